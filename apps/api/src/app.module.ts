@@ -1,0 +1,29 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { QueueModule } from './common/queue.module.js';
+import { RedisModule } from './common/redis.module.js';
+import { Config } from './config/config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { AccountsModule } from './modules/accounts/accounts.module.js';
+import { AppsModule } from './modules/apps/apps.module.js';
+import { ClientModule } from './modules/client/client.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+
+/** Infrastructure both entry points share: config, logs, PostgreSQL, Redis. */
+export function coreModules(config: Config): DynamicModule[] {
+  return [ConfigModule.forRoot(config), { module: DatabaseModule }, { module: RedisModule }];
+}
+
+/** The HTTP process: admin API, client endpoint, health. */
+@Module({})
+export class AppModule {
+  static forRoot(config: Config): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [...coreModules(config), QueueModule, AccountsModule, AppsModule, ClientModule, HealthModule],
+      providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import type { AdminList, AdminSuccess, PageMeta } from '@latchkey/contracts';
+import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT } from '@latchkey/contracts';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+export function ok<T>(data: T): AdminSuccess<T> {
+  return { success: true, data };
+}
+
+export function paged<T>(data: T[], meta: PageMeta): AdminList<T> {
+  return { success: true, data, meta };
+}
+
+/** `page` and `limit` query parameters shared by every admin list. */
+export class PageQuery {
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @Min(1, { message: 'page must be at least 1' })
+  @IsInt({ message: 'page must be an integer' })
+  page: number = 1;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_MAX_LIMIT, default: PAGE_DEFAULT_LIMIT })
+  @IsOptional()
+  @Type(() => Number)
+  @Min(1, { message: `limit must be between 1 and ${PAGE_MAX_LIMIT}` })
+  @Max(PAGE_MAX_LIMIT, { message: `limit must be between 1 and ${PAGE_MAX_LIMIT}` })
+  @IsInt({ message: 'limit must be an integer' })
+  limit: number = PAGE_DEFAULT_LIMIT;
+}
+
+export function pageOffset(query: PageQuery): number {
+  return (query.page - 1) * query.limit;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Path ids are UUIDs; anything else can only be "not found", never a database error. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

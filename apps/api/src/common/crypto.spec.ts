@@ -1,0 +1,40 @@
+import { describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { verifySignature } from '@latchkey/sdk';
+import {
+  decryptWithMasterKey,
+  encryptWithMasterKey,
+  generateSigningKeyPair,
+  loadSigningKey,
+  matchesDigest,
+  randomSecret,
+  sha256,
+  signResponse,
+} from './crypto.js';
+
+describe('crypto helpers', () => {
+  it('seals and opens with the master key, and detects tampering', () => {
+    const key = randomBytes(32);
+    const sealed = encryptWithMasterKey(key, Buffer.from('secret'));
+    expect(decryptWithMasterKey(key, sealed).toString()).toBe('secret');
+    const tampered = Buffer.from(sealed);
+    tampered[tampered.length - 1]! ^= 1;
+    expect(() => decryptWithMasterKey(key, tampered)).toThrow();
+    expect(() => decryptWithMasterKey(randomBytes(32), sealed)).toThrow();
+  });
+
+  it('signs responses that the SDK verifies with the raw public key', () => {
+    const pair = generateSigningKeyPair();
+    const key = loadSigningKey(pair.privateKeyDer);
+    const signature = signResponse(key, '1700000000', '{"ok":true}');
+    expect(verifySignature(pair.publicKey, '1700000000', '{"ok":true}', signature)).toBe(true);
+    expect(verifySignature(pair.publicKey, '1700000001', '{"ok":true}', signature)).toBe(false);
+  });
+
+  it('compares secrets with their digests', () => {
+    const secret = randomSecret('lk_');
+    expect(secret).toMatch(/^lk_[A-Za-z0-9_-]{43}$/);
+    expect(matchesDigest(secret, sha256(secret))).toBe(true);
+    expect(matchesDigest(secret + 'x', sha256(secret))).toBe(false);
+  });
+});

@@ -1,0 +1,75 @@
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createPrivateKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
+
+/** SHA-256 digest; high-entropy secrets (API keys, tokens, license keys) are stored and looked up by it. */
+export function sha256(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** Constant-time comparison of a presented secret with a stored SHA-256 digest. */
+export function matchesDigest(presented: string, digest: Buffer): boolean {
+  const candidate = sha256(presented);
+  return candidate.length === digest.length && timingSafeEqual(candidate, digest);
+}
+
+/** A random secret with a readable prefix: `prefix` + base64url of `bytes` random bytes. */
+export function randomSecret(prefix: string, bytes = 32): string {
+  return prefix + randomBytes(bytes).toString('base64url');
+}
+
+export interface SigningKeyPair {
+  /** base64 of the raw 32-byte public key, as clients receive it */
+  publicKey: string;
+  /** PKCS#8 DER of the private key */
+  privateKeyDer: Buffer;
+}
+
+export function generateSigningKeyPair(): SigningKeyPair {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  // The raw key is the last 32 bytes of the SPKI DER encoding.
+  const spki = publicKey.export({ format: 'der', type: 'spki' });
+  return {
+    publicKey: spki.subarray(spki.length - 32).toString('base64'),
+    privateKeyDer: privateKey.export({ format: 'der', type: 'pkcs8' }),
+  };
+}
+
+export function loadSigningKey(privateKeyDer: Buffer): KeyObject {
+  return createPrivateKey({ key: privateKeyDer, format: 'der', type: 'pkcs8' });
+}
+
+/** Ed25519 signature (hex) of `timestamp + body`, as sent in X-Signature-Ed25519. */
+export function signResponse(key: KeyObject, timestamp: string, body: string): string {
+  return sign(null, Buffer.from(timestamp + body), key).toString('hex');
+}
+
+const GCM_IV_BYTES = 12;
+const GCM_TAG_BYTES = 16;
+
+/**
+ * Encrypts with AES-256-GCM under the master key. Output: iv | tag | ciphertext.
+ * Used for app signing keys, which must be recoverable (a hash would not do).
+ */
+export function encryptWithMasterKey(masterKey: Buffer, plaintext: Buffer): Buffer {
+  const iv = randomBytes(GCM_IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
+  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]);
+}
+
+export function decryptWithMasterKey(masterKey: Buffer, sealed: Buffer): Buffer {
+  const iv = sealed.subarray(0, GCM_IV_BYTES);
+  const tag = sealed.subarray(GCM_IV_BYTES, GCM_IV_BYTES + GCM_TAG_BYTES);
+  const decipher = createDecipheriv('aes-256-gcm', masterKey, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(sealed.subarray(GCM_IV_BYTES + GCM_TAG_BYTES)), decipher.final()]);
+}

@@ -1,0 +1,69 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
+
+/** Fastify's own errors (body parsing, size limit, media type) carry a code. */
+interface FastifyLikeError {
+  code?: string;
+  message?: string;
+}
+
+/**
+ * Turns any error into the contract's bodies: the client envelope for
+ * `POST /v1` (only errors raised before its handler arrive here, so those
+ * responses are unsigned: the app is not known yet), the admin error body
+ * everywhere else. Unexpected errors are logged and answered 500 without detail.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const { status, message, errors } = this.describe(exception);
+    if (status >= 500) this.logger.error(exception);
+
+    const isClientEndpoint = request.url === '/v1' || request.url.startsWith('/v1?');
+    const body = isClientEndpoint
+      ? { success: false, message, data: {} }
+      : { success: false, message, ...(errors && errors.length > 0 ? { errors } : {}) };
+    if (exception instanceof AppError && exception.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(exception.retryAfterSeconds));
+    }
+    reply.status(status).send(body);
+  }
+
+  private describe(exception: unknown): { status: number; message: string; errors?: string[] } {
+    if (exception instanceof AppError) {
+      return { status: exception.status, message: exception.message, errors: exception.errors };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      // Nest wraps Fastify's body-parsing errors; their code gives the reason.
+      const cause = exception.cause as FastifyLikeError | undefined;
+      if (cause?.code?.startsWith('FST_')) return { status, message: fastifyMessage(cause) };
+      const response = exception.getResponse();
+      const message =
+        typeof response === 'object' && response && 'message' in response && typeof response.message === 'string'
+          ? response.message
+          : exception.message;
+      return { status, message: status === 404 ? 'Route not found' : message };
+    }
+    return { status: 500, message: 'Internal server error' };
+  }
+}
+
+function fastifyMessage(error: FastifyLikeError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Malformed JSON body';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Content-Type must be application/json';
+    default:
+      return error.message ?? 'Bad request';
+  }
+}

@@ -1,0 +1,97 @@
+import type { LoggerService } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { pino, type Logger as PinoLogger } from 'pino';
+import type { Config } from '../config/config.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The process's one pino logger: JSON lines, secrets redacted. Request bodies
+ * (passwords, keys, tokens) are never logged.
+ */
+export function createRootLogger(config: Config): PinoLogger {
+  return pino({
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.token', '*.secret'],
+      censor: '[redacted]',
+    },
+  });
+}
+
+/**
+ * Fastify's own request logging on the same logger: a request id per request
+ * (the caller's `X-Request-Id` when it is sane, else a UUID), echoed back, and
+ * one line per completed request.
+ */
+export function fastifyLogging(logger: PinoLogger) {
+  return {
+    loggerInstance: logger,
+    disableRequestLogging: true,
+    requestIdHeader: false as const,
+    genReqId: (req: { headers: IncomingMessage['headers'] }) => {
+      const header = req.headers['x-request-id'];
+      return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+    },
+  };
+}
+
+export function registerRequestLogging(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    request.log[level](
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ip: request.ip,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
+    done();
+  });
+}
+
+/** Nest's logger interface over pino, so framework and app logs are JSON lines too. */
+export class NestPinoLogger implements LoggerService {
+  constructor(private readonly logger: PinoLogger) {}
+
+  log(message: unknown, ...params: unknown[]) {
+    this.write('info', message, params);
+  }
+  error(message: unknown, ...params: unknown[]) {
+    this.write('error', message, params);
+  }
+  warn(message: unknown, ...params: unknown[]) {
+    this.write('warn', message, params);
+  }
+  debug(message: unknown, ...params: unknown[]) {
+    this.write('debug', message, params);
+  }
+  verbose(message: unknown, ...params: unknown[]) {
+    this.write('trace', message, params);
+  }
+  fatal(message: unknown, ...params: unknown[]) {
+    this.write('fatal', message, params);
+  }
+
+  /** Nest passes the context name last; an error's stack may come before it. */
+  private write(level: pino.Level, message: unknown, params: unknown[]): void {
+    const context = typeof params[params.length - 1] === 'string' ? (params.pop() as string) : undefined;
+    if (message instanceof Error) {
+      this.logger[level]({ context, err: message }, message.message);
+    } else if (typeof message === 'object' && message !== null) {
+      this.logger[level]({ context, ...message });
+    } else {
+      const stack = typeof params[0] === 'string' ? params[0] : undefined;
+      this.logger[level]({ context, ...(stack ? { stack } : {}) }, String(message));
+    }
+  }
+}

@@ -1,0 +1,4 @@
+import { Foundation1795300000000 } from './1795300000000-Foundation.js';
+
+/** Every migration, in order. Add new ones at the end. */
+export const MIGRATIONS = [Foundation1795300000000];

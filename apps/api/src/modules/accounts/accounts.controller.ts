@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
+import { AccessTokenGuard } from './access-token.guard.js';
+import { CreateTokenDto, LoginDto, SignupDto } from './accounts.dto.js';
+import { AuthService } from './auth.service.js';
+import { CurrentPrincipal, type Principal, PublicRoute } from './principal.js';
+
+@ApiTags('accounts')
+@ApiBearerAuth()
+@UseGuards(AccessTokenGuard)
+@Controller('v1/admin')
+export class AccountsController {
+  constructor(private readonly auth: AuthService) {}
+
+  @PublicRoute()
+  @Post('auth/signup')
+  @ApiOperation({ summary: 'Create an owner account; returns a login access token' })
+  async signup(@Body() body: SignupDto) {
+    return ok(await this.auth.signup(body.email, body.password));
+  }
+
+  @PublicRoute()
+  @Post('auth/login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Exchange email and password for an access token (12 h)' })
+  async login(@Body() body: LoginDto) {
+    return ok(await this.auth.login(body.email, body.password));
+  }
+
+  @Post('auth/logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Revoke the presented token' })
+  async logout(@CurrentPrincipal() principal: Principal) {
+    await this.auth.logout(principal);
+    return ok({});
+  }
+
+  @Get('me')
+  @ApiOperation({ summary: 'The calling account' })
+  me(@CurrentPrincipal() principal: Principal) {
+    return ok({ account: { id: principal.accountId, email: principal.email, role: principal.role } });
+  }
+
+  @Post('tokens')
+  @ApiOperation({ summary: 'Create a personal access token; the token is shown only here' })
+  async createToken(@CurrentPrincipal() principal: Principal, @Body() body: CreateTokenDto) {
+    return ok(await this.auth.createPersonalToken(principal, body.name));
+  }
+
+  @Get('tokens')
+  @ApiOperation({ summary: 'List personal access tokens (never the token itself)' })
+  async listTokens(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
+    const { items, total } = await this.auth.listPersonalTokens(principal, pageOffset(query), query.limit);
+    return paged(items, { page: query.page, limit: query.limit, total });
+  }
+
+  @Delete('tokens/:tokenId')
+  @ApiOperation({ summary: 'Revoke a token' })
+  async revokeToken(@CurrentPrincipal() principal: Principal, @Param('tokenId') tokenId: string) {
+    await this.auth.revokeToken(principal, tokenId);
+    return ok({});
+  }
+}

@@ -1,0 +1,39 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+
+const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+export class SignupDto {
+  @ApiProperty({ example: 'owner@example.com' })
+  @Transform(trimLower)
+  @MaxLength(254, { message: 'email must be at most 254 characters' })
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @IsString({ message: 'email must be a string' })
+  email: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 128 })
+  @Length(8, 128, { message: 'password must be 8-128 characters' })
+  @IsString({ message: 'password must be a string' })
+  password: string;
+}
+
+export class LoginDto {
+  @ApiProperty({ example: 'owner@example.com' })
+  @Transform(trimLower)
+  @Length(1, 254, { message: 'email must be 1-254 characters' })
+  @IsString({ message: 'email must be a string' })
+  email: string;
+
+  @ApiProperty()
+  @Length(1, 128, { message: 'password must be 1-128 characters' })
+  @IsString({ message: 'password must be a string' })
+  password: string;
+}
+
+export class CreateTokenDto {
+  @ApiProperty({ example: 'CI deploys', maxLength: 64 })
+  @Length(1, 64, { message: 'name must be 1-64 characters' })
+  @IsString({ message: 'name must be a string' })
+  name: string;
+}

@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import bcrypt from 'bcrypt';
+import { IsNull, Repository } from 'typeorm';
+import type {
+  Account,
+  AdminLoginResult,
+  CreatedPersonalAccessToken,
+  PersonalAccessToken,
+  SignupResult,
+} from '@latchkey/contracts';
+import { Config } from '../../config/config.js';
+import { isUuid } from '../../common/admin-response.js';
+import { randomSecret, sha256 } from '../../common/crypto.js';
+import { AppError } from '../../common/errors.js';
+import { iso } from '../../common/iso.js';
+import { AccessTokenEntity, type AccessTokenKind } from './access-token.entity.js';
+import { AccountEntity } from './account.entity.js';
+import type { Principal } from './principal.js';
+
+const LOGIN_TOKEN_PREFIX = 'lka_';
+const PERSONAL_TOKEN_PREFIX = 'lkp_';
+/** Tokens are stamped as used at most this often, to keep reads cheap. */
+const LAST_USED_GRANULARITY_MS = 60_000;
+const UNIQUE_VIOLATION = '23505';
+
+@Injectable()
+export class AuthService {
+  /** Compared against when the email is unknown, so both failures cost one bcrypt. */
+  private readonly dummyHash: Promise<string>;
+
+  constructor(
+    private readonly config: Config,
+    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
+    @InjectRepository(AccessTokenEntity) private readonly tokens: Repository<AccessTokenEntity>,
+  ) {
+    this.dummyHash = bcrypt.hash('latchkey-timing-equaliser', config.BCRYPT_COST);
+  }
+
+  async signup(email: string, password: string): Promise<SignupResult> {
+    if (!this.config.SIGNUP_ENABLED) throw new AppError('SIGNUP_DISABLED');
+    const passwordHash = await bcrypt.hash(password, this.config.BCRYPT_COST);
+    let account: AccountEntity;
+    try {
+      account = await this.accounts.save(this.accounts.create({ email, passwordHash, role: 'owner' }));
+    } catch (err) {
+      if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new AppError('EMAIL_TAKEN');
+      throw err;
+    }
+    const { token } = await this.issue(account.id, 'login', null);
+    return { account: toAccount(account), accessToken: token };
+  }
+
+  async login(email: string, password: string): Promise<AdminLoginResult> {
+    const account = await this.accounts.findOneBy({ email });
+    const valid = await bcrypt.compare(password, account?.passwordHash ?? (await this.dummyHash));
+    if (!account || !valid) throw new AppError('INVALID_ADMIN_LOGIN');
+    const { token } = await this.issue(account.id, 'login', null);
+    return {
+      accessToken: token,
+      tokenType: 'Bearer',
+      expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS,
+      account: toAccount(account),
+    };
+  }
+
+  async logout(principal: Principal): Promise<void> {
+    await this.tokens.update({ id: principal.tokenId }, { revokedAt: new Date() });
+  }
+
+  /** Resolves a presented bearer token to its principal, or null when unknown, expired or revoked. */
+  async authenticate(token: string): Promise<Principal | null> {
+    const rows: Array<{
+      token_id: string;
+      last_used_at: Date | null;
+      account_id: string;
+      email: string;
+      role: Principal['role'];
+    }> = await this.tokens.query(
+      `SELECT t.id AS token_id, t.last_used_at, a.id AS account_id, a.email, a.role
+         FROM access_tokens t JOIN accounts a ON a.id = t.account_id
+        WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())`,
+      [sha256(token)],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
+      await this.tokens.update({ id: row.token_id }, { lastUsedAt: new Date() });
+    }
+    return { accountId: row.account_id, email: row.email, role: row.role, tokenId: row.token_id };
+  }
+
+  async createPersonalToken(principal: Principal, name: string): Promise<CreatedPersonalAccessToken> {
+    const { token, entity } = await this.issue(principal.accountId, 'personal', name);
+    return { ...toPersonalToken(entity), token };
+  }
+
+  async listPersonalTokens(principal: Principal, offset: number, limit: number) {
+    const [rows, total] = await this.tokens.findAndCount({
+      where: { accountId: principal.accountId, kind: 'personal', revokedAt: IsNull() },
+      order: { createdAt: 'DESC' },
+      skip: offset,
+      take: limit,
+    });
+    return { items: rows.map(toPersonalToken), total };
+  }
+
+  async revokeToken(principal: Principal, tokenId: string): Promise<void> {
+    if (!isUuid(tokenId)) throw new AppError('NOT_FOUND');
+    const result = await this.tokens.update(
+      { id: tokenId, accountId: principal.accountId, revokedAt: IsNull() },
+      { revokedAt: new Date() },
+    );
+    if (!result.affected) throw new AppError('NOT_FOUND');
+  }
+
+  private async issue(accountId: string, kind: AccessTokenKind, name: string | null) {
+    const token = randomSecret(kind === 'login' ? LOGIN_TOKEN_PREFIX : PERSONAL_TOKEN_PREFIX);
+    const expiresAt = kind === 'login' ? new Date(Date.now() + this.config.ACCESS_TOKEN_TTL_SECONDS * 1000) : null;
+    const entity = await this.tokens.save(
+      this.tokens.create({ accountId, kind, name, tokenHash: sha256(token), expiresAt }),
+    );
+    return { token, entity };
+  }
+}
+
+function toAccount(account: AccountEntity): Account {
+  return { id: account.id, email: account.email, role: account.role };
+}
+
+function toPersonalToken(entity: AccessTokenEntity): PersonalAccessToken {
+  return {
+    id: entity.id,
+    name: entity.name ?? '',
+    createdAt: entity.createdAt.toISOString(),
+    lastUsedAt: iso(entity.lastUsedAt),
+  };
+}

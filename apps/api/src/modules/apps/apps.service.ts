@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AppDefaults, type App, type CreatedApp } from '@latchkey/contracts';
+import { Config } from '../../config/config.js';
+import { isUuid } from '../../common/admin-response.js';
+import { encryptWithMasterKey, generateSigningKeyPair, randomSecret, sha256 } from '../../common/crypto.js';
+import { AppError } from '../../common/errors.js';
+import type { Principal } from '../accounts/principal.js';
+import { AppCredentialsCache } from './app-credentials.cache.js';
+import { AppEntity } from './app.entity.js';
+import type { CreateAppDto, UpdateAppDto } from './apps.dto.js';
+
+const API_KEY_PREFIX = 'lk_';
+
+@Injectable()
+export class AppsService {
+  private readonly masterKey: Buffer;
+
+  constructor(
+    config: Config,
+    @InjectRepository(AppEntity) private readonly apps: Repository<AppEntity>,
+    private readonly cache: AppCredentialsCache,
+  ) {
+    this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
+  }
+
+  async create(principal: Principal, dto: CreateAppDto): Promise<CreatedApp> {
+    const apiKey = randomSecret(API_KEY_PREFIX);
+    const keyPair = generateSigningKeyPair();
+    const app = await this.apps.save(
+      this.apps.create({
+        ownerId: principal.accountId,
+        name: dto.name,
+        version: dto.version ?? AppDefaults.version,
+        updateUrl: dto.updateUrl ?? null,
+        enabled: true,
+        hwidLock: true,
+        sessionTtlSeconds: AppDefaults.sessionTtlSeconds,
+        sessionIdleSeconds: AppDefaults.sessionIdleSeconds,
+        rateLimitPerMinute: AppDefaults.rateLimitPerMinute,
+        apiKeyHash: sha256(apiKey),
+        publicKey: keyPair.publicKey,
+        privateKeySealed: encryptWithMasterKey(this.masterKey, keyPair.privateKeyDer),
+      }),
+    );
+    // An unknown-appId miss may have been cached for this id (ids are random, but be exact).
+    await this.cache.invalidate(app.id);
+    return { ...toApp(app), apiKey };
+  }
+
+  async list(principal: Principal, offset: number, limit: number) {
+    const [rows, total] = await this.apps.findAndCount({
+      where: { ownerId: principal.accountId },
+      order: { createdAt: 'DESC' },
+      skip: offset,
+      take: limit,
+    });
+    return { items: rows.map(toApp), total };
+  }
+
+  async get(principal: Principal, appId: string): Promise<App> {
+    return toApp(await this.findOwned(principal, appId));
+  }
+
+  /**
+   * The app, when the principal owns it. Another owner's app and a malformed id
+   * are both "not found": never reveal other tenants.
+   */
+  async findOwned(principal: Principal, appId: string): Promise<AppEntity> {
+    const app = isUuid(appId) ? await this.apps.findOneBy({ id: appId, ownerId: principal.accountId }) : null;
+    if (!app) throw new AppError('NOT_FOUND');
+    return app;
+  }
+
+  async update(principal: Principal, appId: string, dto: UpdateAppDto): Promise<App> {
+    const app = await this.findOwned(principal, appId);
+    const changes: Partial<AppEntity> = {};
+    for (const field of [
+      'name',
+      'version',
+      'updateUrl',
+      'enabled',
+      'hwidLock',
+      'sessionTtlSeconds',
+      'sessionIdleSeconds',
+      'rateLimitPerMinute',
+    ] as const) {
+      if (dto[field] !== undefined) Object.assign(changes, { [field]: dto[field] });
+    }
+    if (Object.keys(changes).length > 0) {
+      await this.apps.update({ id: app.id }, changes);
+      await this.cache.invalidate(app.id);
+    }
+    return toApp({ ...app, ...changes } as AppEntity);
+  }
+
+  async rotateApiKey(principal: Principal, appId: string): Promise<{ apiKey: string }> {
+    const app = await this.findOwned(principal, appId);
+    const apiKey = randomSecret(API_KEY_PREFIX);
+    await this.apps.update({ id: app.id }, { apiKeyHash: sha256(apiKey) });
+    await this.cache.invalidate(app.id);
+    return { apiKey };
+  }
+
+  /** Removes the app; its records go with it (foreign keys cascade). */
+  async remove(principal: Principal, appId: string): Promise<void> {
+    const app = await this.findOwned(principal, appId);
+    await this.apps.delete({ id: app.id });
+    await this.cache.invalidate(app.id);
+  }
+}
+
+export function toApp(app: AppEntity): App {
+  return {
+    appId: app.id,
+    name: app.name,
+    version: app.version,
+    updateUrl: app.updateUrl,
+    enabled: app.enabled,
+    hwidLock: app.hwidLock,
+    sessionTtlSeconds: app.sessionTtlSeconds,
+    sessionIdleSeconds: app.sessionIdleSeconds,
+    rateLimitPerMinute: app.rateLimitPerMinute,
+    publicKey: app.publicKey,
+    createdAt: app.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,13 @@
+import type { CachedApp } from '../apps/app-credentials.cache.js';
+
+/** What a client handler gets: the verified app, the caller's address and the validated body. */
+export interface ClientContext<Body> {
+  app: CachedApp;
+  ip: string;
+  body: Body;
+}
+
+export interface ClientResult {
+  message: string;
+  data: object;
+}

@@ -1,0 +1,18 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { createRootLogger, NestPinoLogger } from './common/logging.js';
+import { loadConfig } from './config/config.js';
+import { WorkerModule } from './worker.module.js';
+
+async function bootstrap(): Promise<void> {
+  const config = loadConfig();
+  const rootLogger = createRootLogger(config);
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+    logger: new NestPinoLogger(rootLogger),
+  });
+  app.enableShutdownHooks();
+  await app.init();
+  rootLogger.info('Latchkey worker ready');
+}
+
+await bootstrap();

@@ -1,0 +1,87 @@
+import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { dropDatabase, freshDatabase, startApi, testEnv } from '../../../scripts/test-service.mjs';
+import { http } from './support/api.js';
+
+describe('operations', () => {
+  it('GET /health reports PostgreSQL and Redis', async () => {
+    const res = await http('GET', '/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', db: 'up', redis: 'up' });
+  });
+
+  it('GET /health answers 503 when the database is gone', async () => {
+    const name = `latchkey_test_health_${process.pid}`;
+    const api = await startApi(testEnv(await freshDatabase(name)));
+    try {
+      await dropDatabase(name);
+      const res = await fetch(`${api.url}/health`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: 'error', db: 'down', redis: 'up' });
+    } finally {
+      await api.stop();
+      await dropDatabase(name);
+    }
+  });
+
+  it('serves the OpenAPI document generated from the controllers', async () => {
+    const res = await http('GET', '/docs/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    for (const p of ['/v1', '/v1/admin/apps', '/v1/admin/apps/{appId}', '/v1/admin/auth/signup', '/health']) {
+      expect(Object.keys(res.body.paths)).toContain(p);
+    }
+    const ui = await fetch(`${process.env.LATCHKEY_TEST_URL}/docs`);
+    expect(ui.status).toBe(200);
+    expect(await ui.text()).toContain('swagger');
+  });
+
+  it('echoes a request id, or makes one', async () => {
+    const given = await http('GET', '/health', { headers: { 'x-request-id': 'trace-123' } });
+    expect(given.headers.get('x-request-id')).toBe('trace-123');
+    const made = await http('GET', '/health');
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers unknown routes with 404 in the admin error body', async () => {
+    const res = await http('GET', '/v1/admin/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, message: 'Route not found' });
+  });
+
+  it('refuses to start on bad configuration, one line per problem', () => {
+    const main = path.resolve(import.meta.dirname, '../dist/main.js');
+    const result = spawnSync(process.execPath, [main], {
+      env: { PATH: process.env.PATH, PORT: 'eighty', BCRYPT_COST: '99', MASTER_KEY: 'short', LOG_LEVEL: 'loud' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Configuration error: PORT must be an integer',
+        'Configuration error: BCRYPT_COST must be between 4 and 15',
+        expect.stringMatching(/^Configuration error: MASTER_KEY /),
+        expect.stringMatching(/^Configuration error: LOG_LEVEL /),
+      ]),
+    );
+    expect(lines).toHaveLength(4);
+  });
+
+  it('refuses sign-up with 403 when SIGNUP_ENABLED=false', async () => {
+    const api = await startApi(testEnv(process.env.LATCHKEY_TEST_DATABASE_URL!, { SIGNUP_ENABLED: 'false' }));
+    try {
+      const res = await fetch(`${api.url}/v1/admin/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'closed@example.com', password: 'long enough pw' }),
+      });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ success: false, message: 'Sign-up is disabled' });
+    } finally {
+      await api.stop();
+    }
+  });
+});

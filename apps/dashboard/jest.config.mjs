@@ -1,0 +1,10 @@
+// Browser tests: plain ESM test files, no transform. Run with
+// `node --experimental-vm-modules node_modules/jest/bin/jest.js` (`pnpm test:e2e`).
+export default {
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/e2e/**/*.test.mjs'],
+  transform: {},
+  // One API process and one browser per file; files run one at a time.
+  maxWorkers: 1,
+  testTimeout: 60_000,
+};

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { paths } from '@/config/paths';
+import { AccountMenu } from '@/features/auth/components/account-menu';
+
+function Brand() {
+  return (
+    <span className="brand">
+      <span className="brand-mark" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.2">
+          <circle cx="8" cy="12" r="4" />
+          <path d="M12 12h9M18 12v3.5M21 12v2.5" strokeLinecap="round" />
+        </svg>
+      </span>
+      Latchkey
+    </span>
+  );
+}
+
+/** Pages for signed-out visitors: a centred card. */
+export function AuthLayout({ children }: { children: ReactNode }) {
+  return (
+    <main className="auth-page">
+      <div className="auth-brand">
+        <Brand />
+      </div>
+      <div className="card auth-card">{children}</div>
+    </main>
+  );
+}
+
+/** Pages for a signed-in account: header with navigation, account and sign-out. */
+export function DashboardLayout({ children, current }: { children: ReactNode; current: string }) {
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <a className="brand-link" href={paths.apps.getHref()}>
+          <Brand />
+        </a>
+        <nav aria-label="Main">
+          <a href={paths.apps.getHref()} aria-current={current === paths.apps.path ? 'page' : undefined}>
+            Applications
+          </a>
+        </nav>
+        <AccountMenu />
+      </header>
+      <main className="content">{children}</main>
+    </div>
+  );
+}

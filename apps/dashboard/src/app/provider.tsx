@@ -1,0 +1,56 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { subscribeToken, getToken } from '@/lib/auth-token';
+import { createQueryClient } from '@/lib/query-client';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+
+  // Cached data belongs to the account that fetched it: drop it whenever the
+  // token changes (sign-in, sign-out, or a 401 that ended the session).
+  useEffect(() => {
+    let last = getToken();
+    return subscribeToken(() => {
+      const next = getToken();
+      if (next !== last) {
+        last = next;
+        queryClient.clear();
+      }
+    });
+  }, [queryClient]);
+
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </ErrorBoundary>
+  );
+}
+
+class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) {
+      return (
+        <main className="auth-page">
+          <div className="card auth-card stack" role="alert">
+            <h1>Something went wrong</h1>
+            <p>{this.state.error.message}</p>
+            <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+              Reload
+            </button>
+          </div>
+        </main>
+      );
+    }
+    return this.props.children;
+  }
+}

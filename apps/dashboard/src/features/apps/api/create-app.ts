@@ -1,0 +1,21 @@
+import type { AdminSuccess, CreateAppRequest, CreatedApp } from '@latchkey/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { appsListKey } from './get-apps';
+
+/** POST /v1/admin/apps: 201 with the app, its `apiKey` (shown only now) and `publicKey`. */
+export async function createApp(body: CreateAppRequest): Promise<CreatedApp> {
+  const res = await apiRequest<AdminSuccess<CreatedApp>>('/v1/admin/apps', { method: 'POST', body });
+  return res.data;
+}
+
+export function useCreateApp({ onSuccess }: { onSuccess?: (app: CreatedApp) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createApp,
+    onSuccess: async (app) => {
+      onSuccess?.(app);
+      await queryClient.invalidateQueries({ queryKey: appsListKey });
+    },
+  });
+}

@@ -1,0 +1,93 @@
+// One way to call the admin API: relative URLs (the dashboard is served by the
+// API itself, and `vite dev` proxies /v1), the bearer token on every
+// authenticated call, and every failure turned into an ApiError carrying the
+// contract's `{ success: false, message, errors? }`.
+import type { AdminError } from '@latchkey/contracts';
+import { clearToken, getToken } from './auth-token';
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when the server could not be reached. */
+  readonly status: number;
+  readonly errors: string[];
+
+  constructor(status: number, message: string, errors: string[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Send the stored bearer token (default). Sign-in and sign-up do not. */
+  auth?: boolean;
+  /**
+   * On a 401 to an authenticated call, forget the token and mark the session as
+   * expired (default), which sends the user back to sign-in.
+   */
+  expireOnUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+function isAdminError(value: unknown): value is AdminError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { success?: unknown }).success === false &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Performs the request and returns the parsed success body (the whole envelope). */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = true, expireOnUnauthorized = true, signal } = options;
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth) {
+    const token = getToken();
+    if (token === null) throw new ApiError(401, 'You are not signed in.');
+    headers.Authorization = `Bearer ${token}`;
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  }
+
+  const payload = await readJson(res);
+
+  if (res.status === 401 && auth) {
+    clearToken({ expired: expireOnUnauthorized });
+  }
+
+  if (!res.ok || isAdminError(payload)) {
+    if (isAdminError(payload)) {
+      throw new ApiError(res.status, payload.message, Array.isArray(payload.errors) ? payload.errors : []);
+    }
+    throw new ApiError(res.status, `Request failed (HTTP ${res.status}).`);
+  }
+
+  return payload as T;
+}

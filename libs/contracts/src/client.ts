@@ -1,0 +1,163 @@
+// The client endpoint `POST /v1`: request types, response envelope and the
+// messages client software matches on (spec/contract.md section 1).
+
+export const CLIENT_REQUEST_TYPES = [
+  'init',
+  'register',
+  'login',
+  'license',
+  'upgrade',
+  'check',
+  'heartbeat',
+  'logout',
+  'var',
+  'file',
+  'log',
+] as const;
+export type ClientRequestType = (typeof CLIENT_REQUEST_TYPES)[number];
+
+/** Messages of the contract's error table, word for word. */
+export const ClientMessage = {
+  appInitialized: 'App initialized',
+  registered: 'Registered',
+  loggedIn: 'Logged in',
+  authenticated: 'Authenticated',
+  upgraded: 'Upgraded',
+  sessionValid: 'Session is valid',
+  sessionAlive: 'Session alive',
+  loggedOut: 'Logged out',
+  variableRetrieved: 'Variable retrieved',
+  downloadReady: 'Download ready',
+  logged: 'Logged',
+
+  unknownType: 'Unknown request type',
+  invalidCredentials: 'Invalid application credentials',
+  appDisabled: 'Application is disabled',
+  accessDenied: 'Access denied',
+  invalidLogin: 'Invalid username or password',
+  licenseNotFound: 'License key not found',
+  licenseBanned: 'License is banned',
+  licenseExpired: 'License has expired',
+  licenseUsed: 'License key already used',
+  usernameTaken: 'Username already taken',
+  userBanned: 'User is banned',
+  hwidMismatch: 'Hardware ID mismatch',
+  invalidSession: 'Invalid or expired session',
+  variableNotFound: 'Variable not found',
+  fileNotFound: 'File not found',
+  insufficientLevel: 'Insufficient level',
+  tooManyRequests: 'Too many requests',
+} as const;
+
+export interface ClientEnvelope<T = Record<string, unknown>> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+interface ClientBase {
+  appId: string;
+  apiKey: string;
+}
+
+export interface InitRequest extends ClientBase {
+  type: 'init';
+}
+export interface RegisterRequest extends ClientBase {
+  type: 'register';
+  username: string;
+  password: string;
+  licenseKey: string;
+  hwid?: string;
+}
+export interface LoginRequest extends ClientBase {
+  type: 'login';
+  username: string;
+  password: string;
+  hwid?: string;
+}
+export interface LicenseRequest extends ClientBase {
+  type: 'license';
+  licenseKey: string;
+  hwid?: string;
+}
+export interface UpgradeRequest extends ClientBase {
+  type: 'upgrade';
+  username: string;
+  licenseKey: string;
+}
+export interface SessionRequest extends ClientBase {
+  type: 'check' | 'heartbeat' | 'logout';
+  sessionToken: string;
+}
+export interface VarRequest extends ClientBase {
+  type: 'var';
+  sessionToken: string;
+  key: string;
+}
+export interface FileRequest extends ClientBase {
+  type: 'file';
+  sessionToken: string;
+  fileId: string;
+}
+export interface LogRequest extends ClientBase {
+  type: 'log';
+  sessionToken: string;
+  message: string;
+}
+export type ClientRequest =
+  | InitRequest
+  | RegisterRequest
+  | LoginRequest
+  | LicenseRequest
+  | UpgradeRequest
+  | SessionRequest
+  | VarRequest
+  | FileRequest
+  | LogRequest;
+
+export interface InitData {
+  name: string;
+  version: string;
+  updateUrl: string | null;
+}
+
+export interface ClientUser {
+  userId: string;
+  username: string;
+  level: number;
+  hwid: string | null;
+  /** null = lifetime */
+  expiresAt: string | null;
+  createdAt: string;
+  lastLoginAt: string | null;
+}
+
+export interface SessionResult {
+  sessionToken: string;
+  expiresAt: string;
+  user: ClientUser;
+}
+
+export interface CheckData {
+  user: ClientUser;
+  expiresAt: string;
+}
+
+export interface VarData {
+  key: string;
+  value: string;
+}
+
+/** Response signature headers on every `/v1` response (except unknown appId). */
+export const SIGNATURE_HEADER = 'x-signature-ed25519';
+export const SIGNATURE_TIMESTAMP_HEADER = 'x-signature-timestamp';
+
+/** Field limits of the client types. */
+export const ClientLimits = {
+  usernamePattern: /^[A-Za-z0-9_.-]{3,32}$/,
+  passwordMin: 6,
+  passwordMax: 128,
+  hwidMax: 256,
+  logMessageMax: 2000,
+} as const;

@@ -1,0 +1,4 @@
+export * from './client.js';
+export * from './admin.js';
+export * from './licensing.js';
+export * from './events.js';

@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// The project's entry commands, runnable with nothing but Node and npm:
+//   node scripts/run.mjs start   install, build, then run API + worker (dashboard at /)
+//   node scripts/run.mjs test    install, build, then every test suite
+//   node scripts/run.mjs bench   install, build, then the load benchmark
+// `npm start`, `npm test` and `npm run bench` (or the pnpm equivalents) call these.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pnpmVersion = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+
+function say(line) {
+  process.stdout.write(`[latchkey] ${line}\n`);
+}
+
+function has(command, args = ['--version']) {
+  return spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+}
+
+/** pnpm from PATH, installed globally with npm when missing. */
+function ensurePnpm() {
+  if (has('pnpm')) return;
+  say(`installing pnpm@${pnpmVersion} with npm`);
+  execFileSync('npm', ['install', '-g', `pnpm@${pnpmVersion}`], { stdio: 'inherit' });
+}
+
+function pnpm(args, options = {}) {
+  execFileSync('pnpm', args, { stdio: 'inherit', cwd: root, ...options });
+}
+
+function installAndBuild() {
+  ensurePnpm();
+  pnpm(['install', '--frozen-lockfile', '--prefer-offline', '--reporter=silent']);
+  say('building');
+  pnpm(['-r', '--reporter=silent', 'run', 'build']);
+}
+
+/** Local settings from .env; on first start, a generated MASTER_KEY is written there. */
+function loadEnvFile() {
+  const file = path.join(root, '.env');
+  if (!existsSync(file) && !process.env.MASTER_KEY) {
+    writeFileSync(
+      file,
+      `# Written by the first \`npm start\`. Keep it: it decrypts the apps' signing keys.\nMASTER_KEY=${randomBytes(32).toString('base64')}\n`,
+      { mode: 0o600 },
+    );
+    say("generated MASTER_KEY in .env (keep this file: it decrypts the apps' signing keys)");
+  }
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+function start() {
+  installAndBuild();
+  loadEnvFile();
+  const children = ['main.js', 'worker.js'].map((entry) =>
+    spawn(process.execPath, [path.join(root, 'apps/api/dist', entry)], { stdio: 'inherit', env: process.env }),
+  );
+  let stopping = false;
+  const stopAll = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children) if (child.exitCode === null) child.kill(signal);
+  };
+  process.on('SIGINT', () => stopAll('SIGTERM'));
+  process.on('SIGTERM', () => stopAll('SIGTERM'));
+  let exited = 0;
+  for (const child of children) {
+    child.on('exit', (code) => {
+      exited += 1;
+      if (!stopping) {
+        say(`a process exited (${code}); stopping the other`);
+        process.exitCode = code || 1;
+        stopAll('SIGTERM');
+      }
+      if (exited === children.length) process.exit();
+    });
+  }
+  say(`dashboard and API at http://localhost:${process.env.PORT || 3000}`);
+}
+
+/** Debian's Chromium for the dashboard's browser tests. */
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error('the browser tests need Chromium: run `sudo apt-get install -y chromium` first');
+  }
+  say('installing Chromium (Debian package) for the browser tests');
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+/** Runs one Jest suite; returns its counts from Jest's JSON report. */
+function runJest(label, cwd) {
+  const report = path.join(mkdtempSync(path.join(tmpdir(), 'latchkey-jest-')), 'report.json');
+  say(`running ${label}`);
+  const result = spawnSync(
+    process.execPath,
+    ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${report}`],
+    { cwd: path.join(root, cwd), stdio: 'inherit' },
+  );
+  if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0, ok: false };
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  return {
+    passed: json.numPassedTests,
+    failed: json.numFailedTests + json.numRuntimeErrorTestSuites,
+    skipped: json.numPendingTests + json.numTodoTests,
+    ok: result.status === 0 && json.success,
+  };
+}
+
+function test() {
+  installAndBuild();
+  ensureChromium();
+  const suites = [
+    runJest('API tests (unit and e2e)', 'apps/api'),
+    runJest('dashboard browser tests', 'apps/dashboard'),
+  ];
+  const total = suites.reduce(
+    (sum, s) => ({ passed: sum.passed + s.passed, failed: sum.failed + s.failed, skipped: sum.skipped + s.skipped }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
+  const ok = suites.every((s) => s.ok) && total.passed > 0;
+  process.stdout.write(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
+  process.exit(ok ? 0 : 1);
+}
+
+async function bench() {
+  installAndBuild();
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/bench.mjs'), ...process.argv.slice(3)], {
+    stdio: 'inherit',
+    cwd: root,
+  });
+  process.exit(result.status ?? 1);
+}
+
+const command = process.argv[2];
+const commands = { start, test, bench };
+if (!commands[command]) {
+  process.stderr.write('usage: node scripts/run.mjs start|test|bench\n');
+  process.exit(2);
+}
+await commands[command]();

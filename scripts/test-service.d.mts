@@ -1,0 +1,16 @@
+import type { ChildProcess } from 'node:child_process';
+
+export interface RunningProcess {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+export interface RunningApi extends RunningProcess {
+  url: string;
+  port: number;
+}
+export function freshDatabase(name: string): Promise<string>;
+export function dropDatabase(name: string): Promise<void>;
+export function freePort(): Promise<number>;
+export function testEnv(databaseUrl: string, extra?: Record<string, string>): NodeJS.ProcessEnv;
+export function startApi(env: NodeJS.ProcessEnv, options?: { port?: number }): Promise<RunningApi>;
+export function startWorker(env: NodeJS.ProcessEnv): Promise<RunningProcess>;

@@ -1,0 +1,152 @@
+// Starts the built service as real child processes for tests and the bench:
+// a scratch database, then `apps/api/dist/main.js` (HTTP) and optionally
+// `apps/api/dist/worker.js`, on loopback with a free port.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const apiDist = path.join(root, 'apps/api/dist');
+const serverUrl = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Drops and recreates `name`; returns its connection URL. */
+export async function freshDatabase(name) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropDatabase(name) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Environment every test process shares: fast bcrypt, quiet logs, a fixed master key. */
+export function testEnv(databaseUrl, extra = {}) {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+    MASTER_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+    BCRYPT_COST: '4',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL || 'warn',
+    ...extra,
+  };
+}
+
+function waitForLine(child, pattern, timeoutMs, label) {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      reject(new Error(`${label} did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk) => {
+      output += chunk.toString();
+      if (pattern.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => {
+      output += chunk.toString();
+      if (process.env.TEST_SHOW_SERVICE_OUTPUT) process.stderr.write(chunk);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+}
+
+async function waitForHealth(child, url, timeoutMs) {
+  // Output is kept for the error message only while starting; the listeners stay
+  // attached afterwards so a chatty process never blocks on a full pipe.
+  let output = '';
+  let starting = true;
+  const keep = (chunk) => {
+    if (starting) output += chunk.toString();
+    if (process.env.TEST_SHOW_SERVICE_OUTPUT) process.stderr.write(chunk);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${output}`);
+      try {
+        const res = await fetch(`${url}/health`);
+        if (res.status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`API did not become healthy within ${timeoutMs} ms:\n${output}`);
+  } finally {
+    starting = false;
+  }
+}
+
+function stopper(child) {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    });
+}
+
+/**
+ * Starts the HTTP process. Resolves once it listens.
+ * `env` is the full environment (see testEnv); PORT is chosen here unless given.
+ */
+export async function startApi(env, { port } = {}) {
+  const chosenPort = port ?? (await freePort());
+  const child = spawn(process.execPath, [path.join(apiDist, 'main.js')], {
+    env: { ...env, PORT: String(chosenPort), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = `http://127.0.0.1:${chosenPort}`;
+  await waitForHealth(child, url, 60_000);
+  return { url, port: chosenPort, child, stop: stopper(child) };
+}
+
+/** Starts the BullMQ worker process. Resolves once its processors run. */
+export async function startWorker(env) {
+  const child = spawn(process.execPath, [path.join(apiDist, 'worker.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitForLine(child, /"msg":"Latchkey worker ready/, 60_000, 'Worker');
+  return { child, stop: stopper(child) };
+}
