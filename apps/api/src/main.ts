@@ -7,8 +7,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppModule } from './app.module.js';
 import { validationError } from './common/errors.js';
-import { createRootLogger, fastifyLogging, NestPinoLogger, registerRequestLogging } from './common/logging.js';
+import { createRootLogger, fastifyLogging, NestPinoLogger, registerRequestIdHeader } from './common/logging.js';
 import { loadConfig } from './config/config.js';
+import { CLIENT_ENDPOINT_OPENAPI } from './modules/client/client.endpoint.js';
 
 /** Request bodies over 1 MiB get 413 (contract, "Conventions"). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -21,7 +22,7 @@ async function bootstrap(): Promise<void> {
     new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: BODY_LIMIT_BYTES, ...fastifyLogging(rootLogger) }),
     { logger: new NestPinoLogger(rootLogger) },
   );
-  registerRequestLogging(app.getHttpAdapter().getInstance());
+  registerRequestIdHeader(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();
   app.useGlobalPipes(
     new ValidationPipe({
@@ -41,6 +42,7 @@ async function bootstrap(): Promise<void> {
       .addBearerAuth()
       .build(),
   );
+  openapi.paths['/v1'] = CLIENT_ENDPOINT_OPENAPI;
   SwaggerModule.setup('docs', app, openapi, { jsonDocumentUrl: 'docs/openapi.json' });
 
   const dashboardDir = config.DASHBOARD_DIR || defaultDashboardDir();

@@ -1,11 +1,23 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
 import { AppsModule } from '../apps/apps.module.js';
-import { ClientController } from './client.controller.js';
+import { ClientEndpoint } from './client.endpoint.js';
 import { ClientService } from './client.service.js';
 
 @Module({
   imports: [AppsModule],
-  controllers: [ClientController],
-  providers: [ClientService],
+  providers: [ClientService, ClientEndpoint],
 })
-export class ClientModule {}
+export class ClientModule implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly endpoint: ClientEndpoint,
+  ) {}
+
+  /** Mounts `POST /v1` on Fastify (HTTP process only: the worker has no adapter). */
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    fastify?.post('/v1', (request, reply) => this.endpoint.handle(request, reply));
+  }
+}

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { CLIENT_REQUEST_TYPES, ClientMessage, type ClientRequestType, type InitData } from '@latchkey/contracts';
-import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { matchesDigest } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
@@ -32,7 +31,8 @@ export class ClientService {
       typeof type === 'string' && KNOWN_TYPES.has(type) ? this.routes[type as ClientRequestType] : undefined;
     if (!route) throw new AppError('UNKNOWN_TYPE');
 
-    const dto = plainToInstance(route.dto, body, { excludeExtraneousValues: false });
+    // The bodies are flat: a shallow copy onto the DTO is all class-validator needs.
+    const dto = Object.assign(new route.dto(), body);
     const problems = validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true }).flatMap((e) =>
       Object.values(e.constraints ?? {}),
     );

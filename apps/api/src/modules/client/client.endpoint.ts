@@ -1,0 +1,100 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CLIENT_REQUEST_TYPES, SIGNATURE_HEADER, SIGNATURE_TIMESTAMP_HEADER } from '@latchkey/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { signResponse } from '../../common/crypto.js';
+import { AppError } from '../../common/errors.js';
+import { AppCredentialsCache, type CachedApp } from '../apps/app-credentials.cache.js';
+import { ClientService } from './client.service.js';
+
+/**
+ * `POST /v1`, the hot path of every copy of the vendor's software. It is
+ * mounted straight on Fastify (see ClientModule) rather than through a Nest
+ * controller: Nest's per-request layers cost about a fifth of the throughput
+ * here and give this route nothing, since it validates, answers and signs by
+ * itself. Body-parsing errors still reach the global exception filter.
+ */
+@Injectable()
+export class ClientEndpoint {
+  private readonly logger = new Logger('ClientEndpoint');
+
+  constructor(
+    private readonly client: ClientService,
+    private readonly apps: AppCredentialsCache,
+  ) {}
+
+  async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const body = request.body;
+    let app: CachedApp | null = null;
+    try {
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new AppError('VALIDATION', 'Request body must be a JSON object');
+      }
+      const fields = body as Record<string, unknown>;
+      if (typeof fields.appId === 'string') app = await this.apps.get(fields.appId);
+      const result = await this.client.dispatch(fields, app, request.ip);
+      send(reply, app, 200, true, result.message, result.data);
+    } catch (err) {
+      if (err instanceof AppError) {
+        if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+        send(reply, app, err.status, false, err.message, {});
+      } else {
+        this.logger.error(err);
+        send(reply, app, 500, false, 'Internal server error', {});
+      }
+    }
+  }
+}
+
+/** Sends the envelope, signed with the app's key when the app is known. */
+function send(reply: FastifyReply, app: CachedApp | null, status: number, success: boolean, message: string, data: object) {
+  const body = JSON.stringify({ success, message, data });
+  reply.status(status).header('content-type', 'application/json; charset=utf-8');
+  if (app) {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    reply.header(SIGNATURE_HEADER, signResponse(app.signingKey, timestamp, body));
+    reply.header(SIGNATURE_TIMESTAMP_HEADER, timestamp);
+  }
+  reply.send(body);
+}
+
+/** The OpenAPI description of `POST /v1`, added to the generated document (the route has no controller). */
+export const CLIENT_ENDPOINT_OPENAPI = {
+  post: {
+    tags: ['client'],
+    summary: 'The client endpoint: every operation of client software, selected by `type`',
+    description:
+      'Answers `{ success, message, data }`; the HTTP status carries the error class. Every response for a ' +
+      'known appId is signed: `X-Signature-Ed25519` = Ed25519(timestamp + body) with the app key (hex), ' +
+      '`X-Signature-Timestamp` = unix seconds. Verify with the app `publicKey` (base64 raw 32 bytes).',
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['type', 'appId', 'apiKey'],
+            properties: {
+              type: { type: 'string', enum: [...CLIENT_REQUEST_TYPES] },
+              appId: { type: 'string' },
+              apiKey: { type: 'string' },
+            },
+            additionalProperties: true,
+          },
+        },
+      },
+    },
+    responses: {
+      '200': {
+        description: 'Success envelope',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { success: { type: 'boolean' }, message: { type: 'string' }, data: { type: 'object' } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
