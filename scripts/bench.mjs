@@ -99,7 +99,11 @@ async function admin(base, method, pathName, token, body) {
 /** Our service on a scratch database, with an app set up through the admin API. */
 async function startOurs() {
   const databaseUrl = await freshDatabase('latchkey_bench');
-  const env = testEnv(databaseUrl, { NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info', BCRYPT_COST: '10' });
+  const env = testEnv(databaseUrl, {
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
+    BCRYPT_COST: '10',
+  });
   const api = await startApi(env);
   const { accessToken } = await admin(api.url, 'POST', '/v1/admin/auth/signup', undefined, {
     email: 'bench@example.com',
@@ -147,7 +151,11 @@ async function main() {
         const order = round % 2 === 0 ? [floor, ours] : [ours, floor];
         for (const server of order) (server === floor ? floorRuns : ourRuns).push(load(server.target, type));
       }
-      results[type] = { latchkey: median(ourRuns), floor: median(floorRuns), runs: { latchkey: ourRuns, floor: floorRuns } };
+      results[type] = {
+        latchkey: median(ourRuns),
+        floor: median(floorRuns),
+        runs: { latchkey: ourRuns, floor: floorRuns },
+      };
     }
   } finally {
     floor.stop();

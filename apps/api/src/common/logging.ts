@@ -15,11 +15,17 @@ export function createRootLogger(config: Config): PinoLogger {
   // Buffered writes: one syscall per few KiB of logs rather than one per request
   // line. The buffer is flushed on shutdown (enableShutdownHooks + pino's exit handler).
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  return pino({
-    level: config.LOG_LEVEL,
-    // Request logs carry no headers or bodies; these paths guard objects logged by hand.
-    redact: { paths: ['headers.authorization', 'headers.cookie', 'password', 'apiKey', 'token'], censor: '[redacted]' },
-  }, destination);
+  return pino(
+    {
+      level: config.LOG_LEVEL,
+      // Request logs carry no headers or bodies; these paths guard objects logged by hand.
+      redact: {
+        paths: ['headers.authorization', 'headers.cookie', 'password', 'apiKey', 'token'],
+        censor: '[redacted]',
+      },
+    },
+    destination,
+  );
 }
 
 /** One line per completed request instead of Fastify's two (incoming + completed). */

@@ -46,7 +46,14 @@ export class ClientEndpoint {
 }
 
 /** Sends the envelope, signed with the app's key when the app is known. */
-function send(reply: FastifyReply, app: CachedApp | null, status: number, success: boolean, message: string, data: object) {
+function send(
+  reply: FastifyReply,
+  app: CachedApp | null,
+  status: number,
+  success: boolean,
+  message: string,
+  data: object,
+) {
   const body = JSON.stringify({ success, message, data });
   reply.status(status).header('content-type', 'application/json; charset=utf-8');
   if (app) {
