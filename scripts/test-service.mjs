@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const apiDist = path.join(root, 'apps/api/dist');
+// LATCHKEY_API_DIST lets parallel work build to its own folder under apps/api.
+const apiDist = process.env.LATCHKEY_API_DIST ? path.resolve(process.env.LATCHKEY_API_DIST) : path.join(root, 'apps/api/dist');
 const serverUrl = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Drops and recreates `name`; returns its connection URL. */

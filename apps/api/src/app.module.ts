@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { QueueModule } from './common/queue.module.js';
@@ -9,11 +9,12 @@ import { DatabaseModule } from './database/database.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AppsModule } from './modules/apps/apps.module.js';
 import { ClientModule } from './modules/client/client.module.js';
+import { EventsModule } from './modules/events/events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 
 /** Infrastructure both entry points share: config, logs, PostgreSQL, Redis. */
-export function coreModules(config: Config): DynamicModule[] {
-  return [ConfigModule.forRoot(config), { module: DatabaseModule }, { module: RedisModule }];
+export function coreModules(config: Config): Array<DynamicModule | Type> {
+  return [ConfigModule.forRoot(config), { module: DatabaseModule }, { module: RedisModule }, EventsModule];
 }
 
 /** The HTTP process: admin API, client endpoint, health. */
