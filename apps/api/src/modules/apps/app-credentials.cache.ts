@@ -5,6 +5,7 @@ import type { KeyObject } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { Config } from '../../config/config.js';
 import { decryptWithMasterKey, loadSigningKey } from '../../common/crypto.js';
+import { InvalidatedCache } from '../../common/invalidated-cache.js';
 import { REDIS } from '../../common/redis.module.js';
 import { isUuid } from '../../common/admin-response.js';
 import { AppEntity } from './app.entity.js';
@@ -29,13 +30,6 @@ const INVALIDATION_CHANNEL = 'latchkey:apps:invalidate';
 const POSITIVE_TTL_MS = 60_000;
 /** Unknown appIds are remembered briefly so a flood of bad ids does not reach the database. */
 const NEGATIVE_TTL_MS = 5_000;
-/** Bounds memory when many distinct appIds are tried; the oldest entry goes first. */
-const MAX_ENTRIES = 50_000;
-
-interface Entry {
-  app: CachedApp | null;
-  expiresAt: number;
-}
 
 /**
  * In-process cache of app credentials for `POST /v1`, so `init` costs no
@@ -44,68 +38,42 @@ interface Entry {
  */
 @Injectable()
 export class AppCredentialsCache implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(AppCredentialsCache.name);
-  private readonly entries = new Map<string, Entry>();
-  private readonly loading = new Map<string, Promise<CachedApp | null>>();
-  /** Bumped on invalidation so a load that started before it cannot store stale data. */
-  private readonly generations = new Map<string, number>();
   private readonly masterKey: Buffer;
-  private subscriber?: Redis;
+  private readonly cache: InvalidatedCache<CachedApp | null>;
 
   constructor(
     config: Config,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) redis: Redis,
     @InjectRepository(AppEntity) private readonly apps: Repository<AppEntity>,
   ) {
     this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
-  }
-
-  async onModuleInit(): Promise<void> {
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', (_channel: string, appId: string) => this.evict(appId));
-    // After a reconnect messages may have been missed: start from an empty cache.
-    this.subscriber.on('ready', () => this.entries.clear());
-    await this.subscriber.subscribe(INVALIDATION_CHANNEL);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
-  }
-
-  async get(appId: string): Promise<CachedApp | null> {
-    const entry = this.entries.get(appId);
-    if (entry && entry.expiresAt > Date.now()) return entry.app;
-    if (!isUuid(appId)) return null;
-    let pending = this.loading.get(appId);
-    if (!pending) {
-      pending = this.load(appId).finally(() => this.loading.delete(appId));
-      this.loading.set(appId, pending);
-    }
-    return pending;
-  }
-
-  /** Drops the app here and in every other process. Call after the change has committed. */
-  async invalidate(appId: string): Promise<void> {
-    this.evict(appId);
-    await this.redis.publish(INVALIDATION_CHANNEL, appId).catch((err: Error) => {
-      this.logger.warn(`could not publish app invalidation: ${err.message}`);
+    this.cache = new InvalidatedCache(redis, {
+      channel: INVALIDATION_CHANNEL,
+      load: async (appId) => {
+        const row = await this.apps.findOneBy({ id: appId });
+        return row ? this.toCached(row) : null;
+      },
+      ttlMs: (app) => (app ? POSITIVE_TTL_MS : NEGATIVE_TTL_MS),
+      maxEntries: 50_000,
+      logger: new Logger(AppCredentialsCache.name),
     });
   }
 
-  private evict(appId: string): void {
-    this.entries.delete(appId);
-    this.generations.set(appId, (this.generations.get(appId) ?? 0) + 1);
+  onModuleInit(): Promise<void> {
+    return this.cache.start();
   }
 
-  private async load(appId: string): Promise<CachedApp | null> {
-    const generation = this.generations.get(appId) ?? 0;
-    const row = await this.apps.findOneBy({ id: appId });
-    const app = row ? this.toCached(row) : null;
-    if ((this.generations.get(appId) ?? 0) === generation) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(appId, { app, expiresAt: Date.now() + (app ? POSITIVE_TTL_MS : NEGATIVE_TTL_MS) });
-    }
-    return app;
+  onApplicationShutdown(): Promise<void> {
+    return this.cache.stop();
+  }
+
+  async get(appId: string): Promise<CachedApp | null> {
+    return isUuid(appId) ? this.cache.get(appId) : null;
+  }
+
+  /** Drops the app here and in every other process. Call after the change has committed. */
+  invalidate(appId: string): Promise<void> {
+    return this.cache.invalidate(appId);
   }
 
   private toCached(row: AppEntity): CachedApp {
