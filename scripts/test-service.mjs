@@ -9,7 +9,9 @@ import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // LATCHKEY_API_DIST lets parallel work build to its own folder under apps/api.
-const apiDist = process.env.LATCHKEY_API_DIST ? path.resolve(process.env.LATCHKEY_API_DIST) : path.join(root, 'apps/api/dist');
+const apiDist = process.env.LATCHKEY_API_DIST
+  ? path.resolve(process.env.LATCHKEY_API_DIST)
+  : path.join(root, 'apps/api/dist');
 const serverUrl = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Drops and recreates `name`; returns its connection URL. */
@@ -59,6 +61,8 @@ export function testEnv(databaseUrl, extra = {}) {
     MASTER_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
     BCRYPT_COST: '4',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL || 'warn',
+    // Every suite signs in from 127.0.0.1; the rate-limit spec sets its own low limit.
+    ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     ...extra,
   };
 }
@@ -142,10 +146,10 @@ export async function startApi(env, { port } = {}) {
   return { url, port: chosenPort, child, stop: stopper(child) };
 }
 
-/** Starts the BullMQ worker process. Resolves once its processors run. */
+/** Starts the BullMQ worker process. Resolves once its processors run (it says so at level info). */
 export async function startWorker(env) {
   const child = spawn(process.execPath, [path.join(apiDist, 'worker.js')], {
-    env,
+    env: { ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForLine(child, /"msg":"Latchkey worker ready/, 60_000, 'Worker');

@@ -8,13 +8,22 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AppsModule } from './modules/apps/apps.module.js';
+import { AuditLogsModule, AuditModule } from './modules/audit/audit.module.js';
+import { BlacklistModule } from './modules/blacklist/blacklist.module.js';
 import { ClientModule } from './modules/client/client.module.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { LicensesModule } from './modules/licenses/licenses.module.js';
+import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
+import { SessionsModule } from './modules/sessions/sessions.module.js';
+import { StatsModule } from './modules/stats/stats.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+import { VariablesModule } from './modules/variables/variables.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 /** Infrastructure both entry points share: config, logs, PostgreSQL, Redis. */
 export function coreModules(config: Config): Array<DynamicModule | Type> {
-  return [ConfigModule.forRoot(config), { module: DatabaseModule }, { module: RedisModule }, EventsModule];
+  return [ConfigModule.forRoot(config), { module: DatabaseModule }, { module: RedisModule }, EventsModule, AuditModule];
 }
 
 /** The HTTP process: admin API, client endpoint, health. */
@@ -23,7 +32,23 @@ export class AppModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: AppModule,
-      imports: [...coreModules(config), QueueModule, AccountsModule, AppsModule, ClientModule, HealthModule],
+      imports: [
+        ...coreModules(config),
+        QueueModule,
+        AccountsModule,
+        AppsModule,
+        ClientModule,
+        HealthModule,
+        LicensesModule,
+        VariablesModule,
+        RateLimitModule,
+        UsersModule,
+        SessionsModule,
+        BlacklistModule,
+        AuditLogsModule,
+        StatsModule,
+        WebhooksModule,
+      ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };
   }

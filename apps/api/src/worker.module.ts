@@ -2,11 +2,16 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { coreModules } from './app.module.js';
 import { QueueModule } from './common/queue.module.js';
 import type { Config } from './config/config.js';
+import { AuditRetentionModule } from './modules/audit/audit.module.js';
+import { WebhookWorkerModule } from './modules/webhooks/webhook-worker.module.js';
 
-/** The worker process: BullMQ processors only, no HTTP. */
+/** The worker process: BullMQ processors (webhook deliveries) and housekeeping (audit retention), no HTTP. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: Config): DynamicModule {
-    return { module: WorkerModule, imports: [...coreModules(config), QueueModule] };
+    return {
+      module: WorkerModule,
+      imports: [...coreModules(config), QueueModule, AuditRetentionModule, WebhookWorkerModule],
+    };
   }
 }

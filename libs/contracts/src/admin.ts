@@ -123,3 +123,96 @@ export const AdminMessage = {
   tooManyRequests: 'Too many requests',
   validation: 'Validation failed',
 } as const;
+
+// Owner operations: users, sessions, blacklist, audit log and stats of an app.
+
+/** An end user as the owner sees it. */
+export interface AdminUser {
+  userId: string;
+  username: string;
+  level: number;
+  hwid: string | null;
+  /** null = lifetime */
+  expiresAt: string | null;
+  banned: boolean;
+  banReason: string | null;
+  maxDevices: number;
+  licenseId: string | null;
+  createdAt: string;
+  lastLoginAt: string | null;
+  lastIp: string | null;
+}
+export interface CreateUserRequest {
+  username: string;
+  password: string;
+  level?: number;
+  maxDevices?: number;
+  /** null or absent = lifetime */
+  expiresAt?: string | null;
+}
+export interface BanUserRequest {
+  reason?: string;
+}
+export interface ExtendUserRequest {
+  /** integer 1-36500 */
+  days: number;
+}
+
+/** A live session of an end user. */
+export interface AdminSession {
+  id: string;
+  userId: string;
+  username: string;
+  ip: string | null;
+  hwid: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  /** When the session ends without further activity: its absolute end or the idle timeout, whichever is first. */
+  expiresAt: string;
+}
+
+export const BLACKLIST_TYPES = ['ip', 'hwid', 'username'] as const;
+export type BlacklistType = (typeof BLACKLIST_TYPES)[number];
+export interface BlacklistEntry {
+  id: string;
+  type: BlacklistType;
+  /** An IP entry is a single address or a CIDR range, stored in canonical form. */
+  value: string;
+  reason: string | null;
+  createdAt: string;
+}
+export interface CreateBlacklistEntryRequest {
+  type: BlacklistType;
+  value: string;
+  reason?: string;
+}
+
+/**
+ * One audit log line. `type` is `admin.<resource>.<verb>` for owner changes
+ * (actor = the account's email) or `client.<type>` for client calls (actor =
+ * the username, or the license key for `license`), with `details.outcome`
+ * `success` or `failure` and, on failure, `details.reason` (the contract's message).
+ */
+export interface AuditEntry {
+  id: string;
+  type: string;
+  actor: string;
+  ip: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** A count for one UTC day (`YYYY-MM-DD`). */
+export interface DailyCount {
+  date: string;
+  count: number;
+}
+export interface AppStats {
+  users: number;
+  activeSessions: number;
+  /** Licenses per status, every status present. */
+  licenses: { UNUSED: number; USED: number; BANNED: number; EXPIRED: number; total: number };
+  /** Last 30 UTC days, oldest first, today last. */
+  activations: DailyCount[];
+  logins: DailyCount[];
+}

@@ -49,3 +49,85 @@ export interface WebhookEnvelope<E extends DeliveredEventName = DeliveredEventNa
 }
 
 export const WEBHOOK_USER_AGENT = 'Service-Webhook/1.0';
+
+/**
+ * Each event's data fields in the documented order. JSON stored by the
+ * database loses key order; deliveries and Discord embeds follow this one.
+ */
+export const EVENT_DATA_FIELDS: { [E in DeliveredEventName]: ReadonlyArray<keyof EventData[E]> } = {
+  'user.login': ['userId', 'username', 'ip', 'hwid', 'appId'],
+  'user.register': ['userId', 'username', 'licenseKey', 'ip', 'appId'],
+  'user.ban': ['userId', 'username', 'reason', 'bannedBy', 'appId'],
+  'license.activate': ['licenseId', 'key', 'durationType', 'level', 'activatedBy', 'appId'],
+  'license.expire': ['licenseId', 'key', 'userId', 'expiredAt', 'appId'],
+  'license.delete': ['licenseId', 'key', 'deletedBy', 'appId'],
+  'file.download': ['fileId', 'name', 'userId', 'username', 'ip', 'appId'],
+  'session.create': ['sessionId', 'userId', 'username', 'ip', 'hwid', 'expiresAt', 'appId'],
+  test: ['message', 'appId', 'webhookId'],
+};
+
+// Webhook management in the admin API (contract, "Webhooks").
+
+/** `whsec_` + base64 of 32 random bytes (Standard Webhooks secret format). */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+export interface Webhook {
+  id: string;
+  url: string;
+  events: EventName[];
+  enabled: boolean;
+  /** Why the service or the owner turned it off; null while enabled. */
+  disabledReason: string | null;
+  createdAt: string;
+}
+export interface CreatedWebhook extends Webhook {
+  /** Shown only in the creation response. */
+  secret: string;
+}
+export interface CreateWebhookRequest {
+  /** http or https */
+  url: string;
+  /** A non-empty subset of EVENT_NAMES (`test` cannot be subscribed to). */
+  events: EventName[];
+}
+export interface UpdateWebhookRequest {
+  url?: string;
+  events?: EventName[];
+  /** true turns a disabled webhook back on. */
+  enabled?: boolean;
+}
+export interface WebhookTestResult {
+  deliveryId: string;
+}
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** One HTTP attempt of a delivery. */
+export interface WebhookDeliveryAttempt {
+  /** 1 for the first attempt */
+  number: number;
+  startedAt: string;
+  durationMs: number;
+  /** null when no response arrived (time-out, connection error, refused address) */
+  statusCode: number | null;
+  error: string | null;
+  /** The first 2 KiB of the response body. */
+  responseBody: string | null;
+}
+
+/** One event sent to one webhook, retried until it succeeds or its attempts run out. */
+export interface WebhookDelivery {
+  /** Also the `webhook-id` header, the same on every attempt. */
+  id: string;
+  event: DeliveredEventName;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+  /** When the next attempt is due; null once the delivery has succeeded or failed. */
+  nextAttemptAt: string | null;
+  attemptDetails: WebhookDeliveryAttempt[];
+}

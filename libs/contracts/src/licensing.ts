@@ -49,3 +49,11 @@ export interface GenerateLicensesRequest {
   prefix?: string;
   note?: string;
 }
+
+export interface Variable {
+  key: string;
+  value: string;
+  minLevel: number;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -17,7 +17,8 @@ export class PageQuery {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
   @IsOptional()
   @Type(() => Number)
-  @Min(1, { message: 'page must be at least 1' })
+  @Min(1, { message: 'page must be between 1 and 1000000' })
+  @Max(1_000_000, { message: 'page must be between 1 and 1000000' })
   @IsInt({ message: 'page must be an integer' })
   page: number = 1;
 

@@ -31,7 +31,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof AppError && exception.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(exception.retryAfterSeconds));
     }
-    reply.status(status).send(body);
+    // A route may have set another content type (the CSV export) before failing.
+    reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
   private describe(exception: unknown): { status: number; message: string; errors?: string[] } {

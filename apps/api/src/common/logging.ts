@@ -13,8 +13,9 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  */
 export function createRootLogger(config: Config): PinoLogger {
   // Buffered writes: one syscall per few KiB of logs rather than one per request
-  // line. The buffer is flushed on shutdown (enableShutdownHooks + pino's exit handler).
+  // line. A quiet process flushes every second; pino flushes on exit.
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => destination.flush(), 1000).unref();
   return pino(
     {
       level: config.LOG_LEVEL,

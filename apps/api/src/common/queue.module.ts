@@ -1,9 +1,25 @@
-import { BullModule } from '@nestjs/bullmq';
-import { Global, Module } from '@nestjs/common';
+import { BullModule, InjectQueue } from '@nestjs/bullmq';
+import { Global, Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { Config } from '../config/config.js';
 
 /** Queue of webhook deliveries: the HTTP process adds jobs, the worker processes them. */
 export const WEBHOOK_QUEUE = 'webhooks';
+
+/**
+ * Logs the queue's Redis errors. Without a listener BullMQ prints them with
+ * console.error; with one they land in the JSON log like everything else.
+ */
+@Injectable()
+class QueueErrorLogger implements OnModuleInit {
+  private readonly logger = new Logger('Queue');
+
+  constructor(@InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue) {}
+
+  onModuleInit(): void {
+    this.queue.on('error', (err: Error) => this.logger.warn(`webhook queue: ${err.message}`));
+  }
+}
 
 /** BullMQ on the service's Redis, with the queues both entry points use. */
 @Global()
@@ -14,7 +30,7 @@ export const WEBHOOK_QUEUE = 'webhooks';
       useFactory: (config: Config) => {
         const url = new URL(config.REDIS_URL);
         return {
-          prefix: 'latchkey',
+          prefix: config.QUEUE_PREFIX,
           connection: {
             host: url.hostname,
             port: Number(url.port || 6379),
@@ -30,6 +46,7 @@ export const WEBHOOK_QUEUE = 'webhooks';
     }),
     BullModule.registerQueue({ name: WEBHOOK_QUEUE }),
   ],
+  providers: [QueueErrorLogger],
   exports: [BullModule],
 })
 export class QueueModule {}

@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsInt, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
 const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+const toIntList = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\s*\d+(\s*,\s*\d+)*\s*$/.test(value) ? value.split(',').map(Number) : value;
 
 /**
  * Every setting the service reads, from environment variables only. Parsed and
@@ -63,8 +65,72 @@ export class Config {
   @IsInt({ message: 'ACCESS_TOKEN_TTL_SECONDS must be an integer' })
   ACCESS_TOKEN_TTL_SECONDS = 12 * 3600;
 
+  /** Audit log entries older than this are pruned by the worker; 0 keeps them forever. */
+  @Transform(toInt)
+  @Min(0, { message: 'AUDIT_RETENTION_DAYS must be between 0 and 36500' })
+  @Max(36_500, { message: 'AUDIT_RETENTION_DAYS must be between 0 and 36500' })
+  @IsInt({ message: 'AUDIT_RETENTION_DAYS must be an integer' })
+  AUDIT_RETENTION_DAYS = 90;
+
+  /** Attempts per client IP at `POST /v1/admin/auth/login` per window, against password guessing; 0 = off. */
+  @Transform(toInt)
+  @Min(0, { message: 'ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE must be between 0 and 100000' })
+  @Max(100_000, { message: 'ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE must be between 0 and 100000' })
+  @IsInt({ message: 'ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE must be an integer' })
+  ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE = 10;
+
+  /** The window of every rate limit (apps' rateLimitPerMinute, admin login). Shorten only for tests. */
+  @Transform(toInt)
+  @Min(1, { message: 'RATE_LIMIT_WINDOW_SECONDS must be between 1 and 3600' })
+  @Max(3600, { message: 'RATE_LIMIT_WINDOW_SECONDS must be between 1 and 3600' })
+  @IsInt({ message: 'RATE_LIMIT_WINDOW_SECONDS must be an integer' })
+  RATE_LIMIT_WINDOW_SECONDS = 60;
+
   @IsIn(['development', 'production', 'test'], { message: 'NODE_ENV must be development, production or test' })
   NODE_ENV = 'development';
+
+  /** Namespace of the BullMQ keys, so several deployments (or test runs) can share one Redis. */
+  @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1-64 of A-Z a-z 0-9 _ . -' })
+  @IsString()
+  QUEUE_PREFIX = 'latchkey';
+
+  /** Lets webhook URLs reach loopback and private networks: for development and tests only. */
+  @Transform(toBool)
+  @IsBoolean({ message: 'WEBHOOK_ALLOW_PRIVATE_URLS must be true or false' })
+  WEBHOOK_ALLOW_PRIVATE_URLS = false;
+
+  /**
+   * Milliseconds to wait before each retry of a failed webhook delivery; a
+   * delivery gets one attempt more than there are delays. Default: the
+   * contract's schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h).
+   */
+  @Transform(toIntList)
+  @Max(7 * 24 * 3_600_000, { each: true, message: 'WEBHOOK_RETRY_DELAYS entries must be at most 604800000 (7 days)' })
+  @IsArray({ message: 'WEBHOOK_RETRY_DELAYS must be a comma-separated list of milliseconds, e.g. 5000,300000' })
+  WEBHOOK_RETRY_DELAYS: number[] = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+
+  /** Deliveries one worker process sends at the same time. */
+  @Transform(toInt)
+  @Min(1, { message: 'WEBHOOK_CONCURRENCY must be between 1 and 1000' })
+  @Max(1000, { message: 'WEBHOOK_CONCURRENCY must be between 1 and 1000' })
+  @IsInt({ message: 'WEBHOOK_CONCURRENCY must be an integer' })
+  WEBHOOK_CONCURRENCY = 10;
+
+  /**
+   * How often the worker re-queues deliveries that are overdue with no job
+   * (lost to a crash between commit and queueing, or to a Redis restart).
+   */
+  @Transform(toInt)
+  @Min(100, { message: 'WEBHOOK_SWEEP_INTERVAL_MS must be at least 100' })
+  @IsInt({ message: 'WEBHOOK_SWEEP_INTERVAL_MS must be an integer' })
+  WEBHOOK_SWEEP_INTERVAL_MS = 30_000;
+
+  /** Where deliveries to Discord webhook URLs are sent; tests point it at a local receiver. */
+  @Matches(/^https?:\/\/[^/?#\s]+\/?$/, {
+    message: 'DISCORD_API_ORIGIN must be an http(s) origin such as https://discord.com',
+  })
+  @IsString()
+  DISCORD_API_ORIGIN = 'https://discord.com';
 }
 
 /** Parses `env`; returns the config or the list of problems, one line each. */

@@ -73,3 +73,33 @@ export async function closeDb(): Promise<void> {
   await pool?.end();
   pool = undefined;
 }
+
+/** Generates keys through the admin API; returns the license records. */
+export async function createLicenses(
+  owner: Owner,
+  app: { appId: string },
+  fields: Record<string, unknown> = {},
+): Promise<Array<{ id: string; key: string; [field: string]: unknown }>> {
+  const res = await http('POST', `/v1/admin/apps/${app.appId}/licenses`, {
+    token: owner.token,
+    body: { durationType: '30d', ...fields },
+  });
+  if (res.status !== 201) throw new Error(`create licenses failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+export async function createLicense(owner: Owner, app: { appId: string }, fields: Record<string, unknown> = {}) {
+  return (await createLicenses(owner, app, { ...fields, count: 1 }))[0]!;
+}
+
+/** The events recorded for an app, oldest first. */
+export async function recordedEvents(appId: string): Promise<Array<{ name: string; data: any }>> {
+  const { rows } = await db().query('SELECT name, data FROM events WHERE app_id = $1 ORDER BY created_at, name', [
+    appId,
+  ]);
+  return rows;
+}
+
+export function patchApp(owner: Owner, app: { appId: string }, body: Record<string, unknown>) {
+  return http('PATCH', `/v1/admin/apps/${app.appId}`, { token: owner.token, body });
+}

@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ThrottlerGuard } from '@nestjs/throttler';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
+import { CurrentActor, type Actor } from '../audit/actor.js';
 import { AccessTokenGuard } from './access-token.guard.js';
 import { CreateTokenDto, LoginDto, SignupDto } from './accounts.dto.js';
 import { AuthService } from './auth.service.js';
@@ -23,7 +25,9 @@ export class AccountsController {
   @PublicRoute()
   @Post('auth/login')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Exchange email and password for an access token (12 h)' })
+  // Per client IP, against password guessing (ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE; counts shared through Redis).
+  @UseGuards(ThrottlerGuard)
+  @ApiOperation({ summary: 'Exchange email and password for an access token (12 h); rate limited per IP' })
   async login(@Body() body: LoginDto) {
     return ok(await this.auth.login(body.email, body.password));
   }
@@ -44,8 +48,8 @@ export class AccountsController {
 
   @Post('tokens')
   @ApiOperation({ summary: 'Create a personal access token; the token is shown only here' })
-  async createToken(@CurrentPrincipal() principal: Principal, @Body() body: CreateTokenDto) {
-    return ok(await this.auth.createPersonalToken(principal, body.name));
+  async createToken(@CurrentActor() actor: Actor, @Body() body: CreateTokenDto) {
+    return ok(await this.auth.createPersonalToken(actor, body.name));
   }
 
   @Get('tokens')
@@ -57,8 +61,8 @@ export class AccountsController {
 
   @Delete('tokens/:tokenId')
   @ApiOperation({ summary: 'Revoke a token' })
-  async revokeToken(@CurrentPrincipal() principal: Principal, @Param('tokenId') tokenId: string) {
-    await this.auth.revokeToken(principal, tokenId);
+  async revokeToken(@CurrentActor() actor: Actor, @Param('tokenId') tokenId: string) {
+    await this.auth.revokeToken(actor, tokenId);
     return ok({});
   }
 }

@@ -14,6 +14,8 @@ import { isUuid } from '../../common/admin-response.js';
 import { randomSecret, sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import { iso } from '../../common/iso.js';
+import type { Actor } from '../audit/actor.js';
+import { adminChange, AuditService } from '../audit/audit.service.js';
 import { AccessTokenEntity, type AccessTokenKind } from './access-token.entity.js';
 import { AccountEntity } from './account.entity.js';
 import type { Principal } from './principal.js';
@@ -33,6 +35,7 @@ export class AuthService {
     private readonly config: Config,
     @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
     @InjectRepository(AccessTokenEntity) private readonly tokens: Repository<AccessTokenEntity>,
+    private readonly audit: AuditService,
   ) {
     this.dummyHash = bcrypt.hash('latchkey-timing-equaliser', config.BCRYPT_COST);
   }
@@ -90,8 +93,9 @@ export class AuthService {
     return { accountId: row.account_id, email: row.email, role: row.role, tokenId: row.token_id };
   }
 
-  async createPersonalToken(principal: Principal, name: string): Promise<CreatedPersonalAccessToken> {
-    const { token, entity } = await this.issue(principal.accountId, 'personal', name);
+  async createPersonalToken(actor: Actor, name: string): Promise<CreatedPersonalAccessToken> {
+    const { token, entity } = await this.issue(actor.accountId, 'personal', name);
+    await this.audit.record(adminChange(actor, null, 'admin.token.create', { tokenId: entity.id, name }));
     return { ...toPersonalToken(entity), token };
   }
 
@@ -105,13 +109,14 @@ export class AuthService {
     return { items: rows.map(toPersonalToken), total };
   }
 
-  async revokeToken(principal: Principal, tokenId: string): Promise<void> {
+  async revokeToken(actor: Actor, tokenId: string): Promise<void> {
     if (!isUuid(tokenId)) throw new AppError('NOT_FOUND');
     const result = await this.tokens.update(
-      { id: tokenId, accountId: principal.accountId, revokedAt: IsNull() },
+      { id: tokenId, accountId: actor.accountId, revokedAt: IsNull() },
       { revokedAt: new Date() },
     );
     if (!result.affected) throw new AppError('NOT_FOUND');
+    await this.audit.record(adminChange(actor, null, 'admin.token.revoke', { tokenId }));
   }
 
   private async issue(accountId: string, kind: AccessTokenKind, name: string | null) {

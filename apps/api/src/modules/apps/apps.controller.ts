@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
 import { AccessTokenGuard } from '../accounts/access-token.guard.js';
 import { CurrentPrincipal, type Principal } from '../accounts/principal.js';
+import { CurrentActor, type Actor } from '../audit/actor.js';
 import { CreateAppDto, UpdateAppDto } from './apps.dto.js';
 import { AppsService } from './apps.service.js';
 
@@ -15,8 +16,8 @@ export class AppsController {
 
   @Post()
   @ApiOperation({ summary: 'Create an application; apiKey is shown only here' })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateAppDto) {
-    return ok(await this.apps.create(principal, body));
+  async create(@CurrentActor() actor: Actor, @Body() body: CreateAppDto) {
+    return ok(await this.apps.create(actor, body));
   }
 
   @Get()
@@ -33,21 +34,21 @@ export class AppsController {
 
   @Patch(':appId')
   @ApiOperation({ summary: 'Change settings; takes effect on /v1 at once' })
-  async update(@CurrentPrincipal() principal: Principal, @Param('appId') appId: string, @Body() body: UpdateAppDto) {
-    return ok(await this.apps.update(principal, appId, body));
+  async update(@CurrentActor() actor: Actor, @Param('appId') appId: string, @Body() body: UpdateAppDto) {
+    return ok(await this.apps.update(actor, appId, body));
   }
 
   @Post(':appId/api-key/rotate')
   @HttpCode(200)
   @ApiOperation({ summary: 'Issue a new API key; the old one stops working at once' })
-  async rotate(@CurrentPrincipal() principal: Principal, @Param('appId') appId: string) {
-    return ok(await this.apps.rotateApiKey(principal, appId));
+  async rotate(@CurrentActor() actor: Actor, @Param('appId') appId: string) {
+    return ok(await this.apps.rotateApiKey(actor, appId));
   }
 
   @Delete(':appId')
   @ApiOperation({ summary: 'Delete the application and all its records' })
-  async remove(@CurrentPrincipal() principal: Principal, @Param('appId') appId: string) {
-    await this.apps.remove(principal, appId);
+  async remove(@CurrentActor() actor: Actor, @Param('appId') appId: string) {
+    await this.apps.remove(actor, appId);
     return ok({});
   }
 }

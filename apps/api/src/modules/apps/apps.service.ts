@@ -7,6 +7,8 @@ import { isUuid } from '../../common/admin-response.js';
 import { encryptWithMasterKey, generateSigningKeyPair, randomSecret, sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import type { Principal } from '../accounts/principal.js';
+import type { Actor } from '../audit/actor.js';
+import { adminChange, AuditService } from '../audit/audit.service.js';
 import { AppCredentialsCache } from './app-credentials.cache.js';
 import { AppEntity } from './app.entity.js';
 import type { CreateAppDto, UpdateAppDto } from './apps.dto.js';
@@ -21,16 +23,17 @@ export class AppsService {
     config: Config,
     @InjectRepository(AppEntity) private readonly apps: Repository<AppEntity>,
     private readonly cache: AppCredentialsCache,
+    private readonly audit: AuditService,
   ) {
     this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
   }
 
-  async create(principal: Principal, dto: CreateAppDto): Promise<CreatedApp> {
+  async create(actor: Actor, dto: CreateAppDto): Promise<CreatedApp> {
     const apiKey = randomSecret(API_KEY_PREFIX);
     const keyPair = generateSigningKeyPair();
     const app = await this.apps.save(
       this.apps.create({
-        ownerId: principal.accountId,
+        ownerId: actor.accountId,
         name: dto.name,
         version: dto.version ?? AppDefaults.version,
         updateUrl: dto.updateUrl ?? null,
@@ -46,6 +49,7 @@ export class AppsService {
     );
     // An unknown-appId miss may have been cached for this id (ids are random, but be exact).
     await this.cache.invalidate(app.id);
+    await this.audit.record(adminChange(actor, app.id, 'admin.app.create', { name: app.name }));
     return { ...toApp(app), apiKey };
   }
 
@@ -73,8 +77,8 @@ export class AppsService {
     return app;
   }
 
-  async update(principal: Principal, appId: string, dto: UpdateAppDto): Promise<App> {
-    const app = await this.findOwned(principal, appId);
+  async update(actor: Actor, appId: string, dto: UpdateAppDto): Promise<App> {
+    const app = await this.findOwned(actor, appId);
     const changes: Partial<AppEntity> = {};
     for (const field of [
       'name',
@@ -91,23 +95,29 @@ export class AppsService {
     if (Object.keys(changes).length > 0) {
       await this.apps.update({ id: app.id }, changes);
       await this.cache.invalidate(app.id);
+      await this.audit.record(adminChange(actor, app.id, 'admin.app.update', { changes }));
     }
     return toApp({ ...app, ...changes } as AppEntity);
   }
 
-  async rotateApiKey(principal: Principal, appId: string): Promise<{ apiKey: string }> {
-    const app = await this.findOwned(principal, appId);
+  async rotateApiKey(actor: Actor, appId: string): Promise<{ apiKey: string }> {
+    const app = await this.findOwned(actor, appId);
     const apiKey = randomSecret(API_KEY_PREFIX);
     await this.apps.update({ id: app.id }, { apiKeyHash: sha256(apiKey) });
     await this.cache.invalidate(app.id);
+    await this.audit.record(adminChange(actor, app.id, 'admin.app.rotate-api-key'));
     return { apiKey };
   }
 
-  /** Removes the app; its records go with it (foreign keys cascade). */
-  async remove(principal: Principal, appId: string): Promise<void> {
-    const app = await this.findOwned(principal, appId);
+  /**
+   * Removes the app; its records go with it (foreign keys cascade), its audit
+   * log included, so the deletion is recorded outside any app.
+   */
+  async remove(actor: Actor, appId: string): Promise<void> {
+    const app = await this.findOwned(actor, appId);
     await this.apps.delete({ id: app.id });
     await this.cache.invalidate(app.id);
+    await this.audit.record(adminChange(actor, null, 'admin.app.delete', { appId: app.id, name: app.name }));
   }
 }
 

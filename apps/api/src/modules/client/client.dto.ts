@@ -24,6 +24,11 @@ export function OptionalClientString(field: string, min: number, max: number) {
   };
 }
 
+export const USERNAME_FIELD = {
+  regex: ClientLimits.usernamePattern,
+  message: 'username must be 3-32 characters of A-Z, a-z, 0-9, _ . -',
+};
+
 /** Body shapes of `POST /v1`, one class per request type. */
 export class ClientBaseDto {
   @ClientString('appId', 1, 64)
@@ -35,7 +40,61 @@ export class ClientBaseDto {
 
 export class InitDto extends ClientBaseDto {}
 
-export const USERNAME_FIELD = {
-  regex: ClientLimits.usernamePattern,
-  message: 'username must be 3-32 characters of A-Z, a-z, 0-9, _ . -',
-};
+const HWID_MAX = ClientLimits.hwidMax;
+
+export class RegisterDto extends ClientBaseDto {
+  @ClientString('username', 3, 32, USERNAME_FIELD)
+  username: string;
+
+  @ClientString('password', ClientLimits.passwordMin, ClientLimits.passwordMax)
+  password: string;
+
+  @ClientString('licenseKey', 1, 64)
+  licenseKey: string;
+
+  @OptionalClientString('hwid', 1, HWID_MAX)
+  hwid?: string | null;
+}
+
+export class LoginDto extends ClientBaseDto {
+  // Login accepts any 1-32 characters: a stricter rule would only tell a prober which names cannot exist.
+  @ClientString('username', 1, 32)
+  username: string;
+
+  @ClientString('password', 1, ClientLimits.passwordMax)
+  password: string;
+
+  @OptionalClientString('hwid', 1, HWID_MAX)
+  hwid?: string | null;
+}
+
+export class LicenseDto extends ClientBaseDto {
+  @ClientString('licenseKey', 1, 64)
+  licenseKey: string;
+
+  @OptionalClientString('hwid', 1, HWID_MAX)
+  hwid?: string | null;
+}
+
+export class UpgradeDto extends ClientBaseDto {
+  @ClientString('username', 1, 32)
+  username: string;
+
+  @ClientString('licenseKey', 1, 64)
+  licenseKey: string;
+}
+
+export class SessionDto extends ClientBaseDto {
+  @ClientString('sessionToken', 1, 128)
+  sessionToken: string;
+}
+
+export class VarDto extends SessionDto {
+  @ClientString('key', 1, 64)
+  key: string;
+}
+
+export class LogDto extends SessionDto {
+  @ClientString('message', 1, ClientLimits.logMessageMax)
+  message: string;
+}

@@ -1,13 +1,18 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
+import { PreparedStatements } from '../../database/prepared-statements.js';
 import { AppsModule } from '../apps/apps.module.js';
+import { BlacklistModule } from '../blacklist/blacklist.module.js';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { ClientAuthService } from './client-auth.service.js';
+import { ClientSessionService } from './client-session.service.js';
 import { ClientEndpoint } from './client.endpoint.js';
 import { ClientService } from './client.service.js';
 
 @Module({
-  imports: [AppsModule],
-  providers: [ClientService, ClientEndpoint],
+  imports: [AppsModule, BlacklistModule, RateLimitModule],
+  providers: [ClientService, ClientEndpoint, ClientAuthService, ClientSessionService, PreparedStatements],
 })
 export class ClientModule implements OnModuleInit {
   constructor(

@@ -4,26 +4,70 @@ import { validateSync } from 'class-validator';
 import { matchesDigest } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
+import { AuditService } from '../audit/audit.service.js';
+import { BlacklistService } from '../blacklist/blacklist.service.js';
+import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import type { ClientContext, ClientResult } from './client-context.js';
-import { ClientBaseDto, InitDto } from './client.dto.js';
+import { ClientAuthService } from './client-auth.service.js';
+import { ClientSessionService } from './client-session.service.js';
+import {
+  ClientBaseDto,
+  InitDto,
+  LicenseDto,
+  LoginDto,
+  LogDto,
+  RegisterDto,
+  SessionDto,
+  UpgradeDto,
+  VarDto,
+} from './client.dto.js';
 
 interface Route {
   dto: new () => ClientBaseDto;
   handle: (ctx: ClientContext<never>) => Promise<ClientResult> | ClientResult;
 }
 
+/** The fields the blacklist and the audit log read, where a type carries them. */
+interface IdentityFields {
+  username?: string;
+  hwid?: string | null;
+  licenseKey?: string;
+}
+
 const KNOWN_TYPES = new Set<string>(CLIENT_REQUEST_TYPES);
+/** The types that authenticate a user: rate limited, and audited whatever their outcome. */
+const AUTHENTICATING_TYPES = new Set<ClientRequestType>(['register', 'login', 'license', 'upgrade']);
 
 /**
- * The `POST /v1` dispatcher: checks in the contract's order (body shape, app
- * credentials, app enabled, then the operation's own checks) and hands the
- * validated body to the handler of its `type`.
+ * The `POST /v1` dispatcher. Checks run in the contract's order: body shape,
+ * app credentials, app enabled, blacklist, then the operation's own checks
+ * (the per-IP rate limit of authenticating types first among them). It hands
+ * the validated body to the handler of its `type`.
  */
 @Injectable()
 export class ClientService {
-  private readonly routes: Partial<Record<ClientRequestType, Route>> = {
-    init: { dto: InitDto, handle: (ctx: ClientContext<InitDto>) => this.init(ctx) },
-  };
+  private readonly routes: Partial<Record<ClientRequestType, Route>>;
+
+  constructor(
+    auth: ClientAuthService,
+    sessions: ClientSessionService,
+    private readonly blacklist: BlacklistService,
+    private readonly rateLimiter: ClientRateLimiter,
+    private readonly audit: AuditService,
+  ) {
+    this.routes = {
+      init: { dto: InitDto, handle: (ctx: ClientContext<InitDto>) => this.init(ctx) },
+      register: { dto: RegisterDto, handle: (ctx: ClientContext<RegisterDto>) => auth.register(ctx) },
+      login: { dto: LoginDto, handle: (ctx: ClientContext<LoginDto>) => auth.login(ctx) },
+      license: { dto: LicenseDto, handle: (ctx: ClientContext<LicenseDto>) => auth.license(ctx) },
+      upgrade: { dto: UpgradeDto, handle: (ctx: ClientContext<UpgradeDto>) => auth.upgrade(ctx) },
+      check: { dto: SessionDto, handle: (ctx: ClientContext<SessionDto>) => sessions.check(ctx) },
+      heartbeat: { dto: SessionDto, handle: (ctx: ClientContext<SessionDto>) => sessions.heartbeat(ctx) },
+      logout: { dto: SessionDto, handle: (ctx: ClientContext<SessionDto>) => sessions.logout(ctx) },
+      var: { dto: VarDto, handle: (ctx: ClientContext<VarDto>) => sessions.variable(ctx) },
+      log: { dto: LogDto, handle: (ctx: ClientContext<LogDto>) => sessions.log(ctx) },
+    };
+  }
 
   async dispatch(body: Record<string, unknown>, app: CachedApp | null, ip: string): Promise<ClientResult> {
     const type = body.type;
@@ -41,7 +85,31 @@ export class ClientService {
     if (!app || !matchesDigest(dto.apiKey, app.apiKeyHash)) throw new AppError('INVALID_APP_CREDENTIALS');
     if (!app.enabled) throw new AppError('APP_DISABLED');
 
-    return route.handle({ app, ip, body: dto as never });
+    const requestType = type as ClientRequestType;
+    const identity = dto as IdentityFields;
+    const authenticating = AUTHENTICATING_TYPES.has(requestType);
+    try {
+      const blocked = await this.blacklist.isBlocked(app.id, {
+        ip,
+        hwid: identity.hwid ?? null,
+        username: identity.username ?? null,
+      });
+      if (blocked) throw new AppError('ACCESS_DENIED');
+      if (authenticating) await this.rateLimiter.consume(app, ip);
+      return await route.handle({ app, ip, body: dto as never });
+    } catch (err) {
+      // A refused authentication is audited with its reason; a 429 is not, so a flood cannot fill the log.
+      if (authenticating && err instanceof AppError && err.code !== 'TOO_MANY_REQUESTS') {
+        void this.audit.record({
+          appId: app.id,
+          type: `client.${requestType}`,
+          actor: (requestType === 'license' ? identity.licenseKey : identity.username) ?? '',
+          ip,
+          details: { outcome: 'failure', reason: err.message },
+        });
+      }
+      throw err;
+    }
   }
 
   private init({ app }: ClientContext<InitDto>): ClientResult {

@@ -1,7 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DeliveredEventName, EventData } from '@latchkey/contracts';
+import { WEBHOOK_QUEUE } from '../../common/queue.module.js';
+import { Config } from '../../config/config.js';
+import { queueDeliveries } from '../webhooks/delivery-jobs.js';
+import { scheduledAttempts } from '../webhooks/delivery-outcome.js';
 
 /** An event to record: its name, owning app and the interface's data fields. */
 export interface DomainEvent<E extends DeliveredEventName = DeliveredEventName> {
@@ -19,60 +25,118 @@ export function domainEvent<E extends DeliveredEventName>(name: E, appId: string
 export type Emit = (event: DomainEvent) => void;
 
 /**
+ * Queueing runs in the background, so a slow or absent Redis never holds up
+ * the request that caused the event. Past this many queueings in flight
+ * (Redis down for a while) new ones are skipped: the worker's sweeper queues
+ * every delivery left pending, so skipping costs latency, never an event.
+ */
+const MAX_QUEUEINGS_IN_FLIGHT = 10_000;
+/** Shutdown waits this long for queueings in flight, then leaves the rest to the sweeper. */
+const SHUTDOWN_QUEUEING_WAIT_MS = 5_000;
+
+/**
  * The one way domain events are recorded: as rows written in the same
- * transaction as the change that causes them (the outbox), handed to delivery
- * only after that transaction has committed.
+ * transaction as the change that causes them, together with one webhook
+ * delivery row (the outbox) per enabled webhook subscribed to the event, and
+ * handed to the delivery queue only after that transaction has committed.
  */
 @Injectable()
-export class EventsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+export class EventsService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(EventsService.name);
+  private readonly queueings = new Set<Promise<void>>();
+  private readonly scheduledAttempts: number;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectQueue(WEBHOOK_QUEUE) private readonly webhookQueue: Queue,
+    config: Config,
+  ) {
+    this.scheduledAttempts = scheduledAttempts(config.WEBHOOK_RETRY_DELAYS);
+  }
 
   /**
    * Runs `work` in a transaction. Events it emits are written at the end of
    * that transaction, and handed to delivery once it has committed.
    */
   async transaction<T>(work: (manager: EntityManager, emit: Emit) => Promise<T>): Promise<T> {
-    let eventIds: string[] = [];
+    let deliveryIds: string[] = [];
     const result = await this.dataSource.transaction(async (manager) => {
       const pending: DomainEvent[] = [];
       const value = await work(manager, (event) => pending.push(event));
-      eventIds = await this.write(manager, pending);
+      ({ deliveryIds } = await this.write(manager, pending));
       return value;
     });
-    await this.afterCommit(eventIds);
+    await this.afterCommit(deliveryIds);
     return result;
   }
 
-  /** Writes events in the caller's transaction; returns their ids. Call afterCommit with them. */
-  async write(manager: EntityManager, events: DomainEvent[]): Promise<string[]> {
-    if (events.length === 0) return [];
-    const rows: Array<{ id: string }> = await manager.query(
-      `WITH ${this.recordCte('$1')} SELECT id FROM recorded_events`,
+  /**
+   * Writes events and their deliveries in the caller's transaction; returns the
+   * ids of both. Call afterCommit with the delivery ids once it has committed.
+   */
+  async write(manager: EntityManager, events: DomainEvent[]): Promise<{ eventIds: string[]; deliveryIds: string[] }> {
+    if (events.length === 0) return { eventIds: [], deliveryIds: [] };
+    const rows: Array<{ event_ids: string[]; delivery_ids: string[] }> = await manager.query(
+      `WITH ${this.recordCte('$1')}
+       SELECT ARRAY(SELECT id FROM recorded_events) AS event_ids,
+              ARRAY(SELECT id FROM recorded_event_deliveries) AS delivery_ids`,
       [this.toParam(events)],
     );
-    return rows.map((r) => r.id);
+    return { eventIds: rows[0]!.event_ids, deliveryIds: rows[0]!.delivery_ids };
   }
 
   /**
    * SQL for statements that record events in the same round trip as their own
-   * change: a CTE named `recorded_events (id)` inserting the events passed as
-   * the jsonb parameter `param` (see toParam), only when `guard` (a SQL
-   * condition, e.g. `EXISTS (SELECT 1 FROM ok)`) holds.
+   * change: a CTE named `recorded_events (id, app_id, name)` inserting the
+   * events passed as the jsonb parameter `param` (see toParam), only when
+   * `guard` (a SQL condition, e.g. `EXISTS (SELECT 1 FROM ok)`) holds.
+   *
+   * A second CTE, `recorded_event_deliveries (id)`, fans each recorded event
+   * out to a delivery row per enabled webhook of its app subscribed to it;
+   * callers select its ids for afterCommit. PostgreSQL runs a data-modifying
+   * CTE exactly once whether or not the outer query reads it.
    */
   recordCte(param: string, guard = 'true'): string {
     return `recorded_events AS (
       INSERT INTO events (app_id, name, data)
       SELECT (e->>'appId')::uuid, e->>'name', e->'data' FROM jsonb_array_elements(${param}::jsonb) e
       WHERE ${guard}
-      RETURNING id, app_id, name)`;
+      RETURNING id, app_id, name),
+    recorded_event_deliveries AS (
+      INSERT INTO webhook_deliveries (event_id, webhook_id)
+      SELECT r.id, w.id FROM recorded_events r
+      JOIN webhooks w ON w.app_id = r.app_id AND w.enabled AND r.name = ANY (w.events)
+      RETURNING id)`;
   }
 
   toParam(events: DomainEvent[]): string {
     return JSON.stringify(events);
   }
 
-  /** Hands committed events to delivery. */
-  async afterCommit(eventIds: string[]): Promise<void> {
-    if (eventIds.length === 0) return;
+  /**
+   * Hands committed deliveries (the ids `write`, or `recorded_event_deliveries`
+   * in a caller's statement, returned) to the queue, in the background (see
+   * MAX_QUEUEINGS_IN_FLIGHT). Returns at once; an event nobody subscribes to
+   * costs nothing here.
+   */
+  async afterCommit(deliveryIds: string[]): Promise<void> {
+    if (deliveryIds.length === 0 || this.queueings.size >= MAX_QUEUEINGS_IN_FLIGHT) return;
+    // New deliveries have made no attempt yet: every scheduled attempt remains.
+    const queueing = queueDeliveries(
+      this.webhookQueue,
+      deliveryIds.map((id) => ({ id, remainingAttempts: this.scheduledAttempts })),
+    )
+      .catch((err: Error) => this.logger.warn(`webhook deliveries left to the sweeper: ${err.message}`))
+      .finally(() => this.queueings.delete(queueing));
+    this.queueings.add(queueing);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(this.queueings),
+      new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_QUEUEING_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
   }
 }

@@ -1,0 +1,17 @@
+/** Anything that runs SQL: a TypeORM DataSource, EntityManager or QueryRunner. */
+interface SqlExecutor {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+/**
+ * Runs SQL and returns its rows. TypeORM answers UPDATE and DELETE statements
+ * (with or without RETURNING) as `[rows, affectedCount]` but SELECT and INSERT
+ * as plain rows; this gives rows either way.
+ */
+export async function sqlRows<T>(executor: SqlExecutor, sql: string, parameters: unknown[] = []): Promise<T[]> {
+  const result = await executor.query(sql, parameters);
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+    return result[0] as T[];
+  }
+  return result as T[];
+}

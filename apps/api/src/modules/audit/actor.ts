@@ -1,0 +1,16 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { Principal, RequestWithPrincipal } from '../accounts/principal.js';
+
+/** Who makes an admin change and from where: the principal plus the request's client IP, for the audit log. */
+export interface Actor extends Principal {
+  ip: string;
+}
+
+/** The calling principal with its IP (the socket address, or X-Forwarded-For under TRUST_PROXY). */
+export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor => {
+  const request = ctx.switchToHttp().getRequest<FastifyRequest & RequestWithPrincipal>();
+  // The guard has run; a route without a principal is a wiring bug.
+  if (!request.principal) throw new Error('CurrentActor used on a route without AccessTokenGuard');
+  return { ...request.principal, ip: request.ip };
+});

@@ -1,0 +1,50 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Config } from '../../config/config.js';
+import { AuditService } from './audit.service.js';
+
+/** Pruning runs at start and then this often; the retention is counted in days, so hourly is precise enough. */
+const PRUNE_INTERVAL_MS = 3_600_000;
+
+/**
+ * Deletes audit entries older than AUDIT_RETENTION_DAYS (0 keeps them
+ * forever). Runs in every worker: the deletes are idempotent, so workers
+ * pruning at the same time only wait on each other's row locks.
+ */
+@Injectable()
+export class AuditRetention implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(AuditRetention.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    private readonly config: Config,
+    private readonly audit: AuditService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.AUDIT_RETENTION_DAYS === 0) return;
+    this.running = this.prune();
+    this.timer = setInterval(() => {
+      // A slow run is never overlapped by the next.
+      this.running ??= this.prune();
+    }, PRUNE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private async prune(): Promise<void> {
+    try {
+      const deleted = await this.audit.prune(this.config.AUDIT_RETENTION_DAYS);
+      if (deleted > 0)
+        this.logger.log(`pruned ${deleted} audit entries older than ${this.config.AUDIT_RETENTION_DAYS} days`);
+    } catch (err) {
+      this.logger.error(`audit pruning failed: ${(err as Error).message}`);
+    } finally {
+      this.running = undefined;
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { AuditEntry } from '@latchkey/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Actor } from './actor.js';
+
+/**
+ * An entry to record. Conventions for `type`:
+ * - `admin.<resource>.<verb>` (e.g. `admin.user.ban`) for an owner's change;
+ *   actor = the account's email, ip = the request's.
+ * - `client.register`, `client.login`, `client.license`, `client.upgrade` for
+ *   client authentications, with `details.outcome` `success` or `failure` and,
+ *   on failure, `details.reason` = the contract's message; actor = the username
+ *   (the license key for `license`).
+ * - `client.log` for a line sent by the `log` type: `details.message`.
+ */
+export interface AuditRecord {
+  /** null for changes outside any app (tokens, a deleted app): kept, but listed under no app. */
+  appId: string | null;
+  type: string;
+  actor: string;
+  ip: string | null;
+  details: object;
+}
+
+/** The entry for an owner's change of `appId`. */
+export function adminChange(actor: Actor, appId: string | null, type: string, details: object = {}): AuditRecord {
+  return { appId, type, actor: actor.email, ip: actor.ip, details };
+}
+
+interface AuditRow {
+  id: string;
+  type: string;
+  actor: string;
+  ip: string | null;
+  details: Record<string, unknown>;
+  created_at: Date;
+}
+
+/** Rows deleted per statement when pruning, so no single delete holds locks or bloats WAL for long. */
+const PRUNE_BATCH = 5_000;
+
+/**
+ * The audit log: every admin change and every client authentication of an
+ * app. Admin changes are written in the transaction of the change (write);
+ * client failures and log lines in a statement of their own (record); a
+ * successful client authentication in the same statement as its session
+ * (recordCte).
+ */
+@Injectable()
+export class AuditService {
+  private readonly logger = new Logger(AuditService.name);
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Records one entry in a statement of its own. Never rejects (a failure is
+   * logged), so callers on the client path may leave it unawaited.
+   */
+  async record(entry: AuditRecord): Promise<void> {
+    try {
+      await this.write(this.dataSource.manager, [entry]);
+    } catch (err) {
+      this.logger.error(`could not record audit entry ${entry.type}: ${(err as Error).message}`);
+    }
+  }
+
+  /** Writes entries inside the caller's transaction: they commit with the change or not at all. */
+  async write(manager: EntityManager, entries: AuditRecord[]): Promise<void> {
+    if (entries.length === 0) return;
+    await manager.query(`WITH ${this.recordCte('$1')} SELECT count(*) FROM recorded_audit`, [this.toParam(entries)]);
+  }
+
+  /**
+   * SQL for statements that record audit entries in the same round trip as
+   * their own change: a CTE named `recorded_audit (id)` inserting the entries
+   * passed as the jsonb parameter `param` (see toParam), only when `guard` (a
+   * SQL condition, e.g. `EXISTS (SELECT 1 FROM opened)`) holds. Mirrors
+   * EventsService.recordCte. A data-modifying CTE runs even when the outer
+   * query does not read it.
+   */
+  recordCte(param: string, guard = 'true'): string {
+    return `recorded_audit AS (
+      INSERT INTO audit_log (app_id, type, actor, ip, details)
+      SELECT (e->>'appId')::uuid, e->>'type', e->>'actor', e->>'ip', coalesce(e->'details', '{}'::jsonb)
+        FROM jsonb_array_elements(${param}::jsonb) e
+       WHERE ${guard}
+      RETURNING id)`;
+  }
+
+  toParam(entries: AuditRecord[]): string {
+    return JSON.stringify(entries);
+  }
+
+  /**
+   * An app's entries, newest first. `type` matches that type or any under it:
+   * `client` matches `client.login`, `admin.user` matches `admin.user.ban`.
+   */
+  async list(appId: string, type: string | undefined, offset: number, limit: number) {
+    const params: unknown[] = [appId];
+    let filter = '';
+    if (type !== undefined) {
+      params.push(type, type.replace(/[\\%_]/g, '\\$&') + '.%');
+      filter = `AND (type = $2 OR type LIKE $3)`;
+    }
+    const page = params.length;
+    const [rows, counted]: [AuditRow[], Array<{ total: number }>] = await Promise.all([
+      this.dataSource.query(
+        `SELECT id, type, actor, ip, details, created_at FROM audit_log
+          WHERE app_id = $1 ${filter}
+          ORDER BY created_at DESC, id DESC
+          LIMIT $${page + 1} OFFSET $${page + 2}`,
+        [...params, limit, offset],
+      ),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM audit_log WHERE app_id = $1 ${filter}`, params),
+    ]);
+    return { items: rows.map(toAuditEntry), total: counted[0]!.total };
+  }
+
+  /** Deletes entries older than `days` days; returns how many. */
+  async prune(days: number): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const [, affected]: [unknown, number] = await this.dataSource.query(
+        `DELETE FROM audit_log WHERE id IN (
+           SELECT id FROM audit_log WHERE created_at < now() - make_interval(days => $1) LIMIT $2)`,
+        [days, PRUNE_BATCH],
+      );
+      deleted += affected;
+      if (affected < PRUNE_BATCH) return deleted;
+    }
+  }
+}
+
+function toAuditEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    type: row.type,
+    actor: row.actor,
+    ip: row.ip,
+    details: row.details,
+    createdAt: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { BlacklistEntry, BlacklistType } from '@latchkey/contracts';
+import { DataSource } from 'typeorm';
+import { isUuid } from '../../common/admin-response.js';
+import { AppError } from '../../common/errors.js';
+import type { Actor } from '../audit/actor.js';
+import { adminChange, AuditService } from '../audit/audit.service.js';
+import { normalizeIpValue, type BlacklistSubject } from './blacklist-matcher.js';
+import { BlacklistCache } from './blacklist.cache.js';
+import type { CreateBlacklistEntryDto } from './blacklist.dto.js';
+
+interface EntryRow {
+  id: string;
+  type: BlacklistType;
+  value: string;
+  reason: string | null;
+  created_at: Date;
+}
+
+/** An app's blacklist: the owner's entries, and the check every client request passes. */
+@Injectable()
+export class BlacklistService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cache: BlacklistCache,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * Integration point for `POST /v1`: whether the request is refused with 403
+   * `Access denied`. Call after the app's credentials and `enabled` are
+   * checked, before the operation's own checks, with every field the type
+   * carries (`hwid`, `username`; the IP always). Answers from an in-process
+   * copy of the app's list: no database round trip once loaded.
+   */
+  async isBlocked(appId: string, subject: BlacklistSubject): Promise<boolean> {
+    const matcher = await this.cache.get(appId);
+    return matcher.matches(subject);
+  }
+
+  async create(actor: Actor, appId: string, dto: CreateBlacklistEntryDto): Promise<BlacklistEntry> {
+    // The DTO has checked the value; IPs are stored canonical so one range is one entry.
+    const value = dto.type === 'ip' ? normalizeIpValue(dto.value)! : dto.value;
+    const row = await this.dataSource.transaction(async (manager) => {
+      const rows: EntryRow[] = await manager.query(
+        `INSERT INTO blacklist_entries (app_id, type, value, reason, created_by)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT DO NOTHING
+         RETURNING id, type, value, reason, created_at`,
+        [appId, dto.type, value, dto.reason ?? null, actor.accountId],
+      );
+      const created = rows[0];
+      if (!created) throw new AppError('CONFLICT', 'Blacklist entry already exists');
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.blacklist.create', {
+          entryId: created.id,
+          type: created.type,
+          value: created.value,
+          reason: created.reason,
+        }),
+      ]);
+      return created;
+    });
+    await this.cache.invalidate(appId);
+    return toEntry(row);
+  }
+
+  async list(appId: string, type: BlacklistType | undefined, offset: number, limit: number) {
+    const params: unknown[] = [appId, type ?? null];
+    const where = `app_id = $1 AND ($2::text IS NULL OR type = $2)`;
+    const [rows, counted]: [EntryRow[], Array<{ total: number }>] = await Promise.all([
+      this.dataSource.query(
+        `SELECT id, type, value, reason, created_at FROM blacklist_entries WHERE ${where}
+          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+        [...params, limit, offset],
+      ),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM blacklist_entries WHERE ${where}`, params),
+    ]);
+    return { items: rows.map(toEntry), total: counted[0]!.total };
+  }
+
+  async remove(actor: Actor, appId: string, entryId: string): Promise<void> {
+    if (!isUuid(entryId)) throw new AppError('NOT_FOUND');
+    await this.dataSource.transaction(async (manager) => {
+      const [rows]: [EntryRow[], number] = await manager.query(
+        `DELETE FROM blacklist_entries WHERE id = $1 AND app_id = $2 RETURNING id, type, value, reason, created_at`,
+        [entryId, appId],
+      );
+      const removed = rows[0];
+      if (!removed) throw new AppError('NOT_FOUND');
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.blacklist.delete', {
+          entryId: removed.id,
+          type: removed.type,
+          value: removed.value,
+        }),
+      ]);
+    });
+    await this.cache.invalidate(appId);
+  }
+}
+
+function toEntry(row: EntryRow): BlacklistEntry {
+  return { id: row.id, type: row.type, value: row.value, reason: row.reason, createdAt: row.created_at.toISOString() };
+}

@@ -1,0 +1,167 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ClientMessage } from '@latchkey/contracts';
+import { DataSource } from 'typeorm';
+import { sha256 } from '../../common/crypto.js';
+import { AppError } from '../../common/errors.js';
+import { sqlRows } from '../../common/sql.js';
+import { PreparedStatements } from '../../database/prepared-statements.js';
+import type { CachedApp } from '../apps/app-credentials.cache.js';
+import { AuditService } from '../audit/audit.service.js';
+import type { ClientContext, ClientResult } from './client-context.js';
+import { activityGranularityMs, sessionEnd, toClientUser, type UserRow } from './client-sessions.js';
+import type { LogDto, SessionDto, VarDto } from './client.dto.js';
+
+interface LiveSessionRow {
+  session_id: string;
+  app_id: string;
+  user_id: string;
+  session_expires_at: Date;
+  last_seen_at: Date;
+  username: string;
+  level: number;
+  hwid: string | null;
+  expires_at: Date | null;
+  banned: boolean;
+  created_at: Date;
+  last_login_at: Date | null;
+  value?: string | null;
+  min_level?: number | null;
+}
+
+/** A session found live, with its user; `end` is when it ends without further activity. */
+export interface LiveSession {
+  id: string;
+  user: UserRow;
+  end: Date;
+  row: LiveSessionRow;
+}
+
+/**
+ * The session and its user by token hash alone (its unique index); the app is
+ * compared afterwards, so no other index can look cheaper to the planner.
+ */
+const SESSION_LOOKUP = `SELECT s.id AS session_id, s.app_id, s.user_id, s.expires_at AS session_expires_at,
+    s.last_seen_at, u.username, u.level, u.hwid, u.expires_at, u.banned, u.created_at, u.last_login_at
+  FROM sessions s JOIN users u ON u.id = s.user_id
+ WHERE s.token_hash = $1 AND s.ended_at IS NULL`;
+/** The same, with the variable `$2` of the session's app. */
+const SESSION_AND_VARIABLE_LOOKUP = `SELECT s.id AS session_id, s.app_id, s.user_id, s.expires_at AS session_expires_at,
+    s.last_seen_at, u.username, u.level, u.hwid, u.expires_at, u.banned, u.created_at, u.last_login_at,
+    v.value, v.min_level
+  FROM sessions s JOIN users u ON u.id = s.user_id
+  LEFT JOIN variables v ON v.app_id = s.app_id AND v.key = $2
+ WHERE s.token_hash = $1 AND s.ended_at IS NULL`;
+
+/**
+ * The session-gated client types: check, heartbeat, logout, var, log. Each costs
+ * one read; activity is written at most every `activityGranularityMs`.
+ */
+@Injectable()
+export class ClientSessionService {
+  private readonly logger = new Logger('ClientSessions');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: PreparedStatements,
+    private readonly audit: AuditService,
+  ) {}
+
+  async check({ app, body }: ClientContext<SessionDto>): Promise<ClientResult> {
+    const session = await this.requireLive(app, body.sessionToken);
+    return {
+      message: ClientMessage.sessionValid,
+      data: { user: toClientUser(session.user), expiresAt: session.end.toISOString() },
+    };
+  }
+
+  async heartbeat({ app, body }: ClientContext<SessionDto>): Promise<ClientResult> {
+    const session = await this.requireLive(app, body.sessionToken);
+    return { message: ClientMessage.sessionAlive, data: { expiresAt: session.end.toISOString() } };
+  }
+
+  async logout({ app, body }: ClientContext<SessionDto>): Promise<ClientResult> {
+    const rows = await sqlRows<{ id: string }>(
+      this.dataSource,
+      `UPDATE sessions SET ended_at = now(), end_reason = 'logout'
+        WHERE token_hash = $1 AND app_id = $2 AND ended_at IS NULL
+          AND expires_at > now() AND last_seen_at > now() - make_interval(secs => $3)
+        RETURNING id`,
+      [sha256(body.sessionToken), app.id, app.sessionIdleSeconds],
+    );
+    if (rows.length === 0) throw new AppError('INVALID_SESSION');
+    return { message: ClientMessage.loggedOut, data: {} };
+  }
+
+  async variable({ app, body }: ClientContext<VarDto>): Promise<ClientResult> {
+    const session = await this.requireLive(app, body.sessionToken, body.key);
+    const { value, min_level: minLevel } = session.row;
+    if (value === null || value === undefined) throw new AppError('VARIABLE_NOT_FOUND');
+    if (session.user.level < (minLevel ?? 0)) throw new AppError('INSUFFICIENT_LEVEL');
+    return { message: ClientMessage.variableRetrieved, data: { key: body.key, value } };
+  }
+
+  /** Stores a line from the client against the session's user, in the audit log. */
+  async log({ app, ip, body }: ClientContext<LogDto>): Promise<ClientResult> {
+    const session = await this.requireLive(app, body.sessionToken);
+    await this.audit.write(this.dataSource.manager, [
+      {
+        appId: app.id,
+        type: 'client.log',
+        actor: session.user.username,
+        ip,
+        details: { message: body.message, userId: session.user.id, sessionId: session.id },
+      },
+    ]);
+    return { message: ClientMessage.logged, data: {} };
+  }
+
+  /**
+   * The live session of `token`, in one read (with the variable `variableKey`
+   * when asked). Ended, expired, idle, banned-user and expired-subscription
+   * sessions are all "Invalid or expired session". Counts as activity.
+   */
+  async requireLive(app: CachedApp, token: string, variableKey?: string): Promise<LiveSession> {
+    const rows =
+      variableKey === undefined
+        ? await this.sql.rows<LiveSessionRow>('client-session', SESSION_LOOKUP, [sha256(token)])
+        : await this.sql.rows<LiveSessionRow>('client-session-variable', SESSION_AND_VARIABLE_LOOKUP, [
+            sha256(token),
+            variableKey,
+          ]);
+    const row = rows[0];
+    const now = Date.now();
+    if (
+      !row ||
+      row.app_id !== app.id ||
+      row.banned ||
+      row.session_expires_at.getTime() <= now ||
+      row.last_seen_at.getTime() + app.sessionIdleSeconds * 1000 <= now ||
+      (row.expires_at !== null && row.expires_at.getTime() <= now)
+    ) {
+      throw new AppError('INVALID_SESSION');
+    }
+    if (now - row.last_seen_at.getTime() >= activityGranularityMs(app)) this.stampActivity(row.session_id);
+    return {
+      id: row.session_id,
+      row,
+      end: sessionEnd(app, row.session_expires_at, new Date(now)),
+      user: {
+        id: row.user_id,
+        username: row.username,
+        level: row.level,
+        hwid: row.hwid,
+        expires_at: row.expires_at,
+        created_at: row.created_at,
+        last_login_at: row.last_login_at,
+      },
+    };
+  }
+
+  /** Written after the answer: a lost stamp costs at most one granularity of idle time. */
+  private stampActivity(sessionId: string): void {
+    this.dataSource
+      .query(`UPDATE sessions SET last_seen_at = now() WHERE id = $1 AND ended_at IS NULL`, [sessionId])
+      .catch((err: Error) => this.logger.warn(`could not stamp session activity: ${err.message}`));
+  }
+}

@@ -1,0 +1,36 @@
+import { DURATION_MS, type DurationType, KEY_ALPHABET, KEY_SEGMENT_LENGTH, KEY_SEGMENTS } from '@latchkey/contracts';
+import { randomInt } from 'node:crypto';
+
+function segment(): string {
+  let out = '';
+  for (let i = 0; i < KEY_SEGMENT_LENGTH; i += 1) out += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
+  return out;
+}
+
+/**
+ * A license key: four hyphen-separated segments of five characters from the
+ * unambiguous alphabet, drawn from the CSPRNG. A prefix replaces the first
+ * segment (`PREFIX-XXXXX-XXXXX-XXXXX`).
+ */
+export function generateLicenseKey(prefix?: string | null): string {
+  const segments = Array.from({ length: KEY_SEGMENTS }, segment);
+  if (prefix) segments[0] = prefix;
+  return segments.join('-');
+}
+
+/** When a duration started at `from` ends; null for lifetime. */
+export function durationEnd(durationType: DurationType, from: Date): Date | null {
+  const ms = DURATION_MS[durationType];
+  return ms === null ? null : new Date(from.getTime() + ms);
+}
+
+/**
+ * A user's new expiry after redeeming a key of `durationType`: the duration is
+ * added to whichever is later, now or the current expiry. Lifetime on either
+ * side stays lifetime.
+ */
+export function extendExpiry(current: Date | null, durationType: DurationType, now: Date): Date | null {
+  const ms = DURATION_MS[durationType];
+  if (current === null || ms === null) return null;
+  return new Date(Math.max(now.getTime(), current.getTime()) + ms);
+}

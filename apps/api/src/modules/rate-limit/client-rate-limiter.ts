@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
+import { AppError } from '../../common/errors.js';
+import { Config } from '../../config/config.js';
+import { rateLimitSubject } from './rate-limit-subject.js';
+
+/** Name of this limit inside the shared throttler storage (part of its Redis keys). */
+const THROTTLER_NAME = 'client';
+
+/**
+ * `rateLimitPerMinute` of an app, per client IP, on `register`, `login`,
+ * `license` and `upgrade`. Counts live in Redis (the throttler storage
+ * configured in RateLimitModule), so every API process shares them.
+ */
+@Injectable()
+export class ClientRateLimiter {
+  private readonly windowMs: number;
+
+  constructor(
+    config: Config,
+    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+  ) {
+    this.windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
+  }
+
+  /**
+   * Integration point for `POST /v1`: counts one attempt of `ip` at `app`, or
+   * throws AppError `TOO_MANY_REQUESTS` (429 `Too many requests`) with
+   * `retryAfterSeconds` for the `Retry-After` header once the limit is
+   * exceeded, until the window ends. `rateLimitPerMinute: 0` turns it off.
+   */
+  async consume(app: { id: string; rateLimitPerMinute: number }, ip: string): Promise<void> {
+    if (app.rateLimitPerMinute <= 0) return;
+    const { isBlocked, timeToBlockExpire } = await this.storage.increment(
+      `latchkey:client:${app.id}:${rateLimitSubject(ip)}`,
+      this.windowMs,
+      app.rateLimitPerMinute,
+      this.windowMs,
+      THROTTLER_NAME,
+    );
+    if (isBlocked) throw new AppError('TOO_MANY_REQUESTS', undefined, undefined, Math.max(1, timeToBlockExpire));
+  }
+}

@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { AdminSession } from '@latchkey/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { isUuid } from '../../common/admin-response.js';
+import { AppError } from '../../common/errors.js';
+import type { Actor } from '../audit/actor.js';
+import { adminChange, AuditService } from '../audit/audit.service.js';
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  username: string;
+  ip: string | null;
+  hwid: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+  ends_at: Date;
+}
+
+/** The app fields that decide whether a session is live. */
+export interface SessionPolicy {
+  id: string;
+  sessionIdleSeconds: number;
+}
+
+/**
+ * Live sessions: not ended, before their absolute end and seen within the
+ * app's idle timeout (the rules the client endpoint applies). `$1` = app id,
+ * `$2` = the idle timeout in seconds.
+ */
+const LIVE = `s.app_id = $1 AND s.ended_at IS NULL AND s.expires_at > now()
+  AND s.last_seen_at > now() - make_interval(secs => $2)`;
+
+/** The owner's view of an app's sessions, and ending them. */
+@Injectable()
+export class SessionsAdminService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(app: SessionPolicy, offset: number, limit: number) {
+    const params = [app.id, app.sessionIdleSeconds];
+    const [rows, counted]: [SessionRow[], Array<{ total: number }>] = await Promise.all([
+      this.dataSource.query(
+        `SELECT s.id, s.user_id, u.username, s.ip, s.hwid, s.created_at, s.last_seen_at,
+                LEAST(s.expires_at, s.last_seen_at + make_interval(secs => $2)) AS ends_at
+           FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE ${LIVE}
+          ORDER BY s.created_at DESC, s.id DESC
+          LIMIT $3 OFFSET $4`,
+        [...params, limit, offset],
+      ),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM sessions s WHERE ${LIVE}`, params),
+    ]);
+    return { items: rows.map(toAdminSession), total: counted[0]!.total };
+  }
+
+  /** Ends one session of the app; its token gets 401 from then on. An ended or unknown session is "not found". */
+  async end(actor: Actor, appId: string, sessionId: string): Promise<void> {
+    if (!isUuid(sessionId)) throw new AppError('NOT_FOUND');
+    await this.dataSource.transaction(async (manager) => {
+      const [rows]: [Array<{ user_id: string }>, number] = await manager.query(
+        `UPDATE sessions SET ended_at = now(), end_reason = 'admin'
+          WHERE id = $1 AND app_id = $2 AND ended_at IS NULL
+          RETURNING user_id`,
+        [sessionId, appId],
+      );
+      if (!rows[0]) throw new AppError('NOT_FOUND');
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.session.end', { sessionId, userId: rows[0].user_id }),
+      ]);
+    });
+  }
+
+  /**
+   * Integration point: ends every live session of a user inside the caller's
+   * transaction (ban or deletion of the user or its license), recording
+   * `reason` as the end reason (`user_banned`, `license_banned`, ...).
+   * Session validation reads `ended_at`, so the tokens stop working once the
+   * transaction commits. Returns how many sessions ended.
+   */
+  async endUserSessions(manager: EntityManager, userId: string, reason: string): Promise<number> {
+    const [, ended]: [unknown, number] = await manager.query(
+      `UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL`,
+      [userId, reason],
+    );
+    return ended;
+  }
+}
+
+function toAdminSession(row: SessionRow): AdminSession {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    username: row.username,
+    ip: row.ip,
+    hwid: row.hwid,
+    createdAt: row.created_at.toISOString(),
+    lastSeenAt: row.last_seen_at.toISOString(),
+    expiresAt: row.ends_at.toISOString(),
+  };
+}

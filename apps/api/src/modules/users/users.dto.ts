@@ -1,0 +1,75 @@
+import { ClientLimits } from '@latchkey/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { PageQuery } from '../../common/admin-response.js';
+
+export const MAX_EXTEND_DAYS = 36_500;
+
+export class UsersQuery extends PageQuery {
+  @ApiPropertyOptional({ description: 'Part of a username, any case' })
+  @IsOptional()
+  @Length(1, 64, { message: 'search must be 1-64 characters' })
+  @IsString({ message: 'search must be a string' })
+  search?: string;
+}
+
+export class CreateUserDto {
+  @ApiProperty({ example: 'alice', pattern: ClientLimits.usernamePattern.source })
+  @Matches(ClientLimits.usernamePattern, { message: 'username must be 3-32 characters of A-Z, a-z, 0-9, _ . -' })
+  @IsString({ message: 'username must be a string' })
+  username: string;
+
+  @ApiProperty({ minLength: ClientLimits.passwordMin, maxLength: ClientLimits.passwordMax })
+  @Length(ClientLimits.passwordMin, ClientLimits.passwordMax, {
+    message: `password must be ${ClientLimits.passwordMin}-${ClientLimits.passwordMax} characters`,
+  })
+  @IsString({ message: 'password must be a string' })
+  password: string;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 1 })
+  @IsOptional()
+  @Min(0, { message: 'level must be between 0 and 1000' })
+  @Max(1000, { message: 'level must be between 0 and 1000' })
+  @IsInt({ message: 'level must be an integer' })
+  level?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 1 })
+  @IsOptional()
+  @Min(1, { message: 'maxDevices must be between 1 and 1000' })
+  @Max(1000, { message: 'maxDevices must be between 1 and 1000' })
+  @IsInt({ message: 'maxDevices must be an integer' })
+  maxDevices?: number;
+
+  @ApiPropertyOptional({ nullable: true, example: '2027-01-01T00:00:00.000Z', description: 'null or absent: lifetime' })
+  @ValidateIf((_, v) => v !== null && v !== undefined)
+  @IsISO8601({ strict: true }, { message: 'expiresAt must be an ISO 8601 timestamp or null' })
+  @IsString({ message: 'expiresAt must be an ISO 8601 timestamp or null' })
+  expiresAt?: string | null;
+}
+
+export class BanUserDto {
+  @ApiPropertyOptional({ maxLength: 500, nullable: true })
+  @IsOptional()
+  @MaxLength(500, { message: 'reason must be at most 500 characters' })
+  @IsString({ message: 'reason must be a string' })
+  reason?: string | null;
+}
+
+export class ExtendUserDto {
+  @ApiProperty({ minimum: 1, maximum: MAX_EXTEND_DAYS, example: 30 })
+  @Min(1, { message: `days must be between 1 and ${MAX_EXTEND_DAYS}` })
+  @Max(MAX_EXTEND_DAYS, { message: `days must be between 1 and ${MAX_EXTEND_DAYS}` })
+  @IsInt({ message: 'days must be an integer' })
+  days: number;
+}

@@ -1,0 +1,243 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { AdminUser } from '@latchkey/contracts';
+import bcrypt from 'bcrypt';
+import { DataSource, type EntityManager } from 'typeorm';
+import { isUuid } from '../../common/admin-response.js';
+import { AppError, validationError } from '../../common/errors.js';
+import { iso } from '../../common/iso.js';
+import { Config } from '../../config/config.js';
+import type { Actor } from '../audit/actor.js';
+import { adminChange, AuditService } from '../audit/audit.service.js';
+import { domainEvent, EventsService } from '../events/events.service.js';
+import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
+import type { CreateUserDto } from './users.dto.js';
+
+interface UserRow {
+  id: string;
+  username: string;
+  level: number;
+  hwid: string | null;
+  expires_at: Date | null;
+  banned: boolean;
+  ban_reason: string | null;
+  max_devices: number;
+  license_id: string | null;
+  created_at: Date;
+  last_login_at: Date | null;
+  last_ip: string | null;
+}
+
+const USER_FIELDS = [
+  'id',
+  'username',
+  'level',
+  'hwid',
+  'expires_at',
+  'banned',
+  'ban_reason',
+  'max_devices',
+  'license_id',
+  'created_at',
+  'last_login_at',
+  'last_ip',
+];
+const USER_COLUMNS = USER_FIELDS.join(', ');
+
+interface ChangedRow extends UserRow {
+  before_banned: boolean;
+  before_expires_at: Date | null;
+  before_hwid: string | null;
+}
+
+/**
+ * An owner's management of an app's end users. Every change is one
+ * conditional statement scoped by app id (another app's user is "not found"),
+ * committed with its audit entry; the client endpoint reads `banned`,
+ * `expires_at` and `hwid` per request and sessions by `ended_at`, so each
+ * change applies to clients at once.
+ */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly config: Config,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventsService,
+    private readonly audit: AuditService,
+    private readonly sessions: SessionsAdminService,
+  ) {}
+
+  async list(appId: string, search: string | undefined, offset: number, limit: number) {
+    const pattern = search === undefined ? null : `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+    const where = `app_id = $1 AND ($2::text IS NULL OR username ILIKE $2)`;
+    const [rows, counted]: [UserRow[], Array<{ total: number }>] = await Promise.all([
+      this.dataSource.query(
+        `SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+        [appId, pattern, limit, offset],
+      ),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM users WHERE ${where}`, [appId, pattern]),
+    ]);
+    return { items: rows.map(toAdminUser), total: counted[0]!.total };
+  }
+
+  /** A user made by the owner, without a license key. */
+  async create(actor: Actor, appId: string, dto: CreateUserDto): Promise<AdminUser> {
+    const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
+    if (expiresAt && expiresAt.getTime() <= Date.now()) throw validationError(['expiresAt must be in the future']);
+    const passwordHash = await bcrypt.hash(dto.password, this.config.BCRYPT_COST);
+    const row = await this.dataSource.transaction(async (manager) => {
+      // The unique index on (app_id, lower(username)) decides a race between two creations or a registration.
+      const rows: UserRow[] = await manager.query(
+        `INSERT INTO users (app_id, username, password_hash, level, max_devices, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT DO NOTHING
+         RETURNING ${USER_COLUMNS}`,
+        [appId, dto.username, passwordHash, dto.level ?? 1, dto.maxDevices ?? 1, expiresAt],
+      );
+      const created = rows[0];
+      if (!created) throw new AppError('USERNAME_TAKEN');
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.user.create', {
+          userId: created.id,
+          username: created.username,
+          level: created.level,
+          maxDevices: created.max_devices,
+          expiresAt: iso(created.expires_at),
+        }),
+      ]);
+      return created;
+    });
+    return toAdminUser(row);
+  }
+
+  async get(appId: string, userId: string): Promise<AdminUser> {
+    const rows: UserRow[] = isUuid(userId)
+      ? await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND app_id = $2`, [userId, appId])
+      : [];
+    if (!rows[0]) throw new AppError('NOT_FOUND');
+    return toAdminUser(rows[0]);
+  }
+
+  /** Deletes the user; its sessions go with it (foreign key cascade), so their tokens stop working at once. */
+  async remove(actor: Actor, appId: string, userId: string): Promise<void> {
+    if (!isUuid(userId)) throw new AppError('NOT_FOUND');
+    await this.dataSource.transaction(async (manager) => {
+      const [rows]: [Array<{ id: string; username: string }>, number] = await manager.query(
+        `DELETE FROM users WHERE id = $1 AND app_id = $2 RETURNING id, username`,
+        [userId, appId],
+      );
+      if (!rows[0]) throw new AppError('NOT_FOUND');
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.user.delete', { userId, username: rows[0].username }),
+      ]);
+    });
+  }
+
+  /** Bans the user and ends its live sessions; `user.ban` is emitted when the user was not banned already. */
+  async ban(actor: Actor, appId: string, userId: string, reason: string | null): Promise<AdminUser> {
+    return this.events.transaction(async (manager, emit) => {
+      const { row, before } = await this.change(manager, appId, userId, `banned = true, ban_reason = $3`, [reason]);
+      const ended = await this.sessions.endUserSessions(manager, userId, 'user_banned');
+      if (!before.banned) {
+        emit(domainEvent('user.ban', appId, { userId, username: row.username, reason, bannedBy: actor.email, appId }));
+      }
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.user.ban', { userId, username: row.username, reason, sessionsEnded: ended }),
+      ]);
+      return toAdminUser(row);
+    });
+  }
+
+  async unban(actor: Actor, appId: string, userId: string): Promise<AdminUser> {
+    return this.dataSource.transaction(async (manager) => {
+      const { row } = await this.change(manager, appId, userId, `banned = false, ban_reason = NULL`, []);
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.user.unban', { userId, username: row.username }),
+      ]);
+      return toAdminUser(row);
+    });
+  }
+
+  /** `expiresAt` = max(now, expiresAt) + days, computed in the database; a lifetime user stays lifetime. */
+  async extend(actor: Actor, appId: string, userId: string, days: number): Promise<AdminUser> {
+    return this.dataSource.transaction(async (manager) => {
+      const { row, before } = await this.change(
+        manager,
+        appId,
+        userId,
+        `expires_at = CASE WHEN u.expires_at IS NULL THEN NULL
+                           ELSE GREATEST(now(), u.expires_at) + make_interval(days => $3) END`,
+        [days],
+      );
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.user.extend', {
+          userId,
+          username: row.username,
+          days,
+          previousExpiresAt: iso(before.expires_at),
+          expiresAt: iso(row.expires_at),
+        }),
+      ]);
+      return toAdminUser(row);
+    });
+  }
+
+  async resetHwid(actor: Actor, appId: string, userId: string): Promise<AdminUser> {
+    return this.dataSource.transaction(async (manager) => {
+      const { row, before } = await this.change(manager, appId, userId, `hwid = NULL`, []);
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.user.reset-hwid', {
+          userId,
+          username: row.username,
+          previousHwid: before.hwid,
+        }),
+      ]);
+      return toAdminUser(row);
+    });
+  }
+
+  /**
+   * Updates one user of the app with `set` (SQL over the alias `u`; parameters
+   * from $3) and returns the row after and the fields before, read under the
+   * same row lock.
+   */
+  private async change(
+    manager: EntityManager,
+    appId: string,
+    userId: string,
+    set: string,
+    params: unknown[],
+  ): Promise<{ row: UserRow; before: Pick<UserRow, 'banned' | 'expires_at' | 'hwid'> }> {
+    if (!isUuid(userId)) throw new AppError('NOT_FOUND');
+    const [rows]: [ChangedRow[], number] = await manager.query(
+      `WITH before AS (
+           SELECT id, banned, expires_at, hwid FROM users WHERE id = $1 AND app_id = $2 FOR UPDATE)
+         UPDATE users u SET ${set}
+           FROM before
+          WHERE u.id = before.id
+         RETURNING ${USER_FIELDS.map((field) => `u.${field}`).join(', ')},
+                   before.banned AS before_banned, before.expires_at AS before_expires_at, before.hwid AS before_hwid`,
+      [userId, appId, ...params],
+    );
+    const row = rows[0];
+    if (!row) throw new AppError('NOT_FOUND');
+    return { row, before: { banned: row.before_banned, expires_at: row.before_expires_at, hwid: row.before_hwid } };
+  }
+}
+
+export function toAdminUser(row: UserRow): AdminUser {
+  return {
+    userId: row.id,
+    username: row.username,
+    level: row.level,
+    hwid: row.hwid,
+    expiresAt: iso(row.expires_at),
+    banned: row.banned,
+    banReason: row.ban_reason,
+    maxDevices: row.max_devices,
+    licenseId: row.license_id,
+    createdAt: row.created_at.toISOString(),
+    lastLoginAt: iso(row.last_login_at),
+    lastIp: row.last_ip,
+  };
+}

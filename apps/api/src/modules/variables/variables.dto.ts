@@ -1,0 +1,40 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+
+export const VARIABLE_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
+/** 64 KiB of text. */
+export const VARIABLE_VALUE_MAX = 65_536;
+
+export class CreateVariableDto {
+  @ApiProperty({ pattern: VARIABLE_KEY.source, example: 'motd' })
+  @Matches(VARIABLE_KEY, { message: 'key must be 1-64 characters of A-Z, a-z, 0-9, _ . -' })
+  @IsString({ message: 'key must be a string' })
+  key: string;
+
+  @ApiProperty({ maxLength: VARIABLE_VALUE_MAX })
+  @MaxLength(VARIABLE_VALUE_MAX, { message: 'value must be at most 64 KiB' })
+  @IsString({ message: 'value must be a string' })
+  value: string;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 0 })
+  @IsOptional()
+  @Min(0, { message: 'minLevel must be between 0 and 1000' })
+  @Max(1000, { message: 'minLevel must be between 0 and 1000' })
+  @IsInt({ message: 'minLevel must be an integer' })
+  minLevel?: number;
+}
+
+export class UpdateVariableDto {
+  @ApiPropertyOptional({ maxLength: VARIABLE_VALUE_MAX })
+  @IsOptional()
+  @MaxLength(VARIABLE_VALUE_MAX, { message: 'value must be at most 64 KiB' })
+  @IsString({ message: 'value must be a string' })
+  value?: string;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1000 })
+  @IsOptional()
+  @Min(0, { message: 'minLevel must be between 0 and 1000' })
+  @Max(1000, { message: 'minLevel must be between 0 and 1000' })
+  @IsInt({ message: 'minLevel must be an integer' })
+  minLevel?: number;
+}

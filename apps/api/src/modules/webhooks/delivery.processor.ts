@@ -1,0 +1,213 @@
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Job } from 'bullmq';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { DeliveredEventName, WebhookDeliveryStatus } from '@latchkey/contracts';
+import { decryptWithMasterKey } from '../../common/crypto.js';
+import { WEBHOOK_QUEUE } from '../../common/queue.module.js';
+import { Config } from '../../config/config.js';
+import { RetryLater, retryBackoff, type DeliveryJobData } from './delivery-jobs.js';
+import { classifyAttempt, retryDelayAfter, scheduledAttempts, type AttemptOutcome } from './delivery-outcome.js';
+import { buildDeliveryRequest } from './delivery-request.js';
+import { DeliverySender, type AttemptResult } from './delivery-sender.js';
+import { DisabledReason, disableWebhook, FAILING_DAYS_BEFORE_DISABLE } from './webhook-disabling.js';
+
+interface DeliveryRow {
+  id: string;
+  status: WebhookDeliveryStatus;
+  webhook_id: string;
+  url: string;
+  secret_sealed: Buffer;
+  event: DeliveredEventName;
+  data: Record<string, unknown>;
+  occurred_at: Date;
+}
+
+interface LockedDelivery {
+  attempts: number;
+  attempt_limit: number | null;
+  status: WebhookDeliveryStatus;
+  webhook_enabled: boolean;
+}
+
+/**
+ * Sends webhook deliveries; runs in the worker process only. Each job is one
+ * attempt: post, record the attempt, settle or schedule the delivery, and
+ * keep the webhook's health (disable on 410 or after 5 days of failures).
+ * PostgreSQL holds the attempt count and the outcome, so a job that runs
+ * twice (after a crash) or is queued again (after a Redis restart) finds the
+ * delivery as it is and carries on from there.
+ *
+ * Started by hand (`autorun: false`) once the configured concurrency is set.
+ */
+@Processor(WEBHOOK_QUEUE, { autorun: false, settings: { backoffStrategy: retryBackoff } })
+export class DeliveryProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger(DeliveryProcessor.name);
+  private readonly masterKey: Buffer;
+  private readonly scheduledAttempts: number;
+
+  constructor(
+    private readonly config: Config,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sender: DeliverySender,
+  ) {
+    super();
+    this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
+    this.scheduledAttempts = scheduledAttempts(config.WEBHOOK_RETRY_DELAYS);
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.concurrency = this.config.WEBHOOK_CONCURRENCY;
+    this.worker.run().catch((err: Error) => this.logger.error(`webhook worker stopped: ${err.message}`));
+  }
+
+  @OnWorkerEvent('error')
+  onWorkerError(err: Error): void {
+    this.logger.warn(`webhook worker: ${err.message}`);
+  }
+
+  /** A RetryLater is the normal way to schedule a retry; anything else is a fault worth a log line. */
+  @OnWorkerEvent('failed')
+  onJobFailed(job: Job<DeliveryJobData> | undefined, err: Error): void {
+    if (err instanceof RetryLater) return;
+    this.logger.error(
+      `webhook delivery ${job?.data.deliveryId ?? '?'} failed, the sweeper will queue it again: ${err.message}`,
+    );
+  }
+
+  async process(job: Job<DeliveryJobData>): Promise<void> {
+    const delivery = await this.load(job.data.deliveryId);
+    // Deleted with its webhook, or settled already (a duplicate job, or failed when its webhook was disabled).
+    if (!delivery || delivery.status !== 'pending') return;
+
+    const outgoing = buildDeliveryRequest(
+      {
+        deliveryId: delivery.id,
+        url: delivery.url,
+        secret: decryptWithMasterKey(this.masterKey, delivery.secret_sealed).toString('utf8'),
+        event: delivery.event,
+        data: delivery.data,
+        occurredAt: delivery.occurred_at,
+      },
+      this.config.DISCORD_API_ORIGIN,
+    );
+    const startedAt = new Date();
+    const result = await this.sender.post(outgoing.url, outgoing.body, outgoing.headers);
+    const outcome = classifyAttempt(result, outgoing.discord);
+    const retryInMs = await this.record(delivery, startedAt, result, outcome);
+    if (retryInMs !== null && outcome.kind === 'retry') throw new RetryLater(outcome.error, retryInMs);
+  }
+
+  private async load(deliveryId: string): Promise<DeliveryRow | undefined> {
+    const rows: DeliveryRow[] = await this.dataSource.query(
+      `SELECT d.id, d.status, d.webhook_id, w.url, w.secret_sealed, e.name AS event, e.data, e.created_at AS occurred_at
+         FROM webhook_deliveries d
+         JOIN webhooks w ON w.id = d.webhook_id
+         JOIN events e ON e.id = d.event_id
+        WHERE d.id = $1`,
+      [deliveryId],
+    );
+    return rows[0];
+  }
+
+  /** Records the attempt and its consequences; returns the wait before the next attempt, or null when settled. */
+  private record(
+    delivery: DeliveryRow,
+    startedAt: Date,
+    result: AttemptResult,
+    outcome: AttemptOutcome,
+  ): Promise<number | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const locked: LockedDelivery[] = await manager.query(
+        `SELECT d.attempts, d.attempt_limit, d.status, w.enabled AS webhook_enabled
+           FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+          WHERE d.id = $1 FOR UPDATE OF d`,
+        [delivery.id],
+      );
+      const current = locked[0];
+      if (!current) return null;
+      const attempt = current.attempts + 1;
+      await manager.query(
+        `INSERT INTO webhook_delivery_attempts
+           (delivery_id, number, started_at, duration_ms, status_code, error, response_body)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          delivery.id,
+          attempt,
+          startedAt,
+          result.durationMs,
+          result.statusCode,
+          outcome.kind === 'succeeded' ? null : outcome.error,
+          result.responseBody,
+        ],
+      );
+      if (current.status !== 'pending') {
+        // Settled while this attempt was in flight (its webhook was disabled): keep that outcome.
+        await manager.query(`UPDATE webhook_deliveries SET attempts = $2 WHERE id = $1`, [delivery.id, attempt]);
+        return null;
+      }
+
+      const webhookDisabled = current.webhook_enabled
+        ? await this.updateWebhookHealth(manager, delivery, result, outcome)
+        : true;
+      const limit = current.attempt_limit ?? this.scheduledAttempts;
+      const retryInMs =
+        outcome.kind === 'retry' && !webhookDisabled && attempt < limit
+          ? (outcome.retryAfterMs ?? retryDelayAfter(this.config.WEBHOOK_RETRY_DELAYS, attempt))
+          : null;
+      const status: WebhookDeliveryStatus =
+        outcome.kind === 'succeeded' ? 'succeeded' : retryInMs !== null ? 'pending' : 'failed';
+      await manager.query(
+        `UPDATE webhook_deliveries
+            SET attempts = $2, status = $3, last_status_code = $4, last_error = $5,
+                next_attempt_at = CASE WHEN $3 = 'pending' THEN now() + make_interval(secs => $6::float8 / 1000) END,
+                delivered_at = CASE WHEN $3 = 'succeeded' THEN now() END
+          WHERE id = $1`,
+        [
+          delivery.id,
+          attempt,
+          status,
+          result.statusCode,
+          outcome.kind === 'succeeded' ? null : outcome.error,
+          retryInMs ?? 0,
+        ],
+      );
+      return retryInMs;
+    });
+  }
+
+  /**
+   * A success clears the webhook's failing streak; a failure starts it or,
+   * once it is 5 days old, disables the webhook, as does a "gone" answer.
+   * Returns whether the webhook is now disabled.
+   */
+  private async updateWebhookHealth(
+    manager: EntityManager,
+    delivery: DeliveryRow,
+    result: AttemptResult,
+    outcome: AttemptOutcome,
+  ): Promise<boolean> {
+    if (outcome.kind === 'succeeded') {
+      await manager.query(`UPDATE webhooks SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [
+        delivery.webhook_id,
+      ]);
+      return false;
+    }
+    let reason: string | null = null;
+    if (outcome.kind === 'gone') reason = DisabledReason.gone(result.statusCode!);
+    else {
+      const rows: Array<{ expired: boolean }> = await manager.query(
+        `WITH marked AS (
+           UPDATE webhooks SET failing_since = COALESCE(failing_since, now()) WHERE id = $1 RETURNING failing_since)
+         SELECT failing_since <= now() - make_interval(days => $2) AS expired FROM marked`,
+        [delivery.webhook_id, FAILING_DAYS_BEFORE_DISABLE],
+      );
+      if (rows[0]?.expired) reason = DisabledReason.failingFor5Days;
+    }
+    if (reason === null) return false;
+    await disableWebhook(manager, delivery.webhook_id, reason, delivery.id);
+    this.logger.warn(`webhook ${delivery.webhook_id} disabled: ${reason}`);
+    return true;
+  }
+}

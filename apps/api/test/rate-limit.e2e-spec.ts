@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomInt } from 'node:crypto';
+import { startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
+import { closeDb, createApp, createLicense, http, signupOwner, type Owner } from './support/api.js';
+import { createUser, USER_PASSWORD } from './support/owner-ops.js';
+
+// Two more API processes on the same database and Redis, trusting X-Forwarded-For so
+// each test can be a client of its own, with a short window so recovery is quick to see.
+const WINDOW_SECONDS = 2;
+const ADMIN_LOGIN_LIMIT = 3;
+let apis: RunningApi[] = [];
+let owner: Owner;
+
+beforeAll(async () => {
+  const env = testEnv(process.env.LATCHKEY_TEST_DATABASE_URL!, {
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE: String(ADMIN_LOGIN_LIMIT),
+  });
+  apis = await Promise.all([startApi(env), startApi(env)]);
+  owner = await signupOwner();
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(apis.map((api) => api.stop()));
+  await closeDb();
+});
+
+/** An address of its own for each test (TEST-NET ranges: never routed, only a header here). */
+function clientIp(): string {
+  return `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** POST to process `n` (alternating shows the counts are shared) as the client at `ip`. */
+async function post(n: number, path: string, ip: string, body: unknown) {
+  const res = await fetch(`${apis[n % apis.length]!.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any, headers: res.headers };
+}
+
+async function waitSeconds(seconds: number): Promise<void> {
+  await new Promise((r) => setTimeout(r, seconds * 1000 + 100));
+}
+
+describe('admin login rate limit', () => {
+  it('answers 429 with Retry-After past the limit per IP, across processes, and recovers after the window', async () => {
+    const ip = clientIp();
+    const attempt = (n: number, password = 'wrong password') =>
+      post(n, '/v1/admin/auth/login', ip, { email: owner.email, password });
+    for (let n = 0; n < ADMIN_LOGIN_LIMIT; n++) expect((await attempt(n)).status).toBe(401);
+
+    const limited = await attempt(ADMIN_LOGIN_LIMIT, owner.password);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ success: false, message: 'Too many requests' });
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+    // Another address is not affected.
+    expect(
+      (await post(0, '/v1/admin/auth/login', clientIp(), { email: owner.email, password: owner.password })).status,
+    ).toBe(200);
+
+    await waitSeconds(retryAfter);
+    expect((await attempt(1, owner.password)).status).toBe(200);
+  });
+});
+
+// These drive POST /v1 and pass once the client endpoint calls ClientRateLimiter.consume.
+describe('client rate limit (rateLimitPerMinute)', () => {
+  async function limitedApp(rateLimitPerMinute: number) {
+    const app = await createApp(owner);
+    await http('PATCH', `/v1/admin/apps/${app.appId}`, { token: owner.token, body: { rateLimitPerMinute } });
+    return app;
+  }
+
+  it('answers 429 in the envelope with Retry-After past the limit, shared by register, login, license and upgrade', async () => {
+    const app = await limitedApp(2);
+    const user = await createUser(owner, app);
+    const license = await createLicense(owner, app);
+    const ip = clientIp();
+    const call = (n: number, fields: Record<string, unknown>) =>
+      post(n, '/v1', ip, { appId: app.appId, apiKey: app.apiKey, ...fields });
+
+    expect((await call(0, { type: 'login', username: user.username, password: 'wrong password' })).status).toBe(401);
+    expect((await call(1, { type: 'login', username: user.username, password: USER_PASSWORD })).status).toBe(200);
+    const limited = await call(0, { type: 'login', username: user.username, password: USER_PASSWORD });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ success: false, message: 'Too many requests', data: {} });
+    expect(limited.headers.get('x-signature-ed25519')).toMatch(/^[0-9a-f]{128}$/);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+
+    for (const fields of [
+      { type: 'register', username: 'newcomer', password: USER_PASSWORD, licenseKey: license.key },
+      { type: 'license', licenseKey: license.key },
+      { type: 'upgrade', username: user.username, licenseKey: license.key },
+    ]) {
+      expect([fields.type, (await call(1, fields)).status]).toEqual([fields.type, 429]);
+    }
+    // Other types, other addresses and other apps are not limited.
+    expect((await call(0, { type: 'init' })).status).toBe(200);
+    const elsewhere = await post(0, '/v1', clientIp(), {
+      appId: app.appId,
+      apiKey: app.apiKey,
+      type: 'login',
+      username: user.username,
+      password: USER_PASSWORD,
+    });
+    expect(elsewhere.status).toBe(200);
+
+    await waitSeconds(retryAfter);
+    expect((await call(1, { type: 'login', username: user.username, password: USER_PASSWORD })).status).toBe(200);
+  });
+
+  it('never limits an app with rateLimitPerMinute 0', async () => {
+    const app = await limitedApp(0);
+    const ip = clientIp();
+    for (let n = 0; n < 8; n++) {
+      const res = await post(n, '/v1', ip, {
+        appId: app.appId,
+        apiKey: app.apiKey,
+        type: 'login',
+        username: 'nobody',
+        password: 'wrong password',
+      });
+      expect(res.status).toBe(401);
+    }
+  });
+});

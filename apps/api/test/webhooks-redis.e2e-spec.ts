@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually, ThrowawayRedis, WebhookReceiver, WebhookStack } from './support/webhook-receiver.js';
+
+// Restarting Redis would disturb every other suite on the shared server, so this
+// spec runs its own, without persistence: a restart loses every job.
+let redis: ThrowawayRedis;
+let receiver: WebhookReceiver;
+let stack: WebhookStack;
+
+beforeAll(async () => {
+  redis = await ThrowawayRedis.start();
+  receiver = await WebhookReceiver.start();
+  stack = await WebhookStack.start('webhooks_redis', { REDIS_URL: redis.url, WEBHOOK_RETRY_DELAYS: '3000,3000' });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await receiver?.close();
+  await redis?.stop();
+}, 60_000);
+
+describe('a Redis restart', () => {
+  it('loses no delivery: a lost retry and one committed while Redis was down are both sent', async () => {
+    const owner = await stack.ownerWithApp();
+    const webhook = await stack.createWebhook(owner, { url: receiver.url(), events: ['user.login'] });
+    receiver.respond(new URL(webhook.url).pathname, (_, index) => (index === 0 ? { status: 500 } : { status: 200 }));
+
+    // The first attempt fails; its retry waits 3 s as a delayed job in Redis.
+    const retried = await stack.sendTest(owner, webhook.id);
+    await eventually(async () => (await stack.delivery(owner, webhook.id, retried))?.attempts === 1);
+
+    await redis.stop();
+    // Committed while Redis is down: the API cannot queue it.
+    const committed = await stack.sendTest(owner, webhook.id);
+    await redis.start();
+
+    const first = await stack.settled(owner, webhook.id, retried, 60_000);
+    expect(first).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(first.attemptDetails.map((a) => a.statusCode)).toEqual([500, 200]);
+    expect(await stack.settled(owner, webhook.id, committed, 60_000)).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+    });
+    const ids = receiver.to(webhook.url).map((r) => r.headers['webhook-id']);
+    expect(ids.filter((id) => id === retried)).toHaveLength(2);
+    expect(ids.filter((id) => id === committed)).toHaveLength(1);
+  }, 120_000);
+
+  it('sends a delivery whose API process died between commit and queueing', async () => {
+    const owner = await stack.ownerWithApp();
+    const webhook = await stack.createWebhook(owner, { url: receiver.url(), events: ['user.login'] });
+    await redis.stop();
+    const deliveryId = await stack.sendTest(owner, webhook.id);
+    // The queueing waiting for Redis dies with the process: only the sweeper can find this delivery now.
+    await stack.killApi();
+    await redis.start();
+    await stack.startApi();
+    expect(await stack.settled(owner, webhook.id, deliveryId, 60_000)).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+    });
+    expect(receiver.to(webhook.url).map((r) => r.headers['webhook-id'])).toEqual([deliveryId]);
+  }, 120_000);
+});

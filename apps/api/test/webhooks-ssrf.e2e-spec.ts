@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually, WebhookReceiver, WebhookStack } from './support/webhook-receiver.js';
+
+// A stack as deployed: private URLs refused.
+let receiver: WebhookReceiver;
+let stack: WebhookStack;
+
+beforeAll(async () => {
+  receiver = await WebhookReceiver.start();
+  stack = await WebhookStack.start('webhooks_ssrf', { WEBHOOK_ALLOW_PRIVATE_URLS: 'false' });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await receiver?.close();
+}, 60_000);
+
+describe('SSRF guard at creation', () => {
+  it.each([
+    ['loopback', 'http://127.0.0.1:8080/hook', '127.0.0.1'],
+    ['loopback by name', 'http://localhost/hook', /^(127\.0\.0\.1|::1)$/],
+    ['IPv6 loopback', 'http://[::1]:8080/hook', '::1'],
+    ['IPv4-mapped loopback', 'http://[::ffff:127.0.0.1]/hook', '::ffff:7f00:1'],
+    ['cloud metadata', 'http://169.254.169.254/latest/meta-data/', '169.254.169.254'],
+    ['RFC 1918', 'https://10.0.0.5/hook', '10.0.0.5'],
+    ['RFC 1918', 'https://192.168.1.20/hook', '192.168.1.20'],
+    ['CGNAT', 'https://100.64.1.1/hook', '100.64.1.1'],
+    ['IPv6 unique local', 'https://[fd12:3456::1]/hook', 'fd12:3456::1'],
+    ['unspecified', 'http://0.0.0.0:3000/hook', '0.0.0.0'],
+  ])('refuses a %s URL (%s) with 400', async (_, url, address) => {
+    const owner = await stack.ownerWithApp();
+    const res = await stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks`, {
+      token: owner.token,
+      body: { url, events: ['user.login'] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+    expect(res.body.message).toMatch(/^url must point to a public address \(.+ is or resolves to (.+)\)$/);
+    const resolved = /resolves to (.+)\)$/.exec(res.body.message)![1]!;
+    if (typeof address === 'string') expect(resolved).toBe(address);
+    else expect(resolved).toMatch(address);
+  });
+
+  it.each(['http://2130706433/hook', 'http://0x7f.0.0.1/hook', 'http://127.1/hook'])(
+    'refuses the numeric loopback form %s with 400',
+    async (url) => {
+      const owner = await stack.ownerWithApp();
+      const res = await stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks`, {
+        token: owner.token,
+        body: { url, events: ['user.login'] },
+      });
+      expect(res.status).toBe(400);
+    },
+  );
+
+  it('accepts a public address, and refuses to move a webhook onto a private one', async () => {
+    const owner = await stack.ownerWithApp();
+    const created = await stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks`, {
+      token: owner.token,
+      body: { url: 'https://93.184.215.14/hook', events: ['user.login'] },
+    });
+    expect(created.status).toBe(201);
+    const patched = await stack.http('PATCH', `/v1/admin/apps/${owner.appId}/webhooks/${created.body.data.id}`, {
+      token: owner.token,
+      body: { url: 'http://169.254.169.254/latest/meta-data/' },
+    });
+    expect(patched.status).toBe(400);
+    const got = await stack.http('GET', `/v1/admin/apps/${owner.appId}/webhooks/${created.body.data.id}`, {
+      token: owner.token,
+    });
+    expect(got.body.data.url).toBe('https://93.184.215.14/hook');
+  });
+});
+
+describe('SSRF guard at delivery', () => {
+  /**
+   * A webhook saved while its name resolved to a public address and pointing
+   * at a private one by delivery time (DNS rebinding), simulated by changing
+   * the stored URL behind the API's back.
+   */
+  async function rebound(url: string) {
+    const owner = await stack.ownerWithApp();
+    const created = await stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks`, {
+      token: owner.token,
+      body: { url: 'https://93.184.215.14/hook', events: ['user.login'] },
+    });
+    expect(created.status).toBe(201);
+    const webhookId = created.body.data.id;
+    await stack.db().query('UPDATE webhooks SET url = $1 WHERE id = $2', [url, webhookId]);
+    const test = await stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks/${webhookId}/test`, {
+      token: owner.token,
+    });
+    expect(test.status).toBe(200);
+    const delivery = await eventually(async () => {
+      const list = await stack.http('GET', `/v1/admin/apps/${owner.appId}/webhooks/${webhookId}/deliveries`, {
+        token: owner.token,
+      });
+      const found = list.body.data[0];
+      return found?.status !== 'pending' && found;
+    });
+    return delivery;
+  }
+
+  it('refuses a name that resolves to loopback on the address it would connect to, without retrying', async () => {
+    const url = receiver.url().replace('127.0.0.1', 'localhost');
+    const delivery = await rebound(url);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: null });
+    expect(delivery.lastError).toMatch(/^Refused: localhost resolves to (127\.0\.0\.1|::1), not a public address$/);
+    expect(delivery.attemptDetails[0]).toMatchObject({ statusCode: null, responseBody: null });
+    expect(receiver.to(url)).toEqual([]);
+  });
+
+  it('refuses a literal private address', async () => {
+    const url = receiver.url();
+    const delivery = await rebound(url);
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'Refused: 127.0.0.1 is not a public address',
+    });
+    expect(receiver.to(url)).toEqual([]);
+  });
+});
