@@ -4,6 +4,7 @@
 // the same machine. Reports; never fails on a figure.
 //   node scripts/bench.mjs [--seconds 10] [--connections 32] [--rounds 3] [--only init,license]
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,13 +97,42 @@ async function admin(base, method, pathName, token, body) {
   return json.data;
 }
 
-/** Our service on a scratch database, with an app set up through the admin API. */
+async function v1(base, body) {
+  const res = await fetch(`${base}/v1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!json.success) throw new Error(`${body.type}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** Runs `task` over `items` with at most `width` in flight. */
+async function inBatches(items, width, task) {
+  const out = [];
+  for (let i = 0; i < items.length; i += width) {
+    out.push(...(await Promise.all(items.slice(i, i + width).map((item, j) => task(item, i + j)))));
+  }
+  return out;
+}
+
+const LICENSE_KEYS = 2000;
+const VAR_SESSIONS = 500;
+const LOGIN_USERS = 64;
+const LOGIN_PASSWORD = 'bench password';
+
+/**
+ * Our service on a scratch database, set up through its own APIs: an app with
+ * activated keys (for `license`), live sessions (for `var`) and users with
+ * passwords (for `login`), as the floor has them.
+ */
 async function startOurs() {
   const databaseUrl = await freshDatabase('latchkey_bench');
   const env = testEnv(databaseUrl, {
     NODE_ENV: 'production',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
-    BCRYPT_COST: '10',
+    BCRYPT_COST: BCRYPT_COST,
   });
   const api = await startApi(env);
   const { accessToken } = await admin(api.url, 'POST', '/v1/admin/auth/signup', undefined, {
@@ -110,16 +140,85 @@ async function startOurs() {
     password: 'bench password',
   });
   const app = await admin(api.url, 'POST', '/v1/admin/apps', accessToken, { name: 'Bench' });
+  // The load comes from one address: lift the per-IP limit as a vendor would for a load test.
+  await admin(api.url, 'PATCH', `/v1/admin/apps/${app.appId}`, accessToken, { rateLimitPerMinute: 0 });
+  await admin(api.url, 'POST', `/v1/admin/apps/${app.appId}/variables`, accessToken, { key: 'motd', value: 'hello' });
+  const credentials = { appId: app.appId, apiKey: app.apiKey };
+
+  const generate = async (count) => {
+    const keys = [];
+    while (keys.length < count) {
+      const batch = await admin(api.url, 'POST', `/v1/admin/apps/${app.appId}/licenses`, accessToken, {
+        count: Math.min(100, count - keys.length),
+        durationType: '30d',
+      });
+      keys.push(...batch.map((l) => l.key));
+    }
+    return keys;
+  };
+  const keys = await generate(LICENSE_KEYS);
+  const hwids = keys.map((_, i) => `HW${i + 1}`);
+  await inBatches(keys, 16, (key, i) =>
+    v1(api.url, { type: 'license', ...credentials, licenseKey: key, hwid: hwids[i] }),
+  );
+
+  const varKeys = await generate(VAR_SESSIONS);
+  const tokens = await inBatches(
+    varKeys,
+    16,
+    async (key) => (await v1(api.url, { type: 'license', ...credentials, licenseKey: key })).sessionToken,
+  );
+
+  const loginKeys = await generate(LOGIN_USERS);
+  const users = loginKeys.map((_, i) => `bench_user_${i}`);
+  await inBatches(loginKeys, 8, (key, i) =>
+    v1(api.url, { type: 'register', ...credentials, username: users[i], password: LOGIN_PASSWORD, licenseKey: key }),
+  );
+
   return {
     stop: async () => {
       await api.stop();
       await dropDatabase('latchkey_bench');
     },
-    target: { name: 'latchkey', kind: 'v1', url: `${api.url}/v1`, appId: app.appId, apiKey: app.apiKey },
+    target: {
+      name: 'latchkey',
+      kind: 'v1',
+      url: `${api.url}/v1`,
+      ...credentials,
+      keys,
+      hwids,
+      tokens,
+      users,
+      password: LOGIN_PASSWORD,
+    },
   };
 }
 
-const TYPES = ['init'];
+/**
+ * What bcrypt alone does at the configured cost on this machine: compares
+ * with 32 in flight (as many as the load's connections) for `seconds`.
+ */
+async function bcryptAlone(seconds) {
+  const require = createRequire(path.join(root, 'apps/api/package.json'));
+  const bcrypt = require('bcrypt');
+  const hash = await bcrypt.hash(LOGIN_PASSWORD, Number(BCRYPT_COST));
+  const deadline = Date.now() + seconds * 1000;
+  let done = 0;
+  const worker = async () => {
+    while (Date.now() < deadline) {
+      await bcrypt.compare(LOGIN_PASSWORD, hash);
+      done += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: Number(args.connections) }, worker));
+  return { rps: Math.round(done / seconds), p50: null, p99: null, non2xx: 0, errors: 0 };
+}
+
+// var runs before license: the floor's license load evicts the sessions its var load reads.
+const TYPES = ['init', 'var', 'license', 'login'];
+/** The floor has no `login`: ours is held against bcrypt alone at the same cost. */
+const FLOOR_TYPES = new Set(['init', 'license', 'var']);
+const BCRYPT_COST = process.env.BENCH_BCRYPT_COST || '10';
 
 /** The run with the median req/s of several. */
 function median(runs) {
@@ -138,18 +237,22 @@ async function main() {
   // Both servers stay up for the whole run; runs alternate between them so
   // that drift in the machine's speed hits both alike.
   const floor = await startFloor();
-  const ours = await startOurs();
+  let ours;
   const results = {};
   try {
+    ours = await startOurs();
     for (const type of only) {
       const warmSeconds = '3';
-      load(floor.target, type, warmSeconds);
+      const hasFloor = FLOOR_TYPES.has(type);
+      if (hasFloor) load(floor.target, type, warmSeconds);
       load(ours.target, type, warmSeconds);
       const floorRuns = [];
       const ourRuns = [];
+      const runOurs = async () => ourRuns.push(load(ours.target, type));
+      const runFloor = async () =>
+        floorRuns.push(hasFloor ? load(floor.target, type) : await bcryptAlone(Number(args.seconds)));
       for (let round = 0; round < rounds; round += 1) {
-        const order = round % 2 === 0 ? [floor, ours] : [ours, floor];
-        for (const server of order) (server === floor ? floorRuns : ourRuns).push(load(server.target, type));
+        for (const run of round % 2 === 0 ? [runFloor, runOurs] : [runOurs, runFloor]) await run();
       }
       results[type] = {
         latchkey: median(ourRuns),
@@ -159,17 +262,18 @@ async function main() {
     }
   } finally {
     floor.stop();
-    await ours.stop();
+    await ours?.stop();
   }
 
   log('');
   log('type      latchkey req/s  p50  p99 | floor req/s  p50  p99 | ratio  non-2xx+errors (ours/floor)');
+  log(`(login's floor is bcrypt.compare alone at cost ${BCRYPT_COST}, ${args.connections} in flight)`);
   for (const type of only) {
     const { latchkey: o, floor: f } = results[type];
     const ratio = f.rps ? `${Math.round((o.rps / f.rps) * 100)}%` : 'n/a';
     log(
       `${type.padEnd(9)} ${String(o.rps).padStart(14)} ${String(o.p50).padStart(4)} ${String(o.p99).padStart(4)} |` +
-        ` ${String(f.rps).padStart(11)} ${String(f.p50).padStart(4)} ${String(f.p99).padStart(4)} |` +
+        ` ${String(f.rps).padStart(11)} ${String(f.p50 ?? '-').padStart(4)} ${String(f.p99 ?? '-').padStart(4)} |` +
         ` ${ratio.padStart(5)}  ${o.non2xx + o.errors}/${f.non2xx + f.errors}`,
     );
   }

@@ -86,7 +86,6 @@ export class Licensing1795300000001 implements MigrationInterface {
         data jsonb NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX events_app_created_idx ON events (app_id, created_at DESC)`);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -33,8 +33,8 @@ export class OwnerOperations1795300000002 implements MigrationInterface {
         details jsonb NOT NULL DEFAULT '{}',
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
+    // Every client authentication writes here: one index serves listing (type filters scan it newest first).
     await q.query(`CREATE INDEX audit_log_app_created_idx ON audit_log (app_id, created_at DESC, id DESC)`);
-    await q.query(`CREATE INDEX audit_log_app_type_created_idx ON audit_log (app_id, type, created_at DESC, id DESC)`);
     // Retention pruning deletes by age across all apps.
     await q.query(`CREATE INDEX audit_log_created_idx ON audit_log (created_at)`);
 
