@@ -1,5 +1,6 @@
+import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, Length, Max, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, IsUrl, Length, ValidateIf } from 'class-validator';
 
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
@@ -34,24 +35,12 @@ export class UpdateAppDto extends PartialType(CreateAppDto) {
   @IsBoolean({ message: 'hwidLock must be a boolean' })
   hwidLock?: boolean;
 
-  @ApiPropertyOptional({ minimum: 60, maximum: 31536000 })
-  @IsOptional()
-  @Min(60, { message: 'sessionTtlSeconds must be between 60 and 31536000' })
-  @Max(31_536_000, { message: 'sessionTtlSeconds must be between 60 and 31536000' })
-  @IsInt({ message: 'sessionTtlSeconds must be an integer' })
+  @OptionalIntField('sessionTtlSeconds', 60, 31536000)
   sessionTtlSeconds?: number;
 
-  @ApiPropertyOptional({ minimum: 60, maximum: 31536000 })
-  @IsOptional()
-  @Min(60, { message: 'sessionIdleSeconds must be between 60 and 31536000' })
-  @Max(31_536_000, { message: 'sessionIdleSeconds must be between 60 and 31536000' })
-  @IsInt({ message: 'sessionIdleSeconds must be an integer' })
+  @OptionalIntField('sessionIdleSeconds', 60, 31536000)
   sessionIdleSeconds?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 100000, description: '0 turns the limit off' })
-  @IsOptional()
-  @Min(0, { message: 'rateLimitPerMinute must be between 0 and 100000' })
-  @Max(100_000, { message: 'rateLimitPerMinute must be between 0 and 100000' })
-  @IsInt({ message: 'rateLimitPerMinute must be an integer' })
+  @OptionalIntField('rateLimitPerMinute', 0, 100000)
   rateLimitPerMinute?: number;
 }

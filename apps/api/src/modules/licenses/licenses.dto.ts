@@ -1,32 +1,21 @@
 import { DURATION_TYPES, LICENSE_STATUSES, type DurationType, type LicenseStatus } from '@latchkey/contracts';
+import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { PageQuery } from '../../common/admin-response.js';
 
 export class GenerateLicensesDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 1 })
-  @IsOptional()
-  @Min(1, { message: 'count must be between 1 and 100' })
-  @Max(100, { message: 'count must be between 1 and 100' })
-  @IsInt({ message: 'count must be an integer' })
+  @OptionalIntField('count', 1, 100, 1)
   count?: number;
 
   @ApiProperty({ enum: DURATION_TYPES })
   @IsIn(DURATION_TYPES, { message: `durationType must be one of ${DURATION_TYPES.join(', ')}` })
   durationType: DurationType;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 1 })
-  @IsOptional()
-  @Min(0, { message: 'level must be between 0 and 1000' })
-  @Max(1000, { message: 'level must be between 0 and 1000' })
-  @IsInt({ message: 'level must be an integer' })
+  @OptionalIntField('level', 0, 1000, 1)
   level?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 1 })
-  @IsOptional()
-  @Min(1, { message: 'maxDevices must be between 1 and 1000' })
-  @Max(1000, { message: 'maxDevices must be between 1 and 1000' })
-  @IsInt({ message: 'maxDevices must be an integer' })
+  @OptionalIntField('maxDevices', 1, 1000, 1)
   maxDevices?: number;
 
   @ApiPropertyOptional({ pattern: '^[A-Za-z0-9]{1,16}$' })
@@ -69,18 +58,10 @@ export class UpdateLicenseDto {
   @IsString({ message: 'note must be a string' })
   note?: string | null;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 1000 })
-  @IsOptional()
-  @Min(0, { message: 'level must be between 0 and 1000' })
-  @Max(1000, { message: 'level must be between 0 and 1000' })
-  @IsInt({ message: 'level must be an integer' })
+  @OptionalIntField('level', 0, 1000)
   level?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 1000 })
-  @IsOptional()
-  @Min(1, { message: 'maxDevices must be between 1 and 1000' })
-  @Max(1000, { message: 'maxDevices must be between 1 and 1000' })
-  @IsInt({ message: 'maxDevices must be an integer' })
+  @OptionalIntField('maxDevices', 1, 1000)
   maxDevices?: number;
 }
 

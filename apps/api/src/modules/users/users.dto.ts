@@ -1,4 +1,5 @@
 import { ClientLimits } from '@latchkey/contracts';
+import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsInt,
@@ -37,18 +38,10 @@ export class CreateUserDto {
   @IsString({ message: 'password must be a string' })
   password: string;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 1 })
-  @IsOptional()
-  @Min(0, { message: 'level must be between 0 and 1000' })
-  @Max(1000, { message: 'level must be between 0 and 1000' })
-  @IsInt({ message: 'level must be an integer' })
+  @OptionalIntField('level', 0, 1000, 1)
   level?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 1 })
-  @IsOptional()
-  @Min(1, { message: 'maxDevices must be between 1 and 1000' })
-  @Max(1000, { message: 'maxDevices must be between 1 and 1000' })
-  @IsInt({ message: 'maxDevices must be an integer' })
+  @OptionalIntField('maxDevices', 1, 1000, 1)
   maxDevices?: number;
 
   @ApiPropertyOptional({ nullable: true, example: '2027-01-01T00:00:00.000Z', description: 'null or absent: lifetime' })

@@ -1,5 +1,6 @@
+import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 export const VARIABLE_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 /** 64 KiB of text. */
@@ -16,11 +17,7 @@ export class CreateVariableDto {
   @IsString({ message: 'value must be a string' })
   value: string;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 0 })
-  @IsOptional()
-  @Min(0, { message: 'minLevel must be between 0 and 1000' })
-  @Max(1000, { message: 'minLevel must be between 0 and 1000' })
-  @IsInt({ message: 'minLevel must be an integer' })
+  @OptionalIntField('minLevel', 0, 1000, 0)
   minLevel?: number;
 }
 
@@ -31,10 +28,6 @@ export class UpdateVariableDto {
   @IsString({ message: 'value must be a string' })
   value?: string;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 1000 })
-  @IsOptional()
-  @Min(0, { message: 'minLevel must be between 0 and 1000' })
-  @Max(1000, { message: 'minLevel must be between 0 and 1000' })
-  @IsInt({ message: 'minLevel must be an integer' })
+  @OptionalIntField('minLevel', 0, 1000)
   minLevel?: number;
 }

@@ -1,0 +1,23 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+/**
+ * An optional integer body field within [min, max], documented for OpenAPI,
+ * with messages that name the field. The type check is registered first so it
+ * is the one reported for a non-number (class-validator runs in registration order).
+ */
+export function OptionalIntField(field: string, min: number, max: number, defaultValue?: number) {
+  const range = `${field} must be between ${min} and ${max}`;
+  return applyDecorators(
+    ApiPropertyOptional({
+      minimum: min,
+      maximum: max,
+      ...(defaultValue === undefined ? {} : { default: defaultValue }),
+    }),
+    IsOptional(),
+    IsInt({ message: `${field} must be an integer` }),
+    Min(min, { message: range }),
+    Max(max, { message: range }),
+  );
+}
