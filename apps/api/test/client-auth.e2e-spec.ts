@@ -361,6 +361,22 @@ describe('license (key-only) authentication', () => {
     expect((await recordedEvents(app.appId)).filter((e) => e.name === 'license.activate')).toHaveLength(1);
   });
 
+  it('sees a key deleted or an HWID reset after it was last used', async () => {
+    const app = await createApp(owner);
+    const license = await createLicense(owner, app);
+    const client = clientFor(app);
+    const first = await client.license(license.key, 'HW-1');
+    expect((await client.license(license.key, 'HW-1')).status).toBe(200);
+    const userId = first.body.data.user.userId;
+    await http('POST', `/v1/admin/apps/${app.appId}/users/${userId}/reset-hwid`, { token: owner.token });
+    const moved = await client.license(license.key, 'HW-2');
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.user.hwid).toBe('HW-2');
+    await http('DELETE', `/v1/admin/apps/${app.appId}/licenses/${license.id}`, { token: owner.token });
+    const gone = await client.license(license.key, 'HW-2');
+    expect([gone.status, gone.body.message]).toEqual([404, 'License key not found']);
+  });
+
   it('expires like a subscription', async () => {
     const app = await createApp(owner);
     const license = await createLicense(owner, app, { durationType: '1h' });

@@ -3,8 +3,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * `open_session`: opens a session for a user in one round trip, holding the
  * device limit under any concurrency. It locks the user row, re-checks what
- * the caller checked before (ban, expiry, HWID), ends the oldest live sessions
- * beyond maxDevices - 1, inserts the new one and stamps the login.
+ * the caller checked before (ban, expiry, HWID and, for key logins, that the
+ * key is still this user's and not banned), ends the oldest live sessions beyond
+ * maxDevices - 1, inserts the new one and stamps the login. It returns no row
+ * when a check fails: the caller then looks again and answers precisely.
  *
  * Why a function: in READ COMMITTED a single statement reads with the snapshot
  * taken when it started, so a login that waited for the user lock would not
@@ -27,7 +29,8 @@ export class SessionOpening1795300000004 implements MigrationInterface {
         p_expected_hwid text,
         p_store_hwid boolean,
         p_expires_at timestamptz,
-        p_idle_seconds integer
+        p_idle_seconds integer,
+        p_license uuid
       ) RETURNS TABLE (
         session_created_at timestamptz,
         username text,
@@ -44,7 +47,10 @@ export class SessionOpening1795300000004 implements MigrationInterface {
         IF NOT FOUND
            OR locked.banned
            OR (locked.expires_at IS NOT NULL AND locked.expires_at <= now())
-           OR locked.hwid IS DISTINCT FROM p_expected_hwid THEN
+           OR locked.hwid IS DISTINCT FROM p_expected_hwid
+           OR (p_license IS NOT NULL AND NOT EXISTS (
+                SELECT 1 FROM licenses l
+                 WHERE l.id = p_license AND l.user_id = p_user AND l.status IN ('USED', 'EXPIRED'))) THEN
           RETURN;
         END IF;
 

@@ -27,6 +27,7 @@ import {
 } from './client-sessions.js';
 import type { LicenseDto, LoginDto, RegisterDto, UpgradeDto } from './client.dto.js';
 import { hwidDecision } from './hwid.js';
+import { LicenseUserCache } from './license-user.cache.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -74,9 +75,11 @@ interface Admission {
   /** the HWID seen at lookup; the session opens only if it is still the same under the lock */
   expectedHwid: string | null;
   storeHwid: boolean;
+  /** for key logins: the key must still be this user's and not banned when the session opens */
+  licenseId: string | null;
 }
 
-const SESSION_PARAMS = '$1, $2, $3, $4, $5, $6, $7, $8, $9, $10';
+const SESSION_PARAMS = '$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11';
 
 const LOGIN_USER_LOOKUP = `SELECT u.id, u.username, u.password_hash, u.hwid, u.level, u.expires_at, u.banned,
     u.created_at, u.last_login_at,
@@ -100,9 +103,10 @@ export class ClientAuthService {
   private readonly dummyHash: Promise<string>;
   /**
    * Opens a session and records `user.login`, `session.create` and the audit
-   * entry in one statement: $1-$10 open_session's, $11 the events, $12 the audit entry.
+   * entry in one statement: $1-$11 open_session's, $12 the events, $13 the audit entry.
    */
   private readonly openSessionSql: string;
+  private readonly licenseUsers = new LicenseUserCache();
 
   constructor(
     private readonly config: Config,
@@ -113,8 +117,8 @@ export class ClientAuthService {
     this.dummyHash = bcrypt.hash('latchkey-timing-equaliser', config.BCRYPT_COST);
     const opens = 'EXISTS (SELECT 1 FROM opened)';
     this.openSessionSql = `WITH opened AS MATERIALIZED (SELECT * FROM open_session(${SESSION_PARAMS})),
-       ${this.events.recordCte('$11', opens)},
-       ${this.audit.recordCte('$12', opens)}
+       ${this.events.recordCte('$12', opens)},
+       ${this.audit.recordCte('$13', opens)}
        SELECT o.*, ARRAY(SELECT id FROM recorded_event_deliveries) AS delivery_ids FROM opened o`;
   }
 
@@ -146,7 +150,13 @@ export class ClientAuthService {
           appId: app.id,
         }),
       );
-      const admission = { userId, username: body.username, expectedHwid: storeHwid ? hwid : null, storeHwid: false };
+      const admission: Admission = {
+        userId,
+        username: body.username,
+        expectedHwid: storeHwid ? hwid : null,
+        storeHwid: false,
+        licenseId: null,
+      };
       await this.audit.write(manager, [success(app, 'register', body.username, ip, userId, session.id)]);
       return this.openInTransaction(manager, emit, app, ip, hwid, session, admission, false);
     });
@@ -167,7 +177,7 @@ export class ClientAuthService {
       if (!user) throw new AppError('INVALID_USER_LOGIN');
       if (user.banned) throw new AppError('USER_BANNED');
       if (user.license_banned) throw new AppError('LICENSE_BANNED');
-      const admission = await this.admit(app, user, hwid);
+      const admission = await this.admit(app, user, hwid, null);
       const opened = await this.openSession(app, ip, hwid, admission, attempt, 'login', body.username);
       if (opened) return { message: ClientMessage.loggedIn, data: opened };
     }
@@ -175,11 +185,29 @@ export class ClientAuthService {
 
   async license({ app, ip, body }: ClientContext<LicenseDto>): Promise<ClientResult> {
     const hwid = body.hwid ?? null;
+    const key = body.licenseKey.trim();
+    const known = this.licenseUsers.get(app.id, key);
+    if (known) {
+      // One round trip: open_session re-checks everything the full path would.
+      const decision = hwidDecision(app.hwidLock, known.hwid, hwid);
+      if (decision.allowed) {
+        const admission = {
+          userId: known.userId,
+          username: key,
+          expectedHwid: known.hwid,
+          storeHwid: decision.store,
+          licenseId: known.licenseId,
+        };
+        const opened = await this.openSession(app, ip, hwid, admission, 0, 'license', key);
+        if (opened) {
+          this.licenseUsers.set(app.id, key, { ...known, hwid: opened.user.hwid });
+          return { message: ClientMessage.authenticated, data: opened };
+        }
+      }
+      this.licenseUsers.delete(app.id, key);
+    }
     for (let attempt = 0; ; attempt += 1) {
-      const rows = await this.sql.rows<LicenseWithUserRow>('client-license', LICENSE_LOOKUP, [
-        app.id,
-        body.licenseKey.trim(),
-      ]);
+      const rows = await this.sql.rows<LicenseWithUserRow>('client-license', LICENSE_LOOKUP, [app.id, key]);
       const license = rows[0];
       if (!license) throw new AppError('LICENSE_NOT_FOUND');
       if (license.status === 'BANNED') throw new AppError('LICENSE_BANNED');
@@ -203,9 +231,13 @@ export class ClientAuthService {
           last_login_at: license.last_login_at,
         },
         hwid,
+        license.id,
       );
       const opened = await this.openSession(app, ip, hwid, admission, attempt, 'license', license.key);
-      if (opened) return { message: ClientMessage.authenticated, data: opened };
+      if (opened) {
+        this.licenseUsers.set(app.id, key, { licenseId: license.id, userId: license.user_id, hwid: opened.user.hwid });
+        return { message: ClientMessage.authenticated, data: opened };
+      }
     }
   }
 
@@ -239,14 +271,19 @@ export class ClientAuthService {
    * The checks a known user passes before a session opens: subscription not
    * expired (else its licenses expire, once) and the HWID rules.
    */
-  private async admit(app: CachedApp, user: UserRow, hwid: string | null): Promise<Admission> {
+  private async admit(
+    app: CachedApp,
+    user: UserRow,
+    hwid: string | null,
+    licenseId: string | null,
+  ): Promise<Admission> {
     if (user.expires_at && user.expires_at.getTime() <= Date.now()) {
       await this.expireLicenses(app, user.id, user.expires_at);
       throw new AppError('LICENSE_EXPIRED');
     }
     const decision = hwidDecision(app.hwidLock, user.hwid, hwid);
     if (!decision.allowed) throw new AppError('HWID_MISMATCH');
-    return { userId: user.id, username: user.username, expectedHwid: user.hwid, storeHwid: decision.store };
+    return { userId: user.id, username: user.username, expectedHwid: user.hwid, storeHwid: decision.store, licenseId };
   }
 
   /** Marks the user's activated licenses EXPIRED; the conditional update makes `license.expire` fire once. */
@@ -352,7 +389,13 @@ export class ClientAuthService {
       // Only a registered user who chose this key as a username can hold the name already.
       if (!userId) throw new AppError('LICENSE_USED');
       await this.activate(manager, emit, app, license, userId, now, expiresAt);
-      const admission = { userId, username: license.key, expectedHwid: storeHwid ? hwid : null, storeHwid: false };
+      const admission: Admission = {
+        userId,
+        username: license.key,
+        expectedHwid: storeHwid ? hwid : null,
+        storeHwid: false,
+        licenseId: null,
+      };
       await this.audit.write(manager, [success(app, 'license', license.key, ip, userId, session.id)]);
       return this.openInTransaction(manager, emit, app, ip, hwid, session, admission, true);
     });
@@ -444,6 +487,7 @@ export class ClientAuthService {
       admission.storeHwid,
       session.expiresAt,
       app.sessionIdleSeconds,
+      admission.licenseId,
     ];
   }
 
