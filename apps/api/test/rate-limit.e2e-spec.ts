@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomInt } from 'node:crypto';
-import { startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
+import { dropDatabase, freshDatabase, startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
 import { closeDb, createApp, createLicense, http, signupOwner, type Owner } from './support/api.js';
 import { createUser, USER_PASSWORD } from './support/owner-ops.js';
+import { ThrowawayRedis } from './support/webhook-receiver.js';
 
 // Two more API processes on the same database and Redis, trusting X-Forwarded-For so
 // each test can be a client of its own, with a short window so recovery is quick to see.
@@ -127,6 +128,36 @@ describe('client rate limit (rateLimitPerMinute)', () => {
         password: 'wrong password',
       });
       expect(res.status).toBe(401);
+    }
+  });
+});
+
+describe('client rate limit without Redis', () => {
+  it('lets logins through rather than answering 5xx', async () => {
+    const redis = await ThrowawayRedis.start();
+    const name = `latchkey_test_no_redis_${process.pid}`;
+    const api = await startApi(testEnv(await freshDatabase(name), { REDIS_URL: redis.url }));
+    try {
+      const base = api.url;
+      const post = async (path: string, body: unknown, token?: string) => {
+        const res = await fetch(base + path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        });
+        return { status: res.status, body: (await res.json()) as any };
+      };
+      const signup = await post('/v1/admin/auth/signup', { email: 'no-redis@example.com', password: 'long enough pw' });
+      const token = signup.body.data.accessToken;
+      const app = (await post('/v1/admin/apps', { name: 'No Redis' }, token)).body.data;
+      const key = (await post(`/v1/admin/apps/${app.appId}/licenses`, { durationType: '1d' }, token)).body.data[0].key;
+      await redis.stop();
+      const res = await post('/v1', { type: 'license', appId: app.appId, apiKey: app.apiKey, licenseKey: key });
+      expect([res.status, res.body.message]).toEqual([200, 'Authenticated']);
+    } finally {
+      await api.stop();
+      await redis.stop();
+      await dropDatabase(name);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { AppError } from '../../common/errors.js';
 import { Config } from '../../config/config.js';
@@ -14,6 +14,7 @@ const THROTTLER_NAME = 'client';
  */
 @Injectable()
 export class ClientRateLimiter {
+  private readonly logger = new Logger(ClientRateLimiter.name);
   private readonly windowMs: number;
 
   constructor(
@@ -28,16 +29,26 @@ export class ClientRateLimiter {
    * throws AppError `TOO_MANY_REQUESTS` (429 `Too many requests`) with
    * `retryAfterSeconds` for the `Retry-After` header once the limit is
    * exceeded, until the window ends. `rateLimitPerMinute: 0` turns it off.
+   *
+   * Without Redis the attempt is let through (and logged): a limiter outage
+   * must not lock every user out, and passwords are still checked by bcrypt.
    */
   async consume(app: { id: string; rateLimitPerMinute: number }, ip: string): Promise<void> {
     if (app.rateLimitPerMinute <= 0) return;
-    const { isBlocked, timeToBlockExpire } = await this.storage.increment(
-      `latchkey:client:${app.id}:${rateLimitSubject(ip)}`,
-      this.windowMs,
-      app.rateLimitPerMinute,
-      this.windowMs,
-      THROTTLER_NAME,
-    );
+    let counted: { isBlocked: boolean; timeToBlockExpire: number };
+    try {
+      counted = await this.storage.increment(
+        `latchkey:client:${app.id}:${rateLimitSubject(ip)}`,
+        this.windowMs,
+        app.rateLimitPerMinute,
+        this.windowMs,
+        THROTTLER_NAME,
+      );
+    } catch (err) {
+      this.logger.warn(`rate limit not applied, its store is unavailable: ${(err as Error).message}`);
+      return;
+    }
+    const { isBlocked, timeToBlockExpire } = counted;
     if (isBlocked) throw new AppError('TOO_MANY_REQUESTS', undefined, undefined, Math.max(1, timeToBlockExpire));
   }
 }
