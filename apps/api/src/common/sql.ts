@@ -15,3 +15,13 @@ export async function sqlRows<T>(executor: SqlExecutor, sql: string, parameters:
   }
   return result as T[];
 }
+
+/** True when PostgreSQL refused a write for a duplicate key (unique_violation, 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === '23505';
+}
+
+/** Escapes LIKE's wildcards (and its escape character, `\`) so `text` matches literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}

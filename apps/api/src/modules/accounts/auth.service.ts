@@ -13,6 +13,7 @@ import { Config } from '../../config/config.js';
 import { isUuid } from '../../common/admin-response.js';
 import { randomSecret, sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
+import { isUniqueViolation } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import type { Actor } from '../audit/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
@@ -24,7 +25,6 @@ const LOGIN_TOKEN_PREFIX = 'lka_';
 const PERSONAL_TOKEN_PREFIX = 'lkp_';
 /** Tokens are stamped as used at most this often, to keep reads cheap. */
 const LAST_USED_GRANULARITY_MS = 60_000;
-const UNIQUE_VIOLATION = '23505';
 
 @Injectable()
 export class AuthService {
@@ -47,7 +47,7 @@ export class AuthService {
     try {
       account = await this.accounts.save(this.accounts.create({ email, passwordHash, role: 'owner' }));
     } catch (err) {
-      if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new AppError('EMAIL_TAKEN');
+      if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
       throw err;
     }
     const { token } = await this.issue(account.id, 'login', null);

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuditEntry } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { escapeLike } from '../../common/sql.js';
 import type { Actor } from './actor.js';
 
 /**
@@ -100,7 +101,7 @@ export class AuditService {
     const params: unknown[] = [appId];
     let filter = '';
     if (type !== undefined) {
-      params.push(type, type.replace(/[\\%_]/g, '\\$&') + '.%');
+      params.push(type, escapeLike(type) + '.%');
       filter = `AND (type = $2 OR type LIKE $3)`;
     }
     const page = params.length;

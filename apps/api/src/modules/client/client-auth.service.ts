@@ -29,8 +29,6 @@ import type { LicenseDto, LoginDto, RegisterDto, UpgradeDto } from './client.dto
 import { hwidDecision } from './hwid.js';
 import { LicenseUserCache } from './license-user.cache.js';
 
-const UNIQUE_VIOLATION = '23505';
-
 interface LoginUserRow extends UserRow {
   password_hash: string | null;
   banned: boolean;
@@ -413,7 +411,10 @@ export class ClientAuthService {
     return license;
   }
 
-  /** Inserts the user; null when the username is taken (any case). */
+  /**
+   * Inserts the user; null when the username is taken (any case). ON CONFLICT
+   * also absorbs a concurrent insert of the same name, so no error reaches here.
+   */
   private async insertUser(
     manager: EntityManager,
     appId: string,
@@ -425,28 +426,23 @@ export class ClientAuthService {
       expiresAt: Date | null;
     },
   ): Promise<string | null> {
-    try {
-      const rows: Array<{ id: string }> = await manager.query(
-        `INSERT INTO users (app_id, username, password_hash, hwid, level, max_devices, expires_at, license_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (app_id, lower(username)) DO NOTHING
-         RETURNING id`,
-        [
-          appId,
-          user.username,
-          user.passwordHash,
-          user.hwid,
-          user.license.level,
-          user.license.max_devices,
-          user.expiresAt,
-          user.license.id,
-        ],
-      );
-      return rows[0]?.id ?? null;
-    } catch (err) {
-      if ((err as { code?: string }).code === UNIQUE_VIOLATION) return null;
-      throw err;
-    }
+    const rows: Array<{ id: string }> = await manager.query(
+      `INSERT INTO users (app_id, username, password_hash, hwid, level, max_devices, expires_at, license_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (app_id, lower(username)) DO NOTHING
+       RETURNING id`,
+      [
+        appId,
+        user.username,
+        user.passwordHash,
+        user.hwid,
+        user.license.level,
+        user.license.max_devices,
+        user.expiresAt,
+        user.license.id,
+      ],
+    );
+    return rows[0]?.id ?? null;
   }
 
   /** UNUSED -> USED for `userId`, with the duration counted from now. */

@@ -4,7 +4,7 @@ import type { License } from '@latchkey/contracts';
 import { In, Repository } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
 import { AppError } from '../../common/errors.js';
-import { sqlRows } from '../../common/sql.js';
+import { escapeLike, sqlRows } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import type { Principal } from '../accounts/principal.js';
 import type { Actor } from '../audit/actor.js';
@@ -247,8 +247,4 @@ export function csvCell(value: string | number | null): string {
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

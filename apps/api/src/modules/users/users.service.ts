@@ -5,6 +5,7 @@ import bcrypt from 'bcrypt';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
 import { AppError, validationError } from '../../common/errors.js';
+import { escapeLike } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import { Config } from '../../config/config.js';
 import type { Actor } from '../audit/actor.js';
@@ -68,7 +69,7 @@ export class UsersService {
   ) {}
 
   async list(appId: string, search: string | undefined, offset: number, limit: number) {
-    const pattern = search === undefined ? null : `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+    const pattern = search === undefined ? null : `%${escapeLike(search)}%`;
     const where = `app_id = $1 AND ($2::text IS NULL OR username ILIKE $2)`;
     const [rows, counted]: [UserRow[], Array<{ total: number }>] = await Promise.all([
       this.dataSource.query(

@@ -3,14 +3,13 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Variable } from '@latchkey/contracts';
 import { Repository } from 'typeorm';
 import { AppError } from '../../common/errors.js';
+import { isUniqueViolation } from '../../common/sql.js';
 import type { Principal } from '../accounts/principal.js';
 import type { Actor } from '../audit/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { AppsService } from '../apps/apps.service.js';
 import { VariableEntity } from './variable.entity.js';
 import { VARIABLE_KEY, type CreateVariableDto, type UpdateVariableDto } from './variables.dto.js';
-
-const UNIQUE_VIOLATION = '23505';
 
 @Injectable()
 export class VariablesService {
@@ -28,7 +27,7 @@ export class VariablesService {
       await this.audit.record(adminChange(actor, app.id, 'admin.variable.create', { key: dto.key }));
       return toVariable(await this.variables.findOneByOrFail({ appId: app.id, key: dto.key }));
     } catch (err) {
-      if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
+      if (isUniqueViolation(err)) {
         throw new AppError('CONFLICT', 'Variable already exists');
       }
       throw err;
