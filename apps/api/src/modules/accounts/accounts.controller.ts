@@ -2,11 +2,11 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards 
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
-import { CurrentActor, type Actor } from '../audit/actor.js';
-import { AccessTokenGuard } from './access-token.guard.js';
+import { CurrentActor, type Actor } from '../../common/auth/actor.js';
+import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
 import { CreateTokenDto, LoginDto, SignupDto } from './accounts.dto.js';
 import { AuthService } from './auth.service.js';
-import { CurrentPrincipal, type Principal, PublicRoute } from './principal.js';
+import { CurrentPrincipal, type Principal, PublicRoute } from '../../common/auth/principal.js';
 
 @ApiTags('accounts')
 @ApiBearerAuth()

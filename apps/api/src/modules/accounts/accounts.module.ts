@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokenEntity } from './access-token.entity.js';
-import { AccessTokenGuard } from './access-token.guard.js';
+import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
+import { PrincipalResolver } from '../../common/auth/principal-resolver.js';
 import { AccountEntity } from './account.entity.js';
 import { AccountsController } from './accounts.controller.js';
 import { AuthService } from './auth.service.js';
@@ -9,7 +10,7 @@ import { AuthService } from './auth.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([AccountEntity, AccessTokenEntity])],
   controllers: [AccountsController],
-  providers: [AuthService, AccessTokenGuard],
-  exports: [AuthService, AccessTokenGuard],
+  providers: [AuthService, AccessTokenGuard, { provide: PrincipalResolver, useExisting: AuthService }],
+  exports: [AuthService, AccessTokenGuard, PrincipalResolver],
 })
 export class AccountsModule {}

@@ -15,11 +15,11 @@ import { randomSecret, sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import { isUniqueViolation } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
-import type { Actor } from '../audit/actor.js';
+import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { AccessTokenEntity, type AccessTokenKind } from './access-token.entity.js';
 import { AccountEntity } from './account.entity.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../../common/auth/principal.js';
 
 const LOGIN_TOKEN_PREFIX = 'lka_';
 const PERSONAL_TOKEN_PREFIX = 'lkp_';

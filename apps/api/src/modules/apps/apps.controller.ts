@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
-import { AccessTokenGuard } from '../accounts/access-token.guard.js';
-import { CurrentPrincipal, type Principal } from '../accounts/principal.js';
-import { CurrentActor, type Actor } from '../audit/actor.js';
+import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
+import { CurrentPrincipal, type Principal } from '../../common/auth/principal.js';
+import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { CreateAppDto, UpdateAppDto } from './apps.dto.js';
 import { AppsService } from './apps.service.js';
 

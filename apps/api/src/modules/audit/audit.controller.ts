@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { pageOffset, paged } from '../../common/admin-response.js';
-import { AccessTokenGuard } from '../accounts/access-token.guard.js';
-import { CurrentPrincipal, type Principal } from '../accounts/principal.js';
+import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
+import { CurrentPrincipal, type Principal } from '../../common/auth/principal.js';
 import { AppsService } from '../apps/apps.service.js';
 import { AuditQuery } from './audit.dto.js';
 import { AuditService } from './audit.service.js';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuditEntry } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { escapeLike } from '../../common/sql.js';
-import type { Actor } from './actor.js';
+import type { Actor } from '../../common/auth/actor.js';
 
 /**
  * An entry to record. Conventions for `type`:

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok, pageOffset, paged } from '../../common/admin-response.js';
-import { AccessTokenGuard } from '../accounts/access-token.guard.js';
-import { CurrentPrincipal, type Principal } from '../accounts/principal.js';
+import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
+import { CurrentPrincipal, type Principal } from '../../common/auth/principal.js';
 import { AppsService } from '../apps/apps.service.js';
-import { CurrentActor, type Actor } from '../audit/actor.js';
+import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { BlacklistQuery, CreateBlacklistEntryDto } from './blacklist.dto.js';
 import { BlacklistService } from './blacklist.service.js';
 

@@ -4,7 +4,7 @@ import type { BlacklistEntry, BlacklistType } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
 import { AppError } from '../../common/errors.js';
-import type { Actor } from '../audit/actor.js';
+import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { normalizeIpValue, type BlacklistSubject } from './blacklist-matcher.js';
 import { BlacklistCache } from './blacklist.cache.js';

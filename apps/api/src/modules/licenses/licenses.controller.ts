@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ok, paged } from '../../common/admin-response.js';
-import { AccessTokenGuard } from '../accounts/access-token.guard.js';
-import { CurrentPrincipal, type Principal } from '../accounts/principal.js';
-import { CurrentActor, type Actor } from '../audit/actor.js';
+import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
+import { CurrentPrincipal, type Principal } from '../../common/auth/principal.js';
+import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import {
   BanLicenseDto,
   ExportLicensesQuery,

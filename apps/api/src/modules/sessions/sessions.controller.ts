@@ -1,10 +1,10 @@
 import { Controller, Delete, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
-import { AccessTokenGuard } from '../accounts/access-token.guard.js';
-import { CurrentPrincipal, type Principal } from '../accounts/principal.js';
+import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
+import { CurrentPrincipal, type Principal } from '../../common/auth/principal.js';
 import { AppsService } from '../apps/apps.service.js';
-import { CurrentActor, type Actor } from '../audit/actor.js';
+import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { SessionsAdminService } from './sessions-admin.service.js';
 
 @ApiTags('sessions')

@@ -8,7 +8,7 @@ import { AppError, validationError } from '../../common/errors.js';
 import { escapeLike } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import { Config } from '../../config/config.js';
-import type { Actor } from '../audit/actor.js';
+import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
 import { SessionsAdminService } from '../sessions/sessions-admin.service.js';

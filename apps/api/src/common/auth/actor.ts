@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { Principal, RequestWithPrincipal } from '../accounts/principal.js';
+import type { Principal, RequestWithPrincipal } from './principal.js';
 
 /** Who makes an admin change and from where: the principal plus the request's client IP, for the audit log. */
 export interface Actor extends Principal {
