@@ -99,6 +99,8 @@ export interface FileRequest extends ClientBase {
   type: 'file';
   sessionToken: string;
   fileId: string;
+  /** base64 of a raw 32-byte X25519 public key: the download is then encrypted to it */
+  clientPublicKey?: string;
 }
 export interface LogRequest extends ClientBase {
   type: 'log';

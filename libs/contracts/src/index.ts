@@ -2,3 +2,4 @@ export * from './client.js';
 export * from './admin.js';
 export * from './licensing.js';
 export * from './events.js';
+export * from './files.js';
