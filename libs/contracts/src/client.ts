@@ -53,6 +53,8 @@ export interface ClientEnvelope<T = Record<string, unknown>> {
   success: boolean;
   message: string;
   data: T;
+  /** the request's `nonce`, echoed inside the signed body; absent when the request had none */
+  nonce?: string;
 }
 
 interface ClientBase {
@@ -139,11 +141,32 @@ export interface SessionResult {
   sessionToken: string;
   expiresAt: string;
   user: ClientUser;
+  /** offline ticket (compact JWS), when the app's offlineTicketSeconds is above 0 */
+  ticket?: string;
 }
 
 export interface CheckData {
   user: ClientUser;
   expiresAt: string;
+  /** offline ticket (compact JWS), when the app's offlineTicketSeconds is above 0 */
+  ticket?: string;
+}
+
+/** Claims of an offline ticket (JWS header: `alg` EdDSA, `kid` = the app's keyId). */
+export interface OfflineTicketClaims {
+  /** appId */
+  iss: string;
+  /** userId */
+  sub: string;
+  /** session id */
+  sid: string;
+  /** the user's level */
+  lvl: number;
+  hwid: string | null;
+  /** unix seconds */
+  iat: number;
+  /** unix seconds: the earlier of the user's expiry and iat + offlineTicketSeconds */
+  exp: number;
 }
 
 export interface VarData {
@@ -162,4 +185,8 @@ export const ClientLimits = {
   passwordMax: 128,
   hwidMax: 256,
   logMessageMax: 2000,
+  /** the optional request `nonce`, echoed in the signed answer */
+  noncePattern: /^[A-Za-z0-9_-]{8,64}$/,
+  /** app setting offlineTicketSeconds: 0 (off) to 30 days */
+  offlineTicketSecondsMax: 2_592_000,
 } as const;
