@@ -8,12 +8,13 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AppsModule } from './modules/apps/apps.module.js';
-import { AuditLogsModule, AuditModule } from './modules/audit/audit.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
 import { BlacklistModule } from './modules/blacklist/blacklist.module.js';
 import { ClientModule } from './modules/client/client.module.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { LicensesModule } from './modules/licenses/licenses.module.js';
+import { LogsModule } from './modules/logs/logs.module.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { StatsModule } from './modules/stats/stats.module.js';
@@ -45,7 +46,7 @@ export class AppModule {
         UsersModule,
         SessionsModule,
         BlacklistModule,
-        AuditLogsModule,
+        LogsModule,
         StatsModule,
         WebhooksModule,
       ],

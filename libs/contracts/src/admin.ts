@@ -115,6 +115,8 @@ export const AdminMessage = {
   invalidLogin: 'Invalid email or password',
   unauthorized: 'Missing or invalid access token',
   forbidden: 'Not allowed for this account',
+  /** A reseller's token on a route the contract does not open to resellers. */
+  notForReseller: 'Not allowed for a reseller',
   notFound: 'Not found',
   emailTaken: 'Email already registered',
   signupDisabled: 'Sign-up is disabled',

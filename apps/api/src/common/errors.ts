@@ -28,6 +28,7 @@ const ERROR_TABLE = {
   UNAUTHORIZED: [401, AdminMessage.unauthorized],
   INVALID_ADMIN_LOGIN: [401, AdminMessage.invalidLogin],
   FORBIDDEN: [403, AdminMessage.forbidden],
+  NOT_FOR_RESELLER: [403, AdminMessage.notForReseller],
   SIGNUP_DISABLED: [403, AdminMessage.signupDisabled],
   NOT_FOUND: [404, AdminMessage.notFound],
   EMAIL_TAKEN: [409, AdminMessage.emailTaken],

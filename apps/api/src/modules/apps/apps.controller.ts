@@ -1,16 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
-import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
-import { CurrentPrincipal, type Principal } from '../../common/auth/principal.js';
+import { AdminController } from '../../common/auth/admin-controller.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
+import { CurrentPrincipal, type Principal } from '../../common/auth/principal.js';
+import { AllowRoles } from '../../common/auth/role-policy.js';
+import { AppOwnershipGuard, CurrentApp, type OwnedApp } from './app-access.js';
 import { CreateAppDto, UpdateAppDto } from './apps.dto.js';
-import { AppsService } from './apps.service.js';
+import { AppsService, toApp } from './apps.service.js';
 
 @ApiTags('apps')
-@ApiBearerAuth()
-@UseGuards(AccessTokenGuard)
-@Controller('v1/admin/apps')
+@AdminController('apps')
 export class AppsController {
   constructor(private readonly apps: AppsService) {}
 
@@ -21,6 +21,7 @@ export class AppsController {
   }
 
   @Get()
+  @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: "The caller's applications" })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
     const { items, total } = await this.apps.list(principal, pageOffset(query), query.limit);
@@ -28,27 +29,31 @@ export class AppsController {
   }
 
   @Get(':appId')
-  async get(@CurrentPrincipal() principal: Principal, @Param('appId') appId: string) {
-    return ok(await this.apps.get(principal, appId));
+  @UseGuards(AppOwnershipGuard)
+  get(@CurrentApp() app: OwnedApp) {
+    return ok(toApp(app));
   }
 
   @Patch(':appId')
+  @UseGuards(AppOwnershipGuard)
   @ApiOperation({ summary: 'Change settings; takes effect on /v1 at once' })
-  async update(@CurrentActor() actor: Actor, @Param('appId') appId: string, @Body() body: UpdateAppDto) {
-    return ok(await this.apps.update(actor, appId, body));
+  async update(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Body() body: UpdateAppDto) {
+    return ok(await this.apps.update(actor, app, body));
   }
 
   @Post(':appId/api-key/rotate')
   @HttpCode(200)
+  @UseGuards(AppOwnershipGuard)
   @ApiOperation({ summary: 'Issue a new API key; the old one stops working at once' })
-  async rotate(@CurrentActor() actor: Actor, @Param('appId') appId: string) {
-    return ok(await this.apps.rotateApiKey(actor, appId));
+  async rotate(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp) {
+    return ok(await this.apps.rotateApiKey(actor, app));
   }
 
   @Delete(':appId')
+  @UseGuards(AppOwnershipGuard)
   @ApiOperation({ summary: 'Delete the application and all its records' })
-  async remove(@CurrentActor() actor: Actor, @Param('appId') appId: string) {
-    await this.apps.remove(actor, appId);
+  async remove(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp) {
+    await this.apps.remove(actor, app);
     return ok({});
   }
 }

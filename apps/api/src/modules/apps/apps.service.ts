@@ -31,25 +31,28 @@ export class AppsService {
   async create(actor: Actor, dto: CreateAppDto): Promise<CreatedApp> {
     const apiKey = randomSecret(API_KEY_PREFIX);
     const keyPair = generateSigningKeyPair();
-    const app = await this.apps.save(
-      this.apps.create({
-        ownerId: actor.accountId,
-        name: dto.name,
-        version: dto.version ?? AppDefaults.version,
-        updateUrl: dto.updateUrl ?? null,
-        enabled: true,
-        hwidLock: true,
-        sessionTtlSeconds: AppDefaults.sessionTtlSeconds,
-        sessionIdleSeconds: AppDefaults.sessionIdleSeconds,
-        rateLimitPerMinute: AppDefaults.rateLimitPerMinute,
-        apiKeyHash: sha256(apiKey),
-        publicKey: keyPair.publicKey,
-        privateKeySealed: encryptWithMasterKey(this.masterKey, keyPair.privateKeyDer),
-      }),
-    );
+    const app = await this.apps.manager.transaction(async (manager) => {
+      const saved = await manager.save(
+        manager.create(AppEntity, {
+          ownerId: actor.accountId,
+          name: dto.name,
+          version: dto.version ?? AppDefaults.version,
+          updateUrl: dto.updateUrl ?? null,
+          enabled: true,
+          hwidLock: true,
+          sessionTtlSeconds: AppDefaults.sessionTtlSeconds,
+          sessionIdleSeconds: AppDefaults.sessionIdleSeconds,
+          rateLimitPerMinute: AppDefaults.rateLimitPerMinute,
+          apiKeyHash: sha256(apiKey),
+          publicKey: keyPair.publicKey,
+          privateKeySealed: encryptWithMasterKey(this.masterKey, keyPair.privateKeyDer),
+        }),
+      );
+      await this.audit.write(manager, [adminChange(actor, saved.id, 'admin.app.create', { name: saved.name })]);
+      return saved;
+    });
     // An unknown-appId miss may have been cached for this id (ids are random, but be exact).
     await this.cache.invalidate(app.id);
-    await this.audit.record(adminChange(actor, app.id, 'admin.app.create', { name: app.name }));
     return { ...toApp(app), apiKey };
   }
 
@@ -63,13 +66,10 @@ export class AppsService {
     return { items: rows.map(toApp), total };
   }
 
-  async get(principal: Principal, appId: string): Promise<App> {
-    return toApp(await this.findOwned(principal, appId));
-  }
-
   /**
    * The app, when the principal owns it. Another owner's app and a malformed id
-   * are both "not found": never reveal other tenants.
+   * are both "not found": never reveal other tenants. AppOwnershipGuard calls
+   * it for every `/apps/{appId}/...` route; a reseller owns no app.
    */
   async findOwned(principal: Principal, appId: string): Promise<AppEntity> {
     const app = isUuid(appId) ? await this.apps.findOneBy({ id: appId, ownerId: principal.accountId }) : null;
@@ -77,8 +77,7 @@ export class AppsService {
     return app;
   }
 
-  async update(actor: Actor, appId: string, dto: UpdateAppDto): Promise<App> {
-    const app = await this.findOwned(actor, appId);
+  async update(actor: Actor, app: AppEntity, dto: UpdateAppDto): Promise<App> {
     const changes: Partial<AppEntity> = {};
     for (const field of [
       'name',
@@ -93,19 +92,22 @@ export class AppsService {
       if (dto[field] !== undefined) Object.assign(changes, { [field]: dto[field] });
     }
     if (Object.keys(changes).length > 0) {
-      await this.apps.update({ id: app.id }, changes);
+      await this.apps.manager.transaction(async (manager) => {
+        await manager.update(AppEntity, { id: app.id }, changes);
+        await this.audit.write(manager, [adminChange(actor, app.id, 'admin.app.update', { changes })]);
+      });
       await this.cache.invalidate(app.id);
-      await this.audit.record(adminChange(actor, app.id, 'admin.app.update', { changes }));
     }
     return toApp({ ...app, ...changes } as AppEntity);
   }
 
-  async rotateApiKey(actor: Actor, appId: string): Promise<{ apiKey: string }> {
-    const app = await this.findOwned(actor, appId);
+  async rotateApiKey(actor: Actor, app: AppEntity): Promise<{ apiKey: string }> {
     const apiKey = randomSecret(API_KEY_PREFIX);
-    await this.apps.update({ id: app.id }, { apiKeyHash: sha256(apiKey) });
+    await this.apps.manager.transaction(async (manager) => {
+      await manager.update(AppEntity, { id: app.id }, { apiKeyHash: sha256(apiKey) });
+      await this.audit.write(manager, [adminChange(actor, app.id, 'admin.app.rotate-api-key')]);
+    });
     await this.cache.invalidate(app.id);
-    await this.audit.record(adminChange(actor, app.id, 'admin.app.rotate-api-key'));
     return { apiKey };
   }
 
@@ -113,11 +115,14 @@ export class AppsService {
    * Removes the app; its records go with it (foreign keys cascade), its audit
    * log included, so the deletion is recorded outside any app.
    */
-  async remove(actor: Actor, appId: string): Promise<void> {
-    const app = await this.findOwned(actor, appId);
-    await this.apps.delete({ id: app.id });
+  async remove(actor: Actor, app: AppEntity): Promise<void> {
+    await this.apps.manager.transaction(async (manager) => {
+      await manager.delete(AppEntity, { id: app.id });
+      await this.audit.write(manager, [
+        adminChange(actor, null, 'admin.app.delete', { appId: app.id, name: app.name }),
+      ]);
+    });
     await this.cache.invalidate(app.id);
-    await this.audit.record(adminChange(actor, null, 'admin.app.delete', { appId: app.id, name: app.name }));
   }
 }
 

@@ -1,7 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { AccountsModule } from '../accounts/accounts.module.js';
-import { AppsModule } from '../apps/apps.module.js';
-import { AuditController } from './audit.controller.js';
 import { AuditRetention } from './audit-retention.js';
 import { AuditService } from './audit.service.js';
 
@@ -9,10 +6,6 @@ import { AuditService } from './audit.service.js';
 @Global()
 @Module({ providers: [AuditService], exports: [AuditService] })
 export class AuditModule {}
-
-/** `GET /v1/admin/apps/{appId}/logs` (HTTP process). */
-@Module({ imports: [AccountsModule, AppsModule], controllers: [AuditController] })
-export class AuditLogsModule {}
 
 /** Prunes entries past AUDIT_RETENTION_DAYS (worker process). */
 @Module({ providers: [AuditRetention] })

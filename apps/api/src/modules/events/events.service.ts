@@ -6,8 +6,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { DeliveredEventName, EventData } from '@latchkey/contracts';
 import { WEBHOOK_QUEUE } from '../../common/queue.module.js';
 import { Config } from '../../config/config.js';
-import { queueDeliveries } from '../webhooks/delivery-jobs.js';
-import { scheduledAttempts } from '../webhooks/delivery-outcome.js';
+import { queueDeliveries, scheduledAttempts } from './delivery-queue.js';
 
 /** An event to record: its name, owning app and the interface's data fields. */
 export interface DomainEvent<E extends DeliveredEventName = DeliveredEventName> {

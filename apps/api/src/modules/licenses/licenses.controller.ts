@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Get, Header, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ok, paged } from '../../common/admin-response.js';
-import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
-import { CurrentPrincipal, type Principal } from '../../common/auth/principal.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
+import { AllowRoles } from '../../common/auth/role-policy.js';
+import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
 import {
   BanLicenseDto,
   ExportLicensesQuery,
@@ -14,60 +14,49 @@ import {
 import { LicensesService } from './licenses.service.js';
 
 @ApiTags('licenses')
-@ApiBearerAuth()
-@UseGuards(AccessTokenGuard)
-@Controller('v1/admin/apps/:appId/licenses')
+@AppScoped('licenses')
 export class LicensesController {
   constructor(private readonly licenses: LicensesService) {}
 
   @Post()
+  @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'Generate 1-100 UNUSED keys' })
-  async generate(@CurrentActor() actor: Actor, @Param('appId') appId: string, @Body() body: GenerateLicensesDto) {
-    return ok(await this.licenses.generate(actor, appId, body));
+  async generate(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Body() body: GenerateLicensesDto) {
+    return ok(await this.licenses.generate(actor, app.id, body));
   }
 
   @Get()
+  @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'List keys, newest first; filter by status, search key or note' })
-  async list(
-    @CurrentPrincipal() principal: Principal,
-    @Param('appId') appId: string,
-    @Query() query: ListLicensesQuery,
-  ) {
-    const { items, total } = await this.licenses.list(principal, appId, query);
+  async list(@CurrentApp() app: OwnedApp, @Query() query: ListLicensesQuery) {
+    const { items, total } = await this.licenses.list(app.id, query);
     return paged(items, { page: query.page, limit: query.limit, total });
   }
 
   @Get('export')
+  @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'All keys (optionally of one status) as CSV' })
   @ApiProduces('text/csv')
   @Header('content-type', 'text/csv; charset=utf-8')
   @Header('content-disposition', 'attachment; filename="licenses.csv"')
-  async export(
-    @CurrentPrincipal() principal: Principal,
-    @Param('appId') appId: string,
-    @Query() query: ExportLicensesQuery,
-  ) {
-    return this.licenses.exportCsv(principal, appId, query.status);
+  async export(@CurrentApp() app: OwnedApp, @Query() query: ExportLicensesQuery) {
+    return this.licenses.exportCsv(app.id, query.status);
   }
 
   @Get(':licenseId')
-  async get(
-    @CurrentPrincipal() principal: Principal,
-    @Param('appId') appId: string,
-    @Param('licenseId') licenseId: string,
-  ) {
-    return ok(await this.licenses.get(principal, appId, licenseId));
+  async get(@CurrentApp() app: OwnedApp, @Param('licenseId') licenseId: string) {
+    return ok(await this.licenses.get(app.id, licenseId));
   }
 
   @Patch(':licenseId')
   @ApiOperation({ summary: 'Change note, level or device limit' })
   async update(
     @CurrentActor() actor: Actor,
-    @Param('appId') appId: string,
+    @CurrentApp() app: OwnedApp,
     @Param('licenseId') licenseId: string,
     @Body() body: UpdateLicenseDto,
   ) {
-    return ok(await this.licenses.update(actor, appId, licenseId, body));
+    return ok(await this.licenses.update(actor, app.id, licenseId, body));
   }
 
   @Post(':licenseId/ban')
@@ -75,23 +64,24 @@ export class LicensesController {
   @ApiOperation({ summary: 'Ban the key; its user’s sessions end' })
   async ban(
     @CurrentActor() actor: Actor,
-    @Param('appId') appId: string,
+    @CurrentApp() app: OwnedApp,
     @Param('licenseId') licenseId: string,
     @Body() body: BanLicenseDto,
   ) {
-    return ok(await this.licenses.ban(actor, appId, licenseId, body.reason));
+    return ok(await this.licenses.ban(actor, app.id, licenseId, body.reason));
   }
 
   @Post(':licenseId/unban')
   @HttpCode(200)
-  async unban(@CurrentActor() actor: Actor, @Param('appId') appId: string, @Param('licenseId') licenseId: string) {
-    return ok(await this.licenses.unban(actor, appId, licenseId));
+  async unban(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('licenseId') licenseId: string) {
+    return ok(await this.licenses.unban(actor, app.id, licenseId));
   }
 
   @Delete(':licenseId')
+  @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'Delete the key (emits license.delete)' })
-  async remove(@CurrentActor() actor: Actor, @Param('appId') appId: string, @Param('licenseId') licenseId: string) {
-    await this.licenses.remove(actor, appId, licenseId);
+  async remove(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('licenseId') licenseId: string) {
+    await this.licenses.remove(actor, app.id, licenseId);
     return ok({});
   }
 }

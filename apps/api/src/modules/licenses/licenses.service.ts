@@ -6,10 +6,8 @@ import { isUuid } from '../../common/admin-response.js';
 import { AppError } from '../../common/errors.js';
 import { escapeLike, sqlRows } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
-import type { Principal } from '../../common/auth/principal.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
-import { AppsService } from '../apps/apps.service.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
 import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
 import { generateLicenseKey } from './license-key.js';
@@ -22,7 +20,6 @@ const MAX_GENERATION_ROUNDS = 10;
 @Injectable()
 export class LicensesService {
   constructor(
-    private readonly apps: AppsService,
     private readonly events: EventsService,
     private readonly sessions: SessionsAdminService,
     private readonly audit: AuditService,
@@ -30,7 +27,6 @@ export class LicensesService {
   ) {}
 
   async generate(actor: Actor, appId: string, dto: GenerateLicensesDto): Promise<License[]> {
-    const app = await this.apps.findOwned(actor, appId);
     const count = dto.count ?? 1;
     return this.licenses.manager.transaction(async (manager) => {
       const created: LicenseEntity[] = [];
@@ -43,7 +39,7 @@ export class LicensesService {
            ON CONFLICT (app_id, key) DO NOTHING
            RETURNING id`,
           [
-            app.id,
+            appId,
             keys,
             dto.durationType,
             dto.level ?? 1,
@@ -59,7 +55,7 @@ export class LicensesService {
         created.push(...ids.map((id) => byId.get(id)!));
       }
       await this.audit.write(manager, [
-        adminChange(actor, app.id, 'admin.license.generate', {
+        adminChange(actor, appId, 'admin.license.generate', {
           count,
           durationType: dto.durationType,
           licenseIds: created.map((l) => l.id),
@@ -69,11 +65,10 @@ export class LicensesService {
     });
   }
 
-  async list(principal: Principal, appId: string, query: ListLicensesQuery) {
-    const app = await this.apps.findOwned(principal, appId);
+  async list(appId: string, query: ListLicensesQuery) {
     const qb = this.licenses
       .createQueryBuilder('l')
-      .where('l.app_id = :appId', { appId: app.id })
+      .where('l.app_id = :appId', { appId })
       .orderBy('l.created_at', 'DESC')
       .addOrderBy('l.id', 'DESC')
       .skip((query.page - 1) * query.limit)
@@ -88,10 +83,9 @@ export class LicensesService {
     return { items: rows.map(toLicense), total };
   }
 
-  async exportCsv(principal: Principal, appId: string, status?: string): Promise<string> {
-    const app = await this.apps.findOwned(principal, appId);
+  async exportCsv(appId: string, status?: string): Promise<string> {
     const rows = await this.licenses.find({
-      where: { appId: app.id, ...(status ? { status: status as LicenseEntity['status'] } : {}) },
+      where: { appId, ...(status ? { status: status as LicenseEntity['status'] } : {}) },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
     const header = CSV_FIELDS.join(',');
@@ -102,8 +96,8 @@ export class LicensesService {
     return [header, ...lines].join('\r\n') + '\r\n';
   }
 
-  async get(principal: Principal, appId: string, licenseId: string): Promise<License> {
-    return toLicense(await this.findInApp(principal, appId, licenseId));
+  async get(appId: string, licenseId: string): Promise<License> {
+    return toLicense(await this.findInApp(appId, licenseId));
   }
 
   /**
@@ -111,7 +105,7 @@ export class LicensesService {
    * the user whose current license this is, so a change is felt at once.
    */
   async update(actor: Actor, appId: string, licenseId: string, dto: UpdateLicenseDto): Promise<License> {
-    const license = await this.findInApp(actor, appId, licenseId);
+    const license = await this.findInApp(appId, licenseId);
     const changes: Partial<LicenseEntity> = {};
     if (dto.note !== undefined) changes.note = dto.note;
     if (dto.level !== undefined) changes.level = dto.level;
@@ -135,7 +129,7 @@ export class LicensesService {
 
   /** Bans the key: it is refused from now on and its user's live sessions end. */
   async ban(actor: Actor, appId: string, licenseId: string, reason: string | undefined): Promise<License> {
-    const license = await this.findInApp(actor, appId, licenseId);
+    const license = await this.findInApp(appId, licenseId);
     const banned = await this.licenses.manager.transaction(async (manager) => {
       const rows = await sqlRows<{ user_id: string | null }>(
         manager,
@@ -154,7 +148,7 @@ export class LicensesService {
 
   /** Lifts a ban: the key is USED again when it was activated, UNUSED otherwise. */
   async unban(actor: Actor, appId: string, licenseId: string): Promise<License> {
-    const license = await this.findInApp(actor, appId, licenseId);
+    const license = await this.findInApp(appId, licenseId);
     if (license.status !== 'BANNED') return toLicense(license);
     const status = license.activatedAt ? 'USED' : 'UNUSED';
     await this.licenses.manager.transaction(async (manager) => {
@@ -168,7 +162,7 @@ export class LicensesService {
 
   /** Deletes the key; its user stays, without this license, and that user's sessions end. */
   async remove(actor: Actor, appId: string, licenseId: string): Promise<void> {
-    const license = await this.findInApp(actor, appId, licenseId);
+    const license = await this.findInApp(appId, licenseId);
     await this.events.transaction(async (manager, emit) => {
       const rows = await sqlRows<{ user_id: string | null }>(
         manager,
@@ -192,9 +186,8 @@ export class LicensesService {
     });
   }
 
-  private async findInApp(principal: Principal, appId: string, licenseId: string): Promise<LicenseEntity> {
-    const app = await this.apps.findOwned(principal, appId);
-    const license = isUuid(licenseId) ? await this.licenses.findOneBy({ id: licenseId, appId: app.id }) : null;
+  private async findInApp(appId: string, licenseId: string): Promise<LicenseEntity> {
+    const license = isUuid(licenseId) ? await this.licenses.findOneBy({ id: licenseId, appId }) : null;
     if (!license) throw new AppError('NOT_FOUND');
     return license;
   }

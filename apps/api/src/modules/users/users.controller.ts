@@ -1,48 +1,37 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok, pageOffset, paged } from '../../common/admin-response.js';
-import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
-import { CurrentPrincipal, type Principal } from '../../common/auth/principal.js';
-import { AppsService } from '../apps/apps.service.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
+import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
 import { BanUserDto, CreateUserDto, ExtendUserDto, UsersQuery } from './users.dto.js';
 import { UsersService } from './users.service.js';
 
 @ApiTags('users')
-@ApiBearerAuth()
-@UseGuards(AccessTokenGuard)
-@Controller('v1/admin/apps/:appId/users')
+@AppScoped('users')
 export class UsersController {
-  constructor(
-    private readonly apps: AppsService,
-    private readonly users: UsersService,
-  ) {}
+  constructor(private readonly users: UsersService) {}
 
   @Get()
   @ApiOperation({ summary: 'End users, newest first; `search` matches part of the username' })
-  async list(@CurrentPrincipal() principal: Principal, @Param('appId') appId: string, @Query() query: UsersQuery) {
-    const app = await this.apps.findOwned(principal, appId);
+  async list(@CurrentApp() app: OwnedApp, @Query() query: UsersQuery) {
     const { items, total } = await this.users.list(app.id, query.search, pageOffset(query), query.limit);
     return paged(items, { page: query.page, limit: query.limit, total });
   }
 
   @Post()
   @ApiOperation({ summary: 'Create a user without a license key' })
-  async create(@CurrentActor() actor: Actor, @Param('appId') appId: string, @Body() body: CreateUserDto) {
-    const app = await this.apps.findOwned(actor, appId);
+  async create(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Body() body: CreateUserDto) {
     return ok(await this.users.create(actor, app.id, body));
   }
 
   @Get(':userId')
-  async get(@CurrentPrincipal() principal: Principal, @Param('appId') appId: string, @Param('userId') userId: string) {
-    const app = await this.apps.findOwned(principal, appId);
+  async get(@CurrentApp() app: OwnedApp, @Param('userId') userId: string) {
     return ok(await this.users.get(app.id, userId));
   }
 
   @Delete(':userId')
   @ApiOperation({ summary: 'Delete the user; its sessions end' })
-  async remove(@CurrentActor() actor: Actor, @Param('appId') appId: string, @Param('userId') userId: string) {
-    const app = await this.apps.findOwned(actor, appId);
+  async remove(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('userId') userId: string) {
     await this.users.remove(actor, app.id, userId);
     return ok({});
   }
@@ -52,18 +41,16 @@ export class UsersController {
   @ApiOperation({ summary: 'Ban the user; its sessions end and user.ban is emitted' })
   async ban(
     @CurrentActor() actor: Actor,
-    @Param('appId') appId: string,
+    @CurrentApp() app: OwnedApp,
     @Param('userId') userId: string,
     @Body() body: BanUserDto,
   ) {
-    const app = await this.apps.findOwned(actor, appId);
     return ok(await this.users.ban(actor, app.id, userId, body.reason ?? null));
   }
 
   @Post(':userId/unban')
   @HttpCode(200)
-  async unban(@CurrentActor() actor: Actor, @Param('appId') appId: string, @Param('userId') userId: string) {
-    const app = await this.apps.findOwned(actor, appId);
+  async unban(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('userId') userId: string) {
     return ok(await this.users.unban(actor, app.id, userId));
   }
 
@@ -72,19 +59,17 @@ export class UsersController {
   @ApiOperation({ summary: 'Add days to max(now, expiresAt); a lifetime user stays lifetime' })
   async extend(
     @CurrentActor() actor: Actor,
-    @Param('appId') appId: string,
+    @CurrentApp() app: OwnedApp,
     @Param('userId') userId: string,
     @Body() body: ExtendUserDto,
   ) {
-    const app = await this.apps.findOwned(actor, appId);
     return ok(await this.users.extend(actor, app.id, userId, body.days));
   }
 
   @Post(':userId/reset-hwid')
   @HttpCode(200)
   @ApiOperation({ summary: 'Clear the stored HWID; the next login with one stores it again' })
-  async resetHwid(@CurrentActor() actor: Actor, @Param('appId') appId: string, @Param('userId') userId: string) {
-    const app = await this.apps.findOwned(actor, appId);
+  async resetHwid(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('userId') userId: string) {
     return ok(await this.users.resetHwid(actor, app.id, userId));
   }
 }

@@ -4,40 +4,37 @@ import type { Variable } from '@latchkey/contracts';
 import { Repository } from 'typeorm';
 import { AppError } from '../../common/errors.js';
 import { isUniqueViolation } from '../../common/sql.js';
-import type { Principal } from '../../common/auth/principal.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
-import { AppsService } from '../apps/apps.service.js';
 import { VariableEntity } from './variable.entity.js';
 import { VARIABLE_KEY, type CreateVariableDto, type UpdateVariableDto } from './variables.dto.js';
 
+/** An app's server-side variables; `appId` is the app AppOwnershipGuard handed over. */
 @Injectable()
 export class VariablesService {
   constructor(
-    private readonly apps: AppsService,
     private readonly audit: AuditService,
     @InjectRepository(VariableEntity) private readonly variables: Repository<VariableEntity>,
   ) {}
 
   async create(actor: Actor, appId: string, dto: CreateVariableDto): Promise<Variable> {
-    const app = await this.apps.findOwned(actor, appId);
     try {
-      // insert, not save: save would quietly overwrite an existing key.
-      await this.variables.insert({ appId: app.id, key: dto.key, value: dto.value, minLevel: dto.minLevel ?? 0 });
-      await this.audit.record(adminChange(actor, app.id, 'admin.variable.create', { key: dto.key }));
-      return toVariable(await this.variables.findOneByOrFail({ appId: app.id, key: dto.key }));
+      const created = await this.variables.manager.transaction(async (manager) => {
+        // insert, not save: save would quietly overwrite an existing key.
+        await manager.insert(VariableEntity, { appId, key: dto.key, value: dto.value, minLevel: dto.minLevel ?? 0 });
+        await this.audit.write(manager, [adminChange(actor, appId, 'admin.variable.create', { key: dto.key })]);
+        return manager.findOneByOrFail(VariableEntity, { appId, key: dto.key });
+      });
+      return toVariable(created);
     } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw new AppError('CONFLICT', 'Variable already exists');
-      }
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Variable already exists');
       throw err;
     }
   }
 
-  async list(principal: Principal, appId: string, offset: number, limit: number) {
-    const app = await this.apps.findOwned(principal, appId);
+  async list(appId: string, offset: number, limit: number) {
     const [rows, total] = await this.variables.findAndCount({
-      where: { appId: app.id },
+      where: { appId },
       order: { key: 'ASC' },
       skip: offset,
       take: limit,
@@ -45,33 +42,37 @@ export class VariablesService {
     return { items: rows.map(toVariable), total };
   }
 
-  async get(principal: Principal, appId: string, key: string): Promise<Variable> {
-    return toVariable(await this.find(principal, appId, key));
+  async get(appId: string, key: string): Promise<Variable> {
+    return toVariable(await this.find(appId, key));
   }
 
   async update(actor: Actor, appId: string, key: string, dto: UpdateVariableDto): Promise<Variable> {
-    const variable = await this.find(actor, appId, key);
+    const variable = await this.find(appId, key);
     if (dto.value !== undefined) variable.value = dto.value;
     if (dto.minLevel !== undefined) variable.minLevel = dto.minLevel;
-    const saved = await this.variables.save(variable);
-    await this.audit.record(
-      adminChange(actor, variable.appId, 'admin.variable.update', {
-        key,
-        changed: Object.keys(dto).filter((field) => dto[field as keyof UpdateVariableDto] !== undefined),
-      }),
-    );
+    const saved = await this.variables.manager.transaction(async (manager) => {
+      const changed = await manager.save(variable);
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.variable.update', {
+          key,
+          changed: Object.keys(dto).filter((field) => dto[field as keyof UpdateVariableDto] !== undefined),
+        }),
+      ]);
+      return changed;
+    });
     return toVariable(saved);
   }
 
   async remove(actor: Actor, appId: string, key: string): Promise<void> {
-    const variable = await this.find(actor, appId, key);
-    await this.variables.delete({ appId: variable.appId, key: variable.key });
-    await this.audit.record(adminChange(actor, variable.appId, 'admin.variable.delete', { key }));
+    const variable = await this.find(appId, key);
+    await this.variables.manager.transaction(async (manager) => {
+      await manager.delete(VariableEntity, { appId, key: variable.key });
+      await this.audit.write(manager, [adminChange(actor, appId, 'admin.variable.delete', { key })]);
+    });
   }
 
-  private async find(principal: Principal, appId: string, key: string): Promise<VariableEntity> {
-    const app = await this.apps.findOwned(principal, appId);
-    const variable = VARIABLE_KEY.test(key) ? await this.variables.findOneBy({ appId: app.id, key }) : null;
+  private async find(appId: string, key: string): Promise<VariableEntity> {
+    const variable = VARIABLE_KEY.test(key) ? await this.variables.findOneBy({ appId, key }) : null;
     if (!variable) throw new AppError('NOT_FOUND');
     return variable;
   }

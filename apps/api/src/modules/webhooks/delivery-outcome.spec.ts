@@ -1,12 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseConfig } from '../../config/config.js';
-import {
-  classifyAttempt,
-  MAX_RETRY_AFTER_MS,
-  parseRetryAfter,
-  retryDelayAfter,
-  scheduledAttempts,
-} from './delivery-outcome.js';
+import { scheduledAttempts } from '../events/delivery-queue.js';
+import { classifyAttempt, MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelayAfter } from './delivery-outcome.js';
 import type { AttemptResult } from './delivery-sender.js';
 
 const response = (statusCode: number | null, extra: Partial<AttemptResult> = {}): AttemptResult => ({

@@ -47,11 +47,6 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
 }
 
-/** A delivery gets one attempt more than there are retry delays (the contract's 8). */
-export function scheduledAttempts(retryDelays: readonly number[]): number {
-  return retryDelays.length + 1;
-}
-
 /** The wait after failed attempt number `attempt` (1-based); past the list, its last entry. */
 export function retryDelayAfter(retryDelays: readonly number[], attempt: number): number {
   return retryDelays[Math.min(attempt, retryDelays.length) - 1] ?? 0;

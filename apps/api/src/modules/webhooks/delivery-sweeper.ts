@@ -5,8 +5,7 @@ import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { WEBHOOK_QUEUE } from '../../common/queue.module.js';
 import { Config } from '../../config/config.js';
-import { queueDeliveries } from './delivery-jobs.js';
-import { scheduledAttempts } from './delivery-outcome.js';
+import { queueDeliveries, scheduledAttempts } from '../events/delivery-queue.js';
 
 /** Deliveries read and queued per round trip. */
 const SWEEP_BATCH = 500;

@@ -7,10 +7,11 @@ import type { DeliveredEventName, WebhookDeliveryStatus } from '@latchkey/contra
 import { decryptWithMasterKey } from '../../common/crypto.js';
 import { WEBHOOK_QUEUE } from '../../common/queue.module.js';
 import { Config } from '../../config/config.js';
-import { RetryLater, retryBackoff, type DeliveryJobData } from './delivery-jobs.js';
-import { classifyAttempt, retryDelayAfter, scheduledAttempts, type AttemptOutcome } from './delivery-outcome.js';
+import { scheduledAttempts, type DeliveryJobData } from '../events/delivery-queue.js';
+import { classifyAttempt, retryDelayAfter, type AttemptOutcome } from './delivery-outcome.js';
 import { buildDeliveryRequest } from './delivery-request.js';
 import { DeliverySender, type AttemptResult } from './delivery-sender.js';
+import { RetryLater, retryBackoff } from './delivery-retry.js';
 import { DisabledReason, disableWebhook, FAILING_DAYS_BEFORE_DISABLE } from './webhook-disabling.js';
 
 interface DeliveryRow {

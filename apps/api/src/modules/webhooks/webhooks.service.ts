@@ -19,14 +19,11 @@ import { AppError, validationError } from '../../common/errors.js';
 import { iso } from '../../common/iso.js';
 import { WEBHOOK_QUEUE } from '../../common/queue.module.js';
 import { Config } from '../../config/config.js';
-import type { Principal } from '../../common/auth/principal.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
-import { AppsService } from '../apps/apps.service.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
 import { findNonPublicAddress } from './address-guard.js';
-import { queueDeliveryNow } from './delivery-jobs.js';
-import { scheduledAttempts } from './delivery-outcome.js';
+import { queueDeliveryNow, scheduledAttempts } from '../events/delivery-queue.js';
 import { generateWebhookSecret } from './signature.js';
 import { DisabledReason, disableWebhook } from './webhook-disabling.js';
 import { WebhookEntity } from './webhook.entity.js';
@@ -71,7 +68,6 @@ export class WebhooksService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(WebhookEntity) private readonly webhooks: Repository<WebhookEntity>,
     @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue,
-    private readonly apps: AppsService,
     private readonly events: EventsService,
     private readonly audit: AuditService,
   ) {
@@ -81,13 +77,12 @@ export class WebhooksService {
   }
 
   async create(actor: Actor, appId: string, dto: CreateWebhookDto): Promise<CreatedWebhook> {
-    const app = await this.apps.findOwned(actor, appId);
     await this.checkUrl(dto.url);
     const secret = generateWebhookSecret();
     const webhook = await this.dataSource.transaction(async (manager) => {
       const saved = await manager.save(
         manager.create(WebhookEntity, {
-          appId: app.id,
+          appId,
           url: dto.url,
           events: unique(dto.events),
           secretSealed: encryptWithMasterKey(this.masterKey, Buffer.from(secret)),
@@ -97,7 +92,7 @@ export class WebhooksService {
         }),
       );
       await this.audit.write(manager, [
-        adminChange(actor, app.id, 'admin.webhook.create', {
+        adminChange(actor, appId, 'admin.webhook.create', {
           webhookId: saved.id,
           url: saved.url,
           events: saved.events,
@@ -108,10 +103,9 @@ export class WebhooksService {
     return { ...toWebhook(webhook), secret };
   }
 
-  async list(principal: Principal, appId: string, offset: number, limit: number) {
-    const app = await this.apps.findOwned(principal, appId);
+  async list(appId: string, offset: number, limit: number) {
     const [rows, total] = await this.webhooks.findAndCount({
-      where: { appId: app.id },
+      where: { appId },
       order: { createdAt: 'DESC', id: 'DESC' },
       skip: offset,
       take: limit,
@@ -119,12 +113,12 @@ export class WebhooksService {
     return { items: rows.map(toWebhook), total };
   }
 
-  async get(principal: Principal, appId: string, webhookId: string): Promise<Webhook> {
-    return toWebhook(await this.findOwned(principal, appId, webhookId));
+  async get(appId: string, webhookId: string): Promise<Webhook> {
+    return toWebhook(await this.findInApp(appId, webhookId));
   }
 
   async update(actor: Actor, appId: string, webhookId: string, dto: UpdateWebhookDto): Promise<Webhook> {
-    const webhook = await this.findOwned(actor, appId, webhookId);
+    const webhook = await this.findInApp(appId, webhookId);
     if (dto.url !== undefined) await this.checkUrl(dto.url);
     await this.dataSource.transaction(async (manager) => {
       const changes: Partial<WebhookEntity> = {};
@@ -148,7 +142,7 @@ export class WebhooksService {
   }
 
   async remove(actor: Actor, appId: string, webhookId: string): Promise<void> {
-    const webhook = await this.findOwned(actor, appId, webhookId);
+    const webhook = await this.findInApp(appId, webhookId);
     await this.dataSource.transaction(async (manager) => {
       // Its deliveries go with it; jobs still queued find no row and end.
       await manager.delete(WebhookEntity, { id: webhook.id });
@@ -164,7 +158,7 @@ export class WebhooksService {
    * A disabled webhook can be tested too, to check it before turning it on.
    */
   async test(actor: Actor, appId: string, webhookId: string): Promise<WebhookTestResult> {
-    const webhook = await this.findOwned(actor, appId, webhookId);
+    const webhook = await this.findInApp(appId, webhookId);
     const event = domainEvent('test', webhook.appId, {
       message: TEST_MESSAGE,
       appId: webhook.appId,
@@ -185,8 +179,8 @@ export class WebhooksService {
     return { deliveryId };
   }
 
-  async deliveries(principal: Principal, appId: string, webhookId: string, query: ListDeliveriesQuery) {
-    const webhook = await this.findOwned(principal, appId, webhookId);
+  async deliveries(appId: string, webhookId: string, query: ListDeliveriesQuery) {
+    const webhook = await this.findInApp(appId, webhookId);
     const filter = query.status ? 'AND d.status = $2' : '';
     const params: unknown[] = query.status ? [webhook.id, query.status] : [webhook.id];
     const [rows, counts]: [DeliveryRow[], Array<{ total: number }>] = await Promise.all([
@@ -213,7 +207,7 @@ export class WebhooksService {
    * gets one more attempt, with the same `webhook-id` so receivers can tell.
    */
   async retry(actor: Actor, appId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
-    const webhook = await this.findOwned(actor, appId, webhookId);
+    const webhook = await this.findInApp(appId, webhookId);
     if (!isUuid(deliveryId)) throw new AppError('NOT_FOUND');
     const updated = await this.dataSource.transaction(async (manager) => {
       const rows: Array<{ remaining: number }> = await manager.query(
@@ -269,10 +263,9 @@ export class WebhooksService {
     return byDelivery;
   }
 
-  /** The webhook, when it belongs to an app the principal owns; anything else is "not found". */
-  private async findOwned(principal: Principal, appId: string, webhookId: string): Promise<WebhookEntity> {
-    const app = await this.apps.findOwned(principal, appId);
-    const webhook = isUuid(webhookId) ? await this.webhooks.findOneBy({ id: webhookId, appId: app.id }) : null;
+  /** The webhook, when it belongs to the app; anything else is "not found". */
+  private async findInApp(appId: string, webhookId: string): Promise<WebhookEntity> {
+    const webhook = isUuid(webhookId) ? await this.webhooks.findOneBy({ id: webhookId, appId }) : null;
     if (!webhook) throw new AppError('NOT_FOUND');
     return webhook;
   }

@@ -1,0 +1,62 @@
+import {
+  applyDecorators,
+  type CanActivate,
+  Controller,
+  createParamDecorator,
+  type ExecutionContext,
+  Injectable,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiBearerAuth } from '@nestjs/swagger';
+import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
+import type { RequestWithPrincipal } from '../../common/auth/principal.js';
+import { RolePolicyGuard } from '../../common/auth/role-policy.js';
+import type { AppEntity } from './app.entity.js';
+import { AppsService } from './apps.service.js';
+
+/** The app an `/apps/{appId}/...` request is about, loaded and checked by AppOwnershipGuard. */
+export type OwnedApp = AppEntity;
+
+interface RequestWithApp extends RequestWithPrincipal {
+  params: { appId?: string };
+  ownedApp?: OwnedApp;
+}
+
+/**
+ * Loads the route's `:appId` when the principal may reach it, for CurrentApp.
+ * Another tenant's app, an unknown id and a malformed one are all 404 `Not
+ * found`: never reveal other tenants. The only ownership check of the admin
+ * API; services take the app it hands over and scope every query by its id.
+ */
+@Injectable()
+export class AppOwnershipGuard implements CanActivate {
+  constructor(private readonly apps: AppsService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<RequestWithApp>();
+    // Wiring bugs, not client errors: the guard needs the principal and a route with :appId.
+    if (!request.principal) throw new Error('AppOwnershipGuard used on a route without AccessTokenGuard');
+    if (request.params.appId === undefined) throw new Error('AppOwnershipGuard used on a route without :appId');
+    request.ownedApp = await this.apps.findOwned(request.principal, request.params.appId);
+    return true;
+  }
+}
+
+/** The app of the route, as AppOwnershipGuard loaded it. */
+export const CurrentApp = createParamDecorator((_: unknown, ctx: ExecutionContext): OwnedApp => {
+  const request = ctx.switchToHttp().getRequest<RequestWithApp>();
+  if (!request.ownedApp) throw new Error('CurrentApp used on a route without AppOwnershipGuard');
+  return request.ownedApp;
+});
+
+/**
+ * A controller under `/v1/admin/apps/{appId}/<resource>`: bearer token, the
+ * route's role policy (AllowRoles; owners only by default), then ownership of
+ * the app, in that order (401, 403, 404). Handlers take the app with CurrentApp.
+ */
+export const AppScoped = (resource: string) =>
+  applyDecorators(
+    Controller(`v1/admin/apps/:appId/${resource}`),
+    ApiBearerAuth(),
+    UseGuards(AccessTokenGuard, RolePolicyGuard, AppOwnershipGuard),
+  );
