@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { LRUCache, type Perf } from 'lru-cache';
 
 export interface InvalidatedCacheOptions<V> {
   /** Redis pub/sub channel carrying the keys to drop. */
@@ -8,39 +9,50 @@ export interface InvalidatedCacheOptions<V> {
   load: (key: string) => Promise<V>;
   /** How long a loaded value may be served: a safety net should an invalidation message be missed. */
   ttlMs: (value: V) => number;
-  /** Bounds memory; past it the oldest entry goes first. */
+  /** Bounds memory; past it the least recently used entry goes first. */
   maxEntries: number;
   logger: Logger;
+  /** The clock TTLs are measured on (tests); default lru-cache's, `performance.now()`. */
+  clock?: Perf;
 }
 
-interface Entry<V> {
-  value: V;
-  expiresAt: number;
+/** A load in flight; `generation` tells it apart from a later load of the same key. */
+interface Load<V> {
+  promise: Promise<V>;
+  generation: number;
 }
 
 /**
  * An in-process cache, per key, that every process drops at once when the
  * key changes: `invalidate` evicts here and publishes the key on a Redis
- * channel that every process subscribes to. Concurrent misses share one load,
- * and a load that started before an invalidation is not stored (a generation
- * counter per key), so stale data cannot outlive a change.
+ * channel that every process subscribes to. Values live in an LRUCache
+ * (bounded, TTL per value). Concurrent misses share one load, and a load that
+ * started before an invalidation is never stored: each load takes a number
+ * from a generation counter and stores its value only if it is still the
+ * key's current load, so stale data cannot outlive a change.
  */
 export class InvalidatedCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
-  private readonly loading = new Map<string, Promise<V>>();
-  private readonly generations = new Map<string, number>();
+  /** Values are boxed: lru-cache cannot hold null or undefined, which a load may return (e.g. "no such app"). */
+  private readonly values: LRUCache<string, { value: V }>;
+  private readonly loads = new Map<string, Load<V>>();
+  private generation = 0;
   private subscriber?: Redis;
 
   constructor(
     private readonly redis: Redis,
     private readonly options: InvalidatedCacheOptions<V>,
-  ) {}
+  ) {
+    this.values = new LRUCache({
+      max: options.maxEntries,
+      ...(options.clock ? { perf: options.clock, ttlResolution: 0 } : {}),
+    });
+  }
 
   async start(): Promise<void> {
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('message', (_channel: string, key: string) => this.evict(key));
     // After a reconnect messages may have been missed: start from an empty cache.
-    this.subscriber.on('ready', () => this.entries.clear());
+    this.subscriber.on('ready', () => this.clear());
     await this.subscriber.subscribe(this.options.channel);
   }
 
@@ -50,14 +62,9 @@ export class InvalidatedCache<V> {
 
   /** The cached value, or a promise of it on a miss (no await on the hot path when cached). */
   get(key: string): V | Promise<V> {
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > Date.now()) return entry.value;
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = this.load(key).finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
-    }
-    return pending;
+    const cached = this.values.get(key);
+    if (cached) return cached.value;
+    return (this.loads.get(key) ?? this.startLoad(key)).promise;
   }
 
   /** Drops the key here and in every other process. Call after the change has committed. */
@@ -68,18 +75,32 @@ export class InvalidatedCache<V> {
     });
   }
 
+  /** Forgets the key and any load of it in flight, whose value will then not be stored. */
   private evict(key: string): void {
-    this.entries.delete(key);
-    this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
+    this.values.delete(key);
+    this.loads.delete(key);
   }
 
-  private async load(key: string): Promise<V> {
-    const generation = this.generations.get(key) ?? 0;
-    const value = await this.options.load(key);
-    if ((this.generations.get(key) ?? 0) === generation) {
-      if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, { value, expiresAt: Date.now() + this.options.ttlMs(value) });
-    }
-    return value;
+  private clear(): void {
+    this.values.clear();
+    this.loads.clear();
+  }
+
+  private startLoad(key: string): Load<V> {
+    const generation = ++this.generation;
+    const isCurrent = () => this.loads.get(key)?.generation === generation;
+    const promise = this.options
+      .load(key)
+      .then((value) => {
+        // lru-cache reads a ttl of 0 as "forever": the shortest TTL is 1 ms.
+        if (isCurrent()) this.values.set(key, { value }, { ttl: Math.max(1, this.options.ttlMs(value)) });
+        return value;
+      })
+      .finally(() => {
+        if (isCurrent()) this.loads.delete(key);
+      });
+    const load = { promise, generation };
+    this.loads.set(key, load);
+    return load;
   }
 }

@@ -1,3 +1,5 @@
+import { LRUCache, type Perf } from 'lru-cache';
+
 /** What a repeat `license` call needs to open a session without reading first. */
 export interface LicenseUser {
   licenseId: string;
@@ -15,28 +17,30 @@ const MAX_ENTRIES = 100_000;
  * in one round trip. Never trusted for a decision: open_session re-checks the
  * user and the key under lock and opens nothing if anything changed (ban,
  * expiry, HWID, deletion), and the caller then takes the full path. So no
- * invalidation is needed, only a bound on size and age.
+ * invalidation is needed, only a bound on size (least recently used first)
+ * and on age (from when an entry was last written).
  */
 export class LicenseUserCache {
-  private readonly entries = new Map<string, { user: LicenseUser; expiresAt: number }>();
+  private readonly entries: LRUCache<string, LicenseUser>;
+
+  /** @param clock the clock ages are measured on (tests); default lru-cache's, `performance.now()` */
+  constructor(clock?: Perf) {
+    this.entries = new LRUCache({ max: MAX_ENTRIES, ttl: TTL_MS, ...(clock ? { perf: clock, ttlResolution: 0 } : {}) });
+  }
 
   get(appId: string, key: string): LicenseUser | undefined {
-    const id = `${appId}:${key}`;
-    const entry = this.entries.get(id);
-    if (!entry) return undefined;
-    if (entry.expiresAt > Date.now()) return entry.user;
-    this.entries.delete(id);
-    return undefined;
+    return this.entries.get(cacheKey(appId, key));
   }
 
   set(appId: string, key: string, user: LicenseUser): void {
-    const id = `${appId}:${key}`;
-    this.entries.delete(id);
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(id, { user, expiresAt: Date.now() + TTL_MS });
+    this.entries.set(cacheKey(appId, key), user);
   }
 
   delete(appId: string, key: string): void {
-    this.entries.delete(`${appId}:${key}`);
+    this.entries.delete(cacheKey(appId, key));
   }
+}
+
+function cacheKey(appId: string, key: string): string {
+  return `${appId}:${key}`;
 }

@@ -6,6 +6,7 @@ import { isUuid } from '../../common/admin-response.js';
 import { AppError } from '../../common/errors.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
+import { liveSessionSql, sessionEndSql, type SessionSql } from './session-rules.js';
 
 interface SessionRow {
   id: string;
@@ -24,13 +25,9 @@ export interface SessionPolicy {
   sessionIdleSeconds: number;
 }
 
-/**
- * Live sessions: not ended, before their absolute end and seen within the
- * app's idle timeout (the rules the client endpoint applies). `$1` = app id,
- * `$2` = the idle timeout in seconds.
- */
-const LIVE = `s.app_id = $1 AND s.ended_at IS NULL AND s.expires_at > now()
-  AND s.last_seen_at > now() - make_interval(secs => $2)`;
+/** `$1` = app id, `$2` = the app's idle timeout in seconds. */
+const APP_SESSION: SessionSql = { alias: 's', idleSeconds: '$2' };
+const LIVE = `s.app_id = $1 AND ${liveSessionSql(APP_SESSION)}`;
 
 /** The owner's view of an app's sessions, and ending them. */
 @Injectable()
@@ -45,7 +42,7 @@ export class SessionsAdminService {
     const [rows, counted]: [SessionRow[], Array<{ total: number }>] = await Promise.all([
       this.dataSource.query(
         `SELECT s.id, s.user_id, u.username, s.ip, s.hwid, s.created_at, s.last_seen_at,
-                LEAST(s.expires_at, s.last_seen_at + make_interval(secs => $2)) AS ends_at
+                ${sessionEndSql(APP_SESSION)} AS ends_at
            FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE ${LIVE}
           ORDER BY s.created_at DESC, s.id DESC

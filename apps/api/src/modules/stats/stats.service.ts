@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { LICENSE_STATUSES, type AppStats, type DailyCount } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import type { SessionPolicy } from '../sessions/sessions-admin.service.js';
+import { liveSessionSql } from '../sessions/session-rules.js';
 
 /** Days of activations and logins shown, today (UTC) included. */
 export const STATS_DAYS = 30;
@@ -42,8 +43,7 @@ export class StatsService {
        SELECT
          (SELECT count(*)::int FROM users WHERE app_id = $1) AS users,
          (SELECT count(*)::int FROM sessions s
-           WHERE s.app_id = $1 AND s.ended_at IS NULL AND s.expires_at > now()
-             AND s.last_seen_at > now() - make_interval(secs => $2)) AS active_sessions,
+           WHERE s.app_id = $1 AND ${liveSessionSql({ alias: 's', idleSeconds: '$2' })}) AS active_sessions,
          (SELECT coalesce(jsonb_object_agg(status, n), '{}')
             FROM (SELECT status, count(*)::int AS n FROM licenses WHERE app_id = $1 GROUP BY status) l) AS licenses,
          (SELECT jsonb_agg(jsonb_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'count', coalesce(a.n, 0))

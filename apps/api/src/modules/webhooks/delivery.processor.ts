@@ -2,8 +2,8 @@ import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job } from 'bullmq';
+import type { WebhookDeliveryStatus } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { DeliveredEventName, WebhookDeliveryStatus } from '@latchkey/contracts';
 import { decryptWithMasterKey } from '../../common/crypto.js';
 import { WEBHOOK_QUEUE } from '../../common/queue.module.js';
 import { Config } from '../../config/config.js';
@@ -13,24 +13,7 @@ import { buildDeliveryRequest } from './delivery-request.js';
 import { DeliverySender, type AttemptResult } from './delivery-sender.js';
 import { RetryLater, retryBackoff } from './delivery-retry.js';
 import { DisabledReason, disableWebhook, FAILING_DAYS_BEFORE_DISABLE } from './webhook-disabling.js';
-
-interface DeliveryRow {
-  id: string;
-  status: WebhookDeliveryStatus;
-  webhook_id: string;
-  url: string;
-  secret_sealed: Buffer;
-  event: DeliveredEventName;
-  data: Record<string, unknown>;
-  occurred_at: Date;
-}
-
-interface LockedDelivery {
-  attempts: number;
-  attempt_limit: number | null;
-  status: WebhookDeliveryStatus;
-  webhook_enabled: boolean;
-}
+import type { LockedDeliveryRow, OutgoingDeliveryRow } from './webhook.rows.js';
 
 /**
  * Sends webhook deliveries; runs in the worker process only. Each job is one
@@ -100,8 +83,8 @@ export class DeliveryProcessor extends WorkerHost implements OnApplicationBootst
     if (retryInMs !== null && outcome.kind === 'retry') throw new RetryLater(outcome.error, retryInMs);
   }
 
-  private async load(deliveryId: string): Promise<DeliveryRow | undefined> {
-    const rows: DeliveryRow[] = await this.dataSource.query(
+  private async load(deliveryId: string): Promise<OutgoingDeliveryRow | undefined> {
+    const rows: OutgoingDeliveryRow[] = await this.dataSource.query(
       `SELECT d.id, d.status, d.webhook_id, w.url, w.secret_sealed, e.name AS event, e.data, e.created_at AS occurred_at
          FROM webhook_deliveries d
          JOIN webhooks w ON w.id = d.webhook_id
@@ -114,13 +97,13 @@ export class DeliveryProcessor extends WorkerHost implements OnApplicationBootst
 
   /** Records the attempt and its consequences; returns the wait before the next attempt, or null when settled. */
   private record(
-    delivery: DeliveryRow,
+    delivery: OutgoingDeliveryRow,
     startedAt: Date,
     result: AttemptResult,
     outcome: AttemptOutcome,
   ): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
-      const locked: LockedDelivery[] = await manager.query(
+      const locked: LockedDeliveryRow[] = await manager.query(
         `SELECT d.attempts, d.attempt_limit, d.status, w.enabled AS webhook_enabled
            FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
           WHERE d.id = $1 FOR UPDATE OF d`,
@@ -185,7 +168,7 @@ export class DeliveryProcessor extends WorkerHost implements OnApplicationBootst
    */
   private async updateWebhookHealth(
     manager: EntityManager,
-    delivery: DeliveryRow,
+    delivery: OutgoingDeliveryRow,
     result: AttemptResult,
     outcome: AttemptOutcome,
   ): Promise<boolean> {

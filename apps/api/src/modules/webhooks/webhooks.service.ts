@@ -27,31 +27,10 @@ import { queueDeliveryNow, scheduledAttempts } from '../events/delivery-queue.js
 import { generateWebhookSecret } from './signature.js';
 import { DisabledReason, disableWebhook } from './webhook-disabling.js';
 import { WebhookEntity } from './webhook.entity.js';
+import type { AttemptRow, DeliveryRow } from './webhook.rows.js';
 import type { CreateWebhookDto, ListDeliveriesQuery, UpdateWebhookDto } from './webhooks.dto.js';
 
 const TEST_MESSAGE = 'This is a test event from Latchkey';
-
-interface DeliveryRow {
-  id: string;
-  event: DeliveredEventName;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: Date;
-  delivered_at: Date | null;
-  next_attempt_at: Date | null;
-}
-
-interface AttemptRow {
-  delivery_id: string;
-  number: number;
-  started_at: Date;
-  duration_ms: number;
-  status_code: number | null;
-  error: string | null;
-  response_body: string | null;
-}
 
 const DELIVERY_COLUMNS = `d.id, e.name AS event, d.status, d.attempts, d.last_status_code, d.last_error,
   d.created_at, d.delivered_at, d.next_attempt_at`;
