@@ -12,6 +12,7 @@ import { AuditModule } from './modules/audit/audit.module.js';
 import { BlacklistModule } from './modules/blacklist/blacklist.module.js';
 import { ClientModule } from './modules/client/client.module.js';
 import { EventsModule } from './modules/events/events.module.js';
+import { FilesModule } from './modules/files/files.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { LicensesModule } from './modules/licenses/licenses.module.js';
 import { LogsModule } from './modules/logs/logs.module.js';
@@ -39,6 +40,7 @@ export class AppModule {
         AccountsModule,
         AppsModule,
         ClientModule,
+        FilesModule,
         HealthModule,
         LicensesModule,
         VariablesModule,

@@ -3,6 +3,7 @@ import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import fastifyMultipart from '@fastify/multipart';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppModule } from './app.module.js';
@@ -23,6 +24,8 @@ async function bootstrap(): Promise<void> {
     { logger: new NestPinoLogger(rootLogger) },
   );
   registerRequestIdHeader(app.getHttpAdapter().getInstance());
+  // Streamed uploads (files): limits are set per route, see modules/files/multipart-upload.ts.
+  await app.register(fastifyMultipart);
   app.enableShutdownHooks();
   app.useGlobalPipes(
     new ValidationPipe({

@@ -32,4 +32,22 @@ describe('parseConfig', () => {
       ]),
     );
   });
+
+  it('reads the file settings: 100 MiB, PostgreSQL and 60 s links by default; fs needs its directory', () => {
+    const defaults = parseConfig({ MASTER_KEY });
+    expect('config' in defaults && defaults.config).toMatchObject({
+      FILE_MAX_BYTES: 104_857_600,
+      FILE_STORAGE: 'postgres',
+      FILE_LINK_TTL_SECONDS: 60,
+    });
+    const fs = parseConfig({ MASTER_KEY, FILE_STORAGE: 'fs', FILE_STORAGE_DIR: '/data/files', FILE_MAX_BYTES: '1024' });
+    expect('config' in fs && fs.config).toMatchObject({ FILE_STORAGE: 'fs', FILE_STORAGE_DIR: '/data/files' });
+    const bad = parseConfig({ MASTER_KEY, FILE_STORAGE: 'fs', FILE_MAX_BYTES: '0', FILE_LINK_TTL_SECONDS: 'soon' });
+    expect('problems' in bad && bad.problems).toEqual([
+      'FILE_MAX_BYTES must be between 1 and 1099511627776 (1 TiB)',
+      'FILE_STORAGE_DIR is required when FILE_STORAGE=fs',
+      'FILE_LINK_TTL_SECONDS must be an integer',
+    ]);
+    expect('problems' in parseConfig({ MASTER_KEY, FILE_STORAGE: 's3' }) && true).toBe(true);
+  });
 });

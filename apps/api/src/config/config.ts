@@ -1,6 +1,18 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsArray, IsBoolean, IsIn, IsInt, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+  validateSync,
+} from 'class-validator';
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -125,12 +137,46 @@ export class Config {
   @IsInt({ message: 'WEBHOOK_SWEEP_INTERVAL_MS must be an integer' })
   WEBHOOK_SWEEP_INTERVAL_MS = 30_000;
 
+  /**
+   * How long one delivery attempt may take: connecting, the response headers
+   * and the first 2 KiB of the body (the interface's 10 s). Shorten only for tests.
+   */
+  @Transform(toInt)
+  @Min(100, { message: 'WEBHOOK_DELIVERY_TIMEOUT_MS must be between 100 and 600000' })
+  @Max(600_000, { message: 'WEBHOOK_DELIVERY_TIMEOUT_MS must be between 100 and 600000' })
+  @IsInt({ message: 'WEBHOOK_DELIVERY_TIMEOUT_MS must be an integer' })
+  WEBHOOK_DELIVERY_TIMEOUT_MS = 10_000;
+
   /** Where deliveries to Discord webhook URLs are sent; tests point it at a local receiver. */
   @Matches(/^https?:\/\/[^/?#\s]+\/?$/, {
     message: 'DISCORD_API_ORIGIN must be an http(s) origin such as https://discord.com',
   })
   @IsString()
   DISCORD_API_ORIGIN = 'https://discord.com';
+
+  /** Largest file an upload may carry (bytes); larger ones get 413. Default 100 MiB. */
+  @Transform(toInt)
+  @Min(1, { message: 'FILE_MAX_BYTES must be between 1 and 1099511627776 (1 TiB)' })
+  @Max(2 ** 40, { message: 'FILE_MAX_BYTES must be between 1 and 1099511627776 (1 TiB)' })
+  @IsInt({ message: 'FILE_MAX_BYTES must be an integer' })
+  FILE_MAX_BYTES = 100 * 1024 * 1024;
+
+  /** Where encrypted file content is kept: `postgres` (chunks in the database) or `fs` (FILE_STORAGE_DIR). */
+  @IsIn(['postgres', 'fs'], { message: 'FILE_STORAGE must be postgres or fs' })
+  FILE_STORAGE: 'postgres' | 'fs' = 'postgres';
+
+  /** The directory of FILE_STORAGE=fs; created when missing. */
+  @ValidateIf((config: Config) => config.FILE_STORAGE === 'fs')
+  @MinLength(1, { message: 'FILE_STORAGE_DIR is required when FILE_STORAGE=fs' })
+  @IsString()
+  FILE_STORAGE_DIR = '';
+
+  /** Lifetime of a download link (the contract's 60 s); change it only in tests. */
+  @Transform(toInt)
+  @Min(1, { message: 'FILE_LINK_TTL_SECONDS must be between 1 and 3600' })
+  @Max(3600, { message: 'FILE_LINK_TTL_SECONDS must be between 1 and 3600' })
+  @IsInt({ message: 'FILE_LINK_TTL_SECONDS must be an integer' })
+  FILE_LINK_TTL_SECONDS = 60;
 }
 
 /** Parses `env`; returns the config or the list of problems, one line each. */

@@ -1,0 +1,112 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomSecret, sha256 } from '../../common/crypto.js';
+import { Config } from '../../config/config.js';
+import { liveSessionSql } from '../sessions/session-rules.js';
+import { FILES_POOL } from './file-contents.js';
+import type { SqlPool } from './storage/postgres-file-store.js';
+
+/** The link's session, live by the app's idle timeout. */
+const LIVE_SESSION = liveSessionSql({ alias: 's', idleSeconds: 'a.session_idle_seconds' });
+
+/** A link token: 32 random bytes, base64url. */
+export const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** What a redeemed link serves, and who it was handed to. */
+export interface RedeemedLink {
+  fileId: string;
+  name: string;
+  appId: string;
+  contentId: string;
+  wrappedKey: Buffer;
+  size: number;
+  userId: string;
+  username: string;
+  /** The end-to-end key of the download, sealed under MASTER_KEY; null for a plain download. */
+  e2eKeySealed: Buffer | null;
+}
+
+interface RedeemedRow {
+  file_id: string;
+  name: string;
+  app_id: string;
+  content_id: string;
+  wrapped_key: Buffer;
+  size: string;
+  user_id: string;
+  username: string;
+  e2e_key_sealed: Buffer | null;
+}
+
+/**
+ * Single-use download links, kept in PostgreSQL so any API process serves a
+ * link another one handed out. A link names the file, the content it was
+ * made for and the session; only its token's SHA-256 is stored.
+ */
+@Injectable()
+export class DownloadLinks {
+  private readonly ttlSeconds: number;
+
+  constructor(
+    @Inject(FILES_POOL) private readonly pool: SqlPool,
+    config: Config,
+  ) {
+    this.ttlSeconds = config.FILE_LINK_TTL_SECONDS;
+  }
+
+  /** A new link; its lifetime is counted by the database clock, the one redeem compares with. */
+  async issue(link: {
+    fileId: string;
+    contentId: string;
+    sessionId: string;
+    e2eKeySealed: Buffer | null;
+  }): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomSecret('', 32);
+    const { rows } = await this.pool.query<{ expires_at: Date }>(
+      `INSERT INTO file_links (token_hash, file_id, content_id, session_id, e2e_key_sealed, expires_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))
+       RETURNING expires_at`,
+      [sha256(token), link.fileId, link.contentId, link.sessionId, link.e2eKeySealed, this.ttlSeconds],
+    );
+    return { token, expiresAt: rows[0]!.expires_at };
+  }
+
+  /**
+   * Spends a link, in one statement: it must be unused and unexpired, its
+   * file must still have the content it was made for, and its session must
+   * still be live (session-rules.ts, as the client endpoint checks it) with a user
+   * whose level the file allows. Of two requests racing for one link, one wins.
+   * Returns null when the link cannot be used, whatever the reason.
+   */
+  async redeem(token: string): Promise<RedeemedLink | null> {
+    if (!LINK_TOKEN.test(token)) return null;
+    const { rows } = await this.pool.query<RedeemedRow>(
+      `UPDATE file_links l SET used_at = now()
+         FROM files f
+         JOIN file_contents c ON c.id = f.content_id
+         JOIN apps a ON a.id = f.app_id,
+              sessions s
+         JOIN users u ON u.id = s.user_id
+        WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now()
+          AND f.id = l.file_id AND f.content_id = l.content_id AND a.enabled
+          AND s.id = l.session_id AND ${LIVE_SESSION}
+          AND NOT u.banned AND (u.expires_at IS NULL OR u.expires_at > now())
+          AND u.level >= f.min_level
+      RETURNING f.id AS file_id, f.name, f.app_id, c.id AS content_id, c.wrapped_key, c.size,
+                u.id AS user_id, u.username, l.e2e_key_sealed`,
+      [sha256(token)],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      fileId: row.file_id,
+      name: row.name,
+      appId: row.app_id,
+      contentId: row.content_id,
+      wrappedKey: row.wrapped_key,
+      size: Number(row.size),
+      userId: row.user_id,
+      username: row.username,
+      e2eKeySealed: row.e2e_key_sealed,
+    };
+  }
+}

@@ -1,0 +1,128 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CONTENT_ENCRYPTION_HEADER, FILE_E2E_ALG, FileMessage } from '@latchkey/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { decryptWithMasterKey } from '../../common/crypto.js';
+import { Config } from '../../config/config.js';
+import { domainEvent, EventsService } from '../events/events.service.js';
+import { ContentIntegrityError } from './at-rest-cipher.js';
+import { DownloadLinks, type RedeemedLink } from './download-links.js';
+import { encryptedSize, sealForClient } from './e2e-cipher.js';
+import { FileContents } from './file-contents.js';
+
+export const DOWNLOAD_PATH = '/v1/downloads';
+
+/**
+ * `GET /v1/downloads/{token}`: streams the file a `file` answer handed out a
+ * link to. Mounted on Fastify directly (see FilesModule): the token must stay
+ * out of the request log line, a HEAD must not spend the link, and the
+ * response is written by hand so that a record failing verification cuts the
+ * connection whether or not the headers are out.
+ */
+@Injectable()
+export class DownloadRoute {
+  private readonly logger = new Logger('Downloads');
+  private readonly masterKey: Buffer;
+
+  constructor(
+    private readonly links: DownloadLinks,
+    private readonly contents: FileContents,
+    private readonly events: EventsService,
+    config: Config,
+  ) {
+    this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
+  }
+
+  register(fastify: FastifyInstance): void {
+    fastify.get<{ Params: { token: string } }>(
+      `${DOWNLOAD_PATH}/:token`,
+      { exposeHeadRoute: false, logSerializers: { url: redactToken } },
+      (request, reply) => this.handle(request, reply),
+    );
+  }
+
+  private async handle(request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply): Promise<void> {
+    let link: RedeemedLink | null;
+    try {
+      link = await this.links.redeem(request.params.token);
+    } catch (err) {
+      this.logger.error(`could not redeem a download link: ${(err as Error).message}`);
+      return void reply.status(503).send({ success: false, message: 'Service unavailable' });
+    }
+    if (!link) {
+      return void reply.status(410).header('cache-control', 'no-store').send({
+        success: false,
+        message: FileMessage.linkGone,
+      });
+    }
+
+    const e2eKey = link.e2eKeySealed ? decryptWithMasterKey(this.masterKey, link.e2eKeySealed) : null;
+    const plaintext = this.contents.read(link);
+    const body = e2eKey ? sealForClient(e2eKey, plaintext, link.size) : plaintext;
+    reply.hijack();
+    const response = reply.raw;
+    const headers: OutgoingHttpHeaders = {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
+      'content-type': 'application/octet-stream',
+      'content-length': String(e2eKey ? encryptedSize(link.size) : link.size),
+      'content-disposition': contentDisposition(link.name),
+      'cache-control': 'no-store',
+      ...(e2eKey ? { [CONTENT_ENCRYPTION_HEADER]: FILE_E2E_ALG } : {}),
+    };
+    response.writeHead(200, headers);
+    try {
+      // On any failure pipeline destroys the response: the client sees a cut connection, never a short file.
+      await pipeline(Readable.from(body, { objectMode: false }), response);
+    } catch (err) {
+      this.logFailure(err, link);
+      return;
+    }
+    await this.recordDownload(link, request.ip);
+  }
+
+  private logFailure(err: unknown, link: RedeemedLink): void {
+    const where = { fileId: link.fileId, contentId: link.contentId, appId: link.appId };
+    if (err instanceof ContentIntegrityError) {
+      this.logger.error({ msg: `download stopped: ${err.message}`, ...where });
+    } else if ((err as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      this.logger.debug({ msg: 'download abandoned by the client', ...where });
+    } else {
+      this.logger.error({ msg: `download failed: ${(err as Error).message}`, ...where });
+    }
+  }
+
+  /** Counts the download and emits `file.download` once every byte has been handed to the network. */
+  private async recordDownload(link: RedeemedLink, ip: string): Promise<void> {
+    try {
+      await this.events.transaction(async (manager, emit) => {
+        await manager.query('UPDATE files SET downloads = downloads + 1 WHERE id = $1', [link.fileId]);
+        emit(
+          domainEvent('file.download', link.appId, {
+            fileId: link.fileId,
+            name: link.name,
+            userId: link.userId,
+            username: link.username,
+            ip,
+            appId: link.appId,
+          }),
+        );
+      });
+    } catch (err) {
+      this.logger.error({ msg: `could not record a download: ${(err as Error).message}`, fileId: link.fileId });
+    }
+  }
+}
+
+/** The request log names the route, never the token: a link works until used. */
+function redactToken(url: string): string {
+  return url.replace(/^(\/v1\/downloads\/)[^?#]*/, '$1[redacted]');
+}
+
+/** `attachment` with the name as ASCII (for old clients) and in full as RFC 5987 UTF-8. */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

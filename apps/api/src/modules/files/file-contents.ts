@@ -1,0 +1,98 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import { decryptWithMasterKey, encryptWithMasterKey } from '../../common/crypto.js';
+import { Config } from '../../config/config.js';
+import { newDataKey, openChunks, sealChunks } from './at-rest-cipher.js';
+import { FILE_STORE, type FileStore } from './storage/file-store.js';
+import type { SqlPool } from './storage/postgres-file-store.js';
+
+/** Injection token of the pg pool the files module queries directly. */
+export const FILES_POOL = Symbol('FILES_POOL');
+
+export interface StoredContent {
+  contentId: string;
+  size: number;
+  /** SHA-256 of the plaintext */
+  sha256: Buffer;
+}
+
+/** What reading a content back needs, as the files queries return it. */
+export interface ContentRef {
+  contentId: string;
+  wrappedKey: Buffer;
+  size: number;
+}
+
+/**
+ * One version of a file's bytes, encrypted at rest. Writing streams the
+ * plaintext through a SHA-256 and the at-rest cipher into the store under a
+ * fresh data key (stored wrapped under MASTER_KEY in `file_contents`); reading
+ * streams it back, each record verified before any of it is handed on.
+ */
+@Injectable()
+export class FileContents {
+  private readonly logger = new Logger('FileContents');
+  private readonly masterKey: Buffer;
+
+  constructor(
+    @Inject(FILE_STORE) private readonly store: FileStore,
+    @Inject(FILES_POOL) private readonly pool: SqlPool,
+    config: Config,
+  ) {
+    this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
+  }
+
+  /** Streams `plaintext` into a new content of `appId`. On any failure nothing is left behind. */
+  async write(appId: string, plaintext: AsyncIterable<Buffer>): Promise<StoredContent> {
+    const contentId = randomUUID();
+    const key = newDataKey();
+    // The row comes first: the sweep treats stored content without a row as an orphan.
+    await this.pool.query('INSERT INTO file_contents (id, app_id, wrapped_key) VALUES ($1, $2, $3)', [
+      contentId,
+      appId,
+      encryptWithMasterKey(this.masterKey, key),
+    ]);
+    const hash = createHash('sha256');
+    let size = 0;
+    async function* measured(): AsyncGenerator<Buffer> {
+      for await (const piece of plaintext) {
+        hash.update(piece);
+        size += piece.length;
+        yield piece;
+      }
+    }
+    let writer;
+    try {
+      writer = await this.store.create(contentId);
+      for await (const record of sealChunks(key, measured())) await writer.write(record);
+      await writer.close();
+      writer = undefined;
+      const sha256 = hash.digest();
+      await this.pool.query('UPDATE file_contents SET size = $2, sha256 = $3 WHERE id = $1', [contentId, size, sha256]);
+      return { contentId, size, sha256 };
+    } catch (err) {
+      await writer?.abort().catch(() => undefined);
+      await this.discard(contentId);
+      throw err;
+    }
+  }
+
+  /** The plaintext of a content, verified record by record (ContentIntegrityError on tampering). */
+  async *read(content: ContentRef): AsyncGenerator<Buffer> {
+    const key = decryptWithMasterKey(this.masterKey, content.wrappedKey);
+    yield* openChunks(key, this.store.read(content.contentId), content.size);
+  }
+
+  /**
+   * Removes a content no file points at any more. Never throws: what cannot be
+   * removed now is logged and left to the sweep.
+   */
+  async discard(contentId: string): Promise<void> {
+    try {
+      await this.store.delete(contentId);
+      await this.pool.query('DELETE FROM file_contents WHERE id = $1', [contentId]);
+    } catch (err) {
+      this.logger.warn(`content ${contentId} left for the sweep: ${(err as Error).message}`);
+    }
+  }
+}

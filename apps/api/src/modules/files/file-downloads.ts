@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ClientMessage, FileMessage, type FileData } from '@latchkey/contracts';
+import { isUuid } from '../../common/admin-response.js';
+import { encryptWithMasterKey } from '../../common/crypto.js';
+import { AppError } from '../../common/errors.js';
+import { Config } from '../../config/config.js';
+import { DownloadLinks } from './download-links.js';
+import { DOWNLOAD_PATH } from './download.route.js';
+import { agreeDownloadKey, parseClientPublicKey } from './e2e-cipher.js';
+import { FILES_POOL } from './file-contents.js';
+import type { SqlPool } from './storage/postgres-file-store.js';
+
+/** The live session a `file` request came with (the client dispatcher checks it). */
+export interface DownloadSession {
+  id: string;
+  user: { level: number };
+}
+
+export interface FileRequestFields {
+  fileId: string;
+  clientPublicKey?: string | null;
+}
+
+interface OfferedFileRow {
+  id: string;
+  name: string;
+  min_level: number;
+  content_id: string;
+  size: string;
+  sha256: Buffer;
+}
+
+/**
+ * The client `file` type: a file of the session's app that the user's level
+ * allows, answered with a single-use link (and, with `clientPublicKey`, the
+ * parameters of the end-to-end encryption the download will use).
+ */
+@Injectable()
+export class FileDownloads {
+  private readonly masterKey: Buffer;
+
+  constructor(
+    @Inject(FILES_POOL) private readonly pool: SqlPool,
+    private readonly links: DownloadLinks,
+    config: Config,
+  ) {
+    this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
+  }
+
+  /**
+   * @param origin scheme and host the client reached the service at (the link is absolute)
+   */
+  async offer(
+    appId: string,
+    session: DownloadSession,
+    request: FileRequestFields,
+    origin: string,
+  ): Promise<{ message: string; data: FileData }> {
+    const file = isUuid(request.fileId) ? await this.find(appId, request.fileId) : undefined;
+    if (!file) throw new AppError('FILE_NOT_FOUND');
+    if (session.user.level < file.min_level) throw new AppError('INSUFFICIENT_LEVEL');
+
+    let agreed: ReturnType<typeof agreeDownloadKey> = null;
+    if (request.clientPublicKey !== undefined && request.clientPublicKey !== null) {
+      const clientKey = parseClientPublicKey(request.clientPublicKey);
+      agreed = clientKey && agreeDownloadKey(clientKey, request.clientPublicKey, file.id);
+      if (!agreed) throw new AppError('VALIDATION', FileMessage.clientPublicKeyInvalid);
+    }
+    const link = await this.links.issue({
+      fileId: file.id,
+      contentId: file.content_id,
+      sessionId: session.id,
+      e2eKeySealed: agreed ? encryptWithMasterKey(this.masterKey, agreed.key) : null,
+    });
+    return {
+      message: ClientMessage.downloadReady,
+      data: {
+        fileId: file.id,
+        name: file.name,
+        size: Number(file.size),
+        sha256: file.sha256.toString('hex'),
+        url: `${origin}${DOWNLOAD_PATH}/${link.token}`,
+        expiresAt: link.expiresAt.toISOString(),
+        ...(agreed ? { encryption: agreed.encryption } : {}),
+      },
+    };
+  }
+
+  private async find(appId: string, fileId: string): Promise<OfferedFileRow | undefined> {
+    const { rows } = await this.pool.query<OfferedFileRow>(
+      `SELECT f.id, f.name, f.min_level, f.content_id, c.size, c.sha256
+         FROM files f JOIN file_contents c ON c.id = f.content_id
+        WHERE f.id = $1 AND f.app_id = $2`,
+      [fileId, appId],
+    );
+    return rows[0];
+  }
+}

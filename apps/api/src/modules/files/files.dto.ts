@@ -1,0 +1,48 @@
+import { FileLimits } from '@latchkey/contracts';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Length, Matches, validateSync } from 'class-validator';
+import { OptionalIntField } from '../../common/int-field.js';
+
+/** No control characters, no unpaired surrogates (with `u`, a lone surrogate is a code point of category Cs). */
+const PRINTABLE = /^[^\p{Cc}\p{Cs}]*$/u;
+const NAME_MESSAGE = `name must be 1-${FileLimits.nameMax} characters`;
+
+export class UpdateFileDto {
+  @ApiPropertyOptional({ minLength: 1, maxLength: FileLimits.nameMax })
+  // Bottom-up: the type is checked first, then the length, then the characters.
+  @IsOptional()
+  @Matches(PRINTABLE, { message: 'name must not contain control characters' })
+  @Length(1, FileLimits.nameMax, { message: NAME_MESSAGE })
+  @IsString({ message: 'name must be a string' })
+  name?: string;
+
+  @OptionalIntField('minLevel', 0, FileLimits.minLevelMax)
+  minLevel?: number;
+}
+
+/** The multipart fields of an upload, as text; validated like the PATCH body. */
+export function parseUploadFields(fields: Map<string, string>): UpdateFileDto {
+  const dto = new UpdateFileDto();
+  if (fields.has('name')) dto.name = fields.get('name');
+  const level = fields.get('minLevel');
+  if (level !== undefined) dto.minLevel = /^-?\d{1,9}$/.test(level) ? Number(level) : (level as unknown as number);
+  return dto;
+}
+
+/** Every problem of `dto`, one message per field. */
+export function uploadFieldProblems(dto: UpdateFileDto): string[] {
+  return validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true }).flatMap((e) =>
+    Object.values(e.constraints ?? {}),
+  );
+}
+
+/** A display name from the uploaded file's own name, when the owner gave none. */
+export function nameFromFilename(filename: string): string {
+  const cleaned = Array.from(filename.replace(/[\p{Cc}\p{Cs}]/gu, '').trim());
+  let name = '';
+  for (const char of cleaned) {
+    if (name.length + char.length > FileLimits.nameMax) break;
+    name += char;
+  }
+  return name || 'file';
+}

@@ -1,0 +1,158 @@
+import { createDecipheriv, createHash, createPublicKey, diffieHellman, hkdfSync, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+/** What a download delivered: status, headers, and the body's length and SHA-256 (or how it failed). */
+export interface Download {
+  status: number;
+  headers: Headers;
+  bytes: number;
+  sha256: string;
+  body?: Buffer;
+  /** set when the connection was cut before the body was complete */
+  error?: Error;
+}
+
+/**
+ * Streams a GET to the end without keeping the body (unless `keep`), so a
+ * 50 MiB download costs the test nothing and a cut connection is seen as such.
+ */
+export async function download(url: string, { keep = false } = {}): Promise<Download> {
+  const response = await fetch(url);
+  const hash = createHash('sha256');
+  const kept: Buffer[] = [];
+  let bytes = 0;
+  let error: Error | undefined;
+  try {
+    for await (const piece of response.body ?? []) {
+      const chunk = Buffer.from(piece as Uint8Array);
+      bytes += chunk.length;
+      hash.update(chunk);
+      if (keep) kept.push(chunk);
+    }
+  } catch (err) {
+    error = err as Error;
+  }
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes,
+    sha256: hash.digest('hex'),
+    ...(keep ? { body: Buffer.concat(kept) } : {}),
+    ...(error ? { error } : {}),
+  };
+}
+
+/** A multipart upload of `content` as the `file` part, after the given fields. */
+export function uploadForm(content: Buffer, fields: Record<string, string> = {}, filename = 'payload.bin'): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(content)]), filename);
+  return form;
+}
+
+export async function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: FormData | object,
+): Promise<{ status: number; body: any }> {
+  const isForm = body instanceof FormData;
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  try {
+    return { status: response.status, body: JSON.parse(text) };
+  } catch {
+    return { status: response.status, body: text };
+  }
+}
+
+export function sha256Hex(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Resident memory of a process, from /proc (bytes). */
+export function rss(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error(`no VmRSS for ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
+/**
+ * Runs `work` while sampling the resident memory of `pid` every 10 ms;
+ * returns the work's result and how far the peak rose above the start.
+ */
+export async function measureRssGrowth<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growth: number }> {
+  const start = rss(pid);
+  let peak = start;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rss(pid));
+  }, 10);
+  try {
+    const result = await work();
+    peak = Math.max(peak, rss(pid));
+    return { result, growth: peak - start };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * The client's side of an end-to-end encrypted download, written from the
+ * contract's text with Node's crypto only (not the server's helpers):
+ * X25519, HKDF-SHA256 (salt, info "latchkey-file-v1:" + fileId, 32 bytes),
+ * records of recordSize plaintext bytes + 16-byte tag, nonce = 4 zero bytes +
+ * index as 8-byte big-endian, aad = 1 for the last record else 0.
+ */
+export function decryptDownload(
+  clientPrivateKey: KeyObject,
+  fileId: string,
+  encryption: { serverPublicKey: string; salt: string; recordSize: number },
+  body: Buffer,
+): Buffer {
+  const serverKey = createPublicKey({
+    key: { kty: 'OKP', crv: 'X25519', x: Buffer.from(encryption.serverPublicKey, 'base64').toString('base64url') },
+    format: 'jwk',
+  });
+  const shared = diffieHellman({ privateKey: clientPrivateKey, publicKey: serverKey });
+  const key = Buffer.from(
+    hkdfSync('sha256', shared, Buffer.from(encryption.salt, 'base64'), `latchkey-file-v1:${fileId}`, 32),
+  );
+  const recordBytes = encryption.recordSize + 16;
+  const plaintext: Buffer[] = [];
+  let index = 0;
+  let offset = 0;
+  do {
+    const record = body.subarray(offset, offset + recordBytes);
+    offset += record.length;
+    const nonce = Buffer.alloc(12);
+    nonce.writeBigUInt64BE(BigInt(index), 4);
+    const decipher = createDecipheriv('aes-256-gcm', key, nonce);
+    decipher.setAAD(Buffer.from([offset >= body.length ? 1 : 0]));
+    decipher.setAuthTag(record.subarray(record.length - 16));
+    plaintext.push(decipher.update(record.subarray(0, record.length - 16)), decipher.final());
+    index += 1;
+  } while (offset < body.length);
+  return Buffer.concat(plaintext);
+}
+
+/** base64 of the raw 32-byte X25519 public key. */
+export function rawX25519(publicKey: KeyObject): string {
+  return Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64');
+}
+
+export function mib(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+/** Figures a spec measures (memory), shown when TEST_REPORT_FIGURES is set. */
+export function reportFigure(line: string): void {
+  if (process.env.TEST_REPORT_FIGURES) process.stderr.write(`${line}\n`);
+}
