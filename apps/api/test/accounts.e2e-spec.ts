@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { createHash, randomUUID } from 'node:crypto';
-import { closeDb, db, http, signupOwner } from './support/api.js';
+import { signupOwner } from './factories/index.js';
+import { closeDb, db } from './support/db.js';
+import { http } from './support/http.js';
 
 afterAll(closeDb);
 

@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { clientFor, closeDb, createApp, db, http, signupOwner } from './support/api.js';
+import { clientFor } from './support/api.js';
+import { createApp, signupOwner } from './factories/index.js';
+import { closeDb, db } from './support/db.js';
+import { http } from './support/http.js';
 
 afterAll(closeDb);
 

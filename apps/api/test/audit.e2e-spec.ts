@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startWorker, testEnv } from '../../../scripts/test-service.mjs';
-import { clientFor, closeDb, createApp, createLicense, db, http, signupOwner, type Owner } from './support/api.js';
-import { auditEntries, createUser, eventually, USER_PASSWORD } from './support/owner-ops.js';
+import { clientFor } from './support/api.js';
+import { createApp, createLicense, createUser, type Owner, signupOwner, USER_PASSWORD } from './factories/index.js';
+import { closeDb, db } from './support/db.js';
+import { eventually } from './support/eventually.js';
+import { http } from './support/http.js';
+import { auditEntries } from './support/reads.js';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -99,7 +103,7 @@ describe('retention', () => {
     try {
       const types = await eventually(
         async () => (await auditEntries(owner, app, '&type=admin.test')).map((e) => e.type),
-        (found) => found.length === 1,
+        { until: (found) => found.length === 1 },
       );
       expect(types).toEqual(['admin.test.recent']);
     } finally {
@@ -108,7 +112,7 @@ describe('retention', () => {
   }, 90_000);
 });
 
-// These drive POST /v1 and pass once the client endpoint records its authentications and `log` lines.
+// Client authentications and `log` lines, recorded by POST /v1.
 describe('client authentications and log lines', () => {
   it('shows a failed login with its reason, and a successful one', async () => {
     const app = await createApp(owner);
@@ -117,10 +121,9 @@ describe('client authentications and log lines', () => {
     expect((await client.login(user.username, 'wrong password')).status).toBe(401);
     expect((await client.login(user.username, USER_PASSWORD, 'HW-1')).status).toBe(200);
 
-    const entries = await eventually(
-      () => auditEntries(owner, app, '&type=client.login'),
-      (found) => found.length === 2,
-    );
+    const entries = await eventually(() => auditEntries(owner, app, '&type=client.login'), {
+      until: (found) => found.length === 2,
+    });
     expect(entries).toEqual([
       expect.objectContaining({ type: 'client.login', actor: user.username, ip: '127.0.0.1' }),
       expect.objectContaining({ type: 'client.login', actor: user.username, ip: '127.0.0.1' }),
@@ -136,10 +139,9 @@ describe('client authentications and log lines', () => {
     const license = await createLicense(owner, app);
     await http('POST', `/v1/admin/apps/${app.appId}/licenses/${license.id}/ban`, { token: owner.token });
     await client.license(license.key);
-    const entries = await eventually(
-      () => auditEntries(owner, app, '&type=client'),
-      (found) => found.length === 2,
-    );
+    const entries = await eventually(() => auditEntries(owner, app, '&type=client'), {
+      until: (found) => found.length === 2,
+    });
     expect(entries.map((e) => [e.type, e.details.outcome, e.details.reason])).toEqual([
       ['client.license', 'failure', 'License is banned'],
       ['client.register', 'failure', 'License key not found'],

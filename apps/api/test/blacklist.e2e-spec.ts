@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
-import { clientFor, closeDb, createApp, createLicense, http, signupOwner, type Owner } from './support/api.js';
-import { auditEntries, createUser, eventually, username, USER_PASSWORD } from './support/owner-ops.js';
+import { clientFor } from './support/api.js';
+import {
+  createApp,
+  createLicense,
+  createUser,
+  type Owner,
+  signupOwner,
+  USER_PASSWORD,
+  username,
+} from './factories/index.js';
+import { closeDb } from './support/db.js';
+import { eventually } from './support/eventually.js';
+import { http } from './support/http.js';
+import { auditEntries } from './support/reads.js';
 
 let owner: Owner;
 beforeAll(async () => {
@@ -139,7 +151,7 @@ describe('blacklist entries', () => {
   });
 });
 
-// These drive POST /v1 and pass once the client endpoint checks BlacklistService.isBlocked.
+// What POST /v1 refuses for a blacklisted IP, HWID or username.
 describe('enforcement on the client endpoint', () => {
   async function appWithUser() {
     const app = await createApp(owner);
@@ -215,20 +227,19 @@ describe('enforcement on the client endpoint', () => {
 
     it('a change made through one process applies in another that had the list cached', async () => {
       const app = await createApp(owner);
-      const initViaSecond = async () => {
-        const res = await fetch(`${second.url}/v1`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ type: 'init', appId: app.appId, apiKey: app.apiKey }),
-        });
-        return res.status;
-      };
+      const initViaSecond = async () =>
+        (
+          await http('POST', '/v1', {
+            baseUrl: second.url,
+            body: { type: 'init', appId: app.appId, apiKey: app.apiKey },
+          })
+        ).status;
       expect(await initViaSecond()).toBe(200);
       const entry = await block(app, 'ip', '127.0.0.0/8');
       // Pub/sub delivery is asynchronous: allow it a moment.
-      expect(await eventually(initViaSecond, (status) => status === 403)).toBe(403);
+      expect(await eventually(initViaSecond, { until: (status) => status === 403 })).toBe(403);
       await http('DELETE', blacklistPath(app, `/${entry.id}`), { token: owner.token });
-      expect(await eventually(initViaSecond, (status) => status === 200)).toBe(200);
+      expect(await eventually(initViaSecond, { until: (status) => status === 200 })).toBe(200);
     });
   });
 });

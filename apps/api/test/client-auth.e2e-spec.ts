@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  clientFor,
-  closeDb,
-  createApp,
-  createLicense,
-  db,
-  http,
-  patchApp,
-  recordedEvents,
-  signupOwner,
-  type Owner,
-} from './support/api.js';
+import { clientFor } from './support/api.js';
+import { createApp, createLicense, type Owner, patchApp, signupOwner } from './factories/index.js';
+import { closeDb, db } from './support/db.js';
+import { http } from './support/http.js';
+import { recordedEvents } from './support/reads.js';
 
 const PASSWORD = 'hunter22';
 let owner: Owner;

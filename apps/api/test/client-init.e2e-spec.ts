@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { verifySignature, type CreatedApp } from '@latchkey/sdk';
-import { BASE_URL, clientFor, closeDb, createApp, http, signupOwner, type Owner } from './support/api.js';
+import { clientFor } from './support/api.js';
+import { createApp, type Owner, signupOwner } from './factories/index.js';
+import { closeDb } from './support/db.js';
+import { BASE_URL, http } from './support/http.js';
 
 let owner: Owner;
 let app: CreatedApp;

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CreatedApp, LatchkeyClient } from '@latchkey/sdk';
-import { clientFor, closeDb, createApp, createLicense, db, http, signupOwner, type Owner } from './support/api.js';
+import { clientFor } from './support/api.js';
+import { createApp, createLicense, type Owner, signupOwner } from './factories/index.js';
+import { closeDb, db } from './support/db.js';
+import { eventually } from './support/eventually.js';
+import { http } from './support/http.js';
 
 let owner: Owner;
 let app: CreatedApp;
@@ -56,13 +60,16 @@ describe('check and heartbeat', () => {
     const hash = await tokenRow(token);
     await db().query(`UPDATE sessions SET last_seen_at = now() - interval '10 minutes' WHERE token_hash = $1`, [hash]);
     expect((await client.heartbeat(token)).status).toBe(200);
-    await waitFor(async () => {
-      const { rows } = await db().query(
-        `SELECT now() - last_seen_at < interval '1 minute' AS fresh FROM sessions WHERE token_hash = $1`,
-        [hash],
-      );
-      return rows[0].fresh === true;
-    });
+    await eventually(
+      async () => {
+        const { rows } = await db().query(
+          `SELECT now() - last_seen_at < interval '1 minute' AS fresh FROM sessions WHERE token_hash = $1`,
+          [hash],
+        );
+        return rows[0].fresh === true;
+      },
+      { what: 'the activity stamp' },
+    );
   });
 
   it('answers an unknown, idle or expired session with 401', async () => {
@@ -155,11 +162,3 @@ describe('var', () => {
     expect([missing.status, missing.body.message]).toEqual([400, 'key is required']);
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CreatedApp } from '@latchkey/sdk';
-import {
-  clientFor,
-  closeDb,
-  createApp,
-  createLicense,
-  createLicenses,
-  db,
-  http,
-  recordedEvents,
-  signupOwner,
-  type Owner,
-} from './support/api.js';
+import { clientFor } from './support/api.js';
+import { createApp, createLicense, createLicenses, type Owner, signupOwner } from './factories/index.js';
+import { closeDb, db } from './support/db.js';
+import { http } from './support/http.js';
+import { recordedEvents } from './support/reads.js';
 
 const KEY = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{5}(-[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{5}){3}$/;
 

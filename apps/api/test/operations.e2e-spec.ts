@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { dropDatabase, freshDatabase, startApi, testEnv } from '../../../scripts/test-service.mjs';
-import { http } from './support/api.js';
+import { http } from './support/http.js';
 
 describe('operations', () => {
   it('GET /health reports PostgreSQL and Redis', async () => {
@@ -16,9 +16,9 @@ describe('operations', () => {
     const api = await startApi(testEnv(await freshDatabase(name)));
     try {
       await dropDatabase(name);
-      const res = await fetch(`${api.url}/health`);
+      const res = await http('GET', '/health', { baseUrl: api.url });
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ status: 'error', db: 'down', redis: 'up' });
+      expect(res.body).toEqual({ status: 'error', db: 'down', redis: 'up' });
     } finally {
       await api.stop();
       await dropDatabase(name);
@@ -32,9 +32,9 @@ describe('operations', () => {
     for (const p of ['/v1', '/v1/admin/apps', '/v1/admin/apps/{appId}', '/v1/admin/auth/signup', '/health']) {
       expect(Object.keys(res.body.paths)).toContain(p);
     }
-    const ui = await fetch(`${process.env.LATCHKEY_TEST_URL}/docs`);
+    const ui = await http('GET', '/docs');
     expect(ui.status).toBe(200);
-    expect(await ui.text()).toContain('swagger');
+    expect(ui.body).toContain('swagger');
   });
 
   it('echoes a request id, or makes one', async () => {
@@ -73,13 +73,12 @@ describe('operations', () => {
   it('refuses sign-up with 403 when SIGNUP_ENABLED=false', async () => {
     const api = await startApi(testEnv(process.env.LATCHKEY_TEST_DATABASE_URL!, { SIGNUP_ENABLED: 'false' }));
     try {
-      const res = await fetch(`${api.url}/v1/admin/auth/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'closed@example.com', password: 'long enough pw' }),
+      const res = await http('POST', '/v1/admin/auth/signup', {
+        baseUrl: api.url,
+        body: { email: 'closed@example.com', password: 'long enough pw' },
       });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ success: false, message: 'Sign-up is disabled' });
+      expect(res.body).toEqual({ success: false, message: 'Sign-up is disabled' });
     } finally {
       await api.stop();
     }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomInt } from 'node:crypto';
 import { dropDatabase, freshDatabase, startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
-import { closeDb, createApp, createLicense, http, signupOwner, type Owner } from './support/api.js';
-import { createUser, USER_PASSWORD } from './support/owner-ops.js';
 import { ThrowawayRedis } from './support/webhook-receiver.js';
+import { createApp, createLicense, createUser, type Owner, signupOwner, USER_PASSWORD } from './factories/index.js';
+import { closeDb } from './support/db.js';
+import { http } from './support/http.js';
 
 // Two more API processes on the same database and Redis, trusting X-Forwarded-For so
 // each test can be a client of its own, with a short window so recovery is quick to see.
@@ -32,13 +33,8 @@ function clientIp(): string {
 }
 
 /** POST to process `n` (alternating shows the counts are shared) as the client at `ip`. */
-async function post(n: number, path: string, ip: string, body: unknown) {
-  const res = await fetch(`${apis[n % apis.length]!.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any, headers: res.headers };
+function post(n: number, path: string, ip: string, body: unknown) {
+  return http('POST', path, { baseUrl: apis[n % apis.length]!.url, headers: { 'x-forwarded-for': ip }, body });
 }
 
 async function waitSeconds(seconds: number): Promise<void> {
@@ -68,7 +64,7 @@ describe('admin login rate limit', () => {
   });
 });
 
-// These drive POST /v1 and pass once the client endpoint calls ClientRateLimiter.consume.
+// The app's rateLimitPerMinute on POST /v1.
 describe('client rate limit (rateLimitPerMinute)', () => {
   async function limitedApp(rateLimitPerMinute: number) {
     const app = await createApp(owner);
@@ -138,15 +134,8 @@ describe('client rate limit without Redis', () => {
     const name = `latchkey_test_no_redis_${process.pid}`;
     const api = await startApi(testEnv(await freshDatabase(name), { REDIS_URL: redis.url }));
     try {
-      const base = api.url;
-      const post = async (path: string, body: unknown, token?: string) => {
-        const res = await fetch(base + path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify(body),
-        });
-        return { status: res.status, body: (await res.json()) as any };
-      };
+      const post = (path: string, body: unknown, token?: string) =>
+        http('POST', path, { baseUrl: api.url, body, token });
       const signup = await post('/v1/admin/auth/signup', { email: 'no-redis@example.com', password: 'long enough pw' });
       const token = signup.body.data.accessToken;
       const app = (await post('/v1/admin/apps', { name: 'No Redis' }, token)).body.data;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { clientFor, closeDb, createApp, http, signupOwner, type Owner } from './support/api.js';
-import { auditEntries, createUser, insertSession, sessionState, USER_PASSWORD } from './support/owner-ops.js';
+import { clientFor } from './support/api.js';
+import { createApp, createUser, insertSession, type Owner, signupOwner, USER_PASSWORD } from './factories/index.js';
+import { closeDb } from './support/db.js';
+import { http } from './support/http.js';
+import { auditEntries, sessionState } from './support/reads.js';
 
 let owner: Owner;
 beforeAll(async () => {
@@ -116,7 +119,7 @@ describe('access', () => {
   });
 });
 
-// These drive POST /v1 and pass once the client endpoint handles login/check.
+// Sessions opened and checked through POST /v1.
 describe('as clients see it', () => {
   it('a client login shows up with its IP and HWID, and ending it gets its token 401', async () => {
     const app = await createApp(owner);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { clientFor, closeDb, createApp, db, http, signupOwner, type Owner } from './support/api.js';
-import { createUser, insertSession, USER_PASSWORD } from './support/owner-ops.js';
+import { clientFor } from './support/api.js';
+import { createApp, createUser, insertSession, type Owner, signupOwner, USER_PASSWORD } from './factories/index.js';
+import { closeDb, db } from './support/db.js';
+import { http } from './support/http.js';
 
 let owner: Owner;
 beforeAll(async () => {
@@ -101,7 +103,6 @@ describe('app stats', () => {
     expect((await http('GET', '/v1/admin/apps/not-a-uuid/stats', { token: owner.token })).status).toBe(404);
   });
 
-  // Drives POST /v1: passes once the client endpoint records logins.
   it('counts a client login today', async () => {
     const app = await createApp(owner);
     const user = await createUser(owner, app);

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import bcrypt from 'bcrypt';
+import { clientFor } from './support/api.js';
 import {
-  clientFor,
-  closeDb,
   createApp,
   createLicense,
-  db,
-  http,
-  recordedEvents,
-  signupOwner,
+  createUser,
+  insertSession,
   type Owner,
-} from './support/api.js';
-import { auditEntries, createUser, insertSession, sessionState, username, USER_PASSWORD } from './support/owner-ops.js';
+  signupOwner,
+  USER_PASSWORD,
+  username,
+} from './factories/index.js';
+import { closeDb, db } from './support/db.js';
+import { http } from './support/http.js';
+import { auditEntries, recordedEvents, sessionState } from './support/reads.js';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const DAY_MS = 86_400_000;
@@ -351,7 +353,7 @@ describe('access', () => {
   });
 });
 
-// These drive POST /v1 and pass once the client endpoint handles register/login/check.
+// Owner changes as clients of POST /v1 feel them.
 describe('as clients see it', () => {
   async function registered() {
     const app = await createApp(owner);

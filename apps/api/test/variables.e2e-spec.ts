@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CreatedApp } from '@latchkey/sdk';
-import { closeDb, createApp, http, signupOwner, type Owner } from './support/api.js';
+import { createApp, type Owner, signupOwner } from './factories/index.js';
+import { closeDb } from './support/db.js';
+import { http } from './support/http.js';
 
 let owner: Owner;
 let app: CreatedApp;

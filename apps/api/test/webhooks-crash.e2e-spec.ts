@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eventually, WebhookReceiver, WebhookStack } from './support/webhook-receiver.js';
+import { WebhookReceiver, WebhookStack } from './support/webhook-receiver.js';
+import { eventually } from './support/eventually.js';
 
 // The worker is killed in this spec, so it has a stack of its own.
 let receiver: WebhookReceiver;

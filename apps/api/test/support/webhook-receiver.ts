@@ -21,7 +21,10 @@ import {
   type RunningProcess,
 } from '../../../../scripts/test-service.mjs';
 import type { AdminList, CreatedWebhook, WebhookDelivery } from '@latchkey/contracts';
-import type { HttpResult } from './api.js';
+import { eventually } from './eventually.js';
+import { http, type HttpOptions, type HttpResult } from './http.js';
+
+export { eventually };
 
 /** One request as the receiver saw it. */
 export interface ReceivedRequest {
@@ -93,27 +96,6 @@ export class WebhookReceiver {
   }
 }
 
-/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function eventually<T>(
-  check: () => Promise<T | undefined | false> | T | undefined | false,
-  { timeoutMs = 20_000, intervalMs = 100, what = 'condition' } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined && value !== false) return value as T;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
-
 export interface StackOwner {
   token: string;
   email: string;
@@ -175,27 +157,9 @@ export class WebhookStack {
     return this.pool;
   }
 
-  async http<T = any>(
-    method: string,
-    path: string,
-    options: { token?: string; body?: unknown } = {},
-  ): Promise<HttpResult<T>> {
-    const headers: Record<string, string> = {};
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(this.api.url + path, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { status: response.status, body: body as T, headers: response.headers };
+  /** The shared `http` helper, against this stack's API. */
+  http<T = any>(method: string, path: string, options: Omit<HttpOptions, 'baseUrl'> = {}): Promise<HttpResult<T>> {
+    return http<T>(method, path, { ...options, baseUrl: this.api.url });
   }
 
   /** A new owner with one app: its id and API key, and the owner's token. */

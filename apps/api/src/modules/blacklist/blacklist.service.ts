@@ -28,7 +28,7 @@ export class BlacklistService {
   ) {}
 
   /**
-   * Integration point for `POST /v1`: whether the request is refused with 403
+   * For `POST /v1`: whether the request is refused with 403
    * `Access denied`. Call after the app's credentials and `enabled` are
    * checked, before the operation's own checks, with every field the type
    * carries (`hwid`, `username`; the IP always). Answers from an in-process

@@ -25,7 +25,7 @@ export class ClientRateLimiter {
   }
 
   /**
-   * Integration point for `POST /v1`: counts one attempt of `ip` at `app`, or
+   * For `POST /v1`: counts one attempt of `ip` at `app`, or
    * throws AppError `TOO_MANY_REQUESTS` (429 `Too many requests`) with
    * `retryAfterSeconds` for the `Retry-After` header once the limit is
    * exceeded, until the window ends. `rateLimitPerMinute: 0` turns it off.

@@ -72,7 +72,7 @@ export class SessionsAdminService {
   }
 
   /**
-   * Integration point: ends every live session of a user inside the caller's
+   * Ends every live session of a user inside the caller's
    * transaction (ban or deletion of the user or its license), recording
    * `reason` as the end reason (`user_banned`, `license_banned`, ...).
    * Session validation reads `ended_at`, so the tokens stop working once the

@@ -9,8 +9,6 @@ import {
   publicOnlyLookup,
 } from './address-guard.js';
 
-/** The interface's delivery time-out, for the whole exchange. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
 /** How much of each response is kept with the attempt. */
 export const RESPONSE_BODY_LIMIT_BYTES = 2048;
 
@@ -40,13 +38,16 @@ export interface AttemptResult {
 export class DeliverySender implements OnApplicationShutdown {
   private readonly agent: Agent;
   private readonly allowPrivate: boolean;
+  /** The delivery time-out (WEBHOOK_DELIVERY_TIMEOUT_MS), for the whole exchange. */
+  private readonly timeoutMs: number;
 
   constructor(config: Config) {
     this.allowPrivate = config.WEBHOOK_ALLOW_PRIVATE_URLS;
+    this.timeoutMs = config.WEBHOOK_DELIVERY_TIMEOUT_MS;
     this.agent = new Agent({
-      connect: { timeout: DELIVERY_TIMEOUT_MS, ...(this.allowPrivate ? {} : { lookup: publicOnlyLookup }) },
-      headersTimeout: DELIVERY_TIMEOUT_MS,
-      bodyTimeout: DELIVERY_TIMEOUT_MS,
+      connect: { timeout: this.timeoutMs, ...(this.allowPrivate ? {} : { lookup: publicOnlyLookup }) },
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
     });
   }
 
@@ -57,7 +58,7 @@ export class DeliverySender implements OnApplicationShutdown {
   async post(url: URL, body: string, headers: Record<string, string>): Promise<AttemptResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    const signal = AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
+    const signal = AbortSignal.timeout(this.timeoutMs);
     try {
       const literal = this.allowPrivate ? null : literalAddress(url.hostname);
       if (literal && !isPublicAddress(literal)) throw new BlockedAddressError(literal, literal);
@@ -79,7 +80,7 @@ export class DeliverySender implements OnApplicationShutdown {
         retryAfter: null,
         responseBody: null,
         durationMs: elapsed(),
-        error: describeFailure(err, signal),
+        error: describeFailure(err, signal, this.timeoutMs),
         blocked: errorCode(err) === BLOCKED_ADDRESS_CODE,
       };
     }
@@ -109,10 +110,10 @@ function errorCode(err: unknown): string | undefined {
   return typeof found === 'string' ? found : undefined;
 }
 
-function describeFailure(err: unknown, signal: AbortSignal): string {
+function describeFailure(err: unknown, signal: AbortSignal, timeoutMs: number): string {
   const code = errorCode(err);
   if (signal.aborted || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') {
-    return `Timed out after ${DELIVERY_TIMEOUT_MS / 1000} s`;
+    return `Timed out after ${timeoutMs / 1000} s`;
   }
   if (code === BLOCKED_ADDRESS_CODE) return `Refused: ${(err as Error).message}`;
   const message = err instanceof Error ? err.message : String(err);

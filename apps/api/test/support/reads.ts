@@ -1,0 +1,25 @@
+// What specs read back to assert on: through the admin API where it shows it, else from the database.
+import type { Owner } from '../factories/owners.js';
+import { db } from './db.js';
+import { http } from './http.js';
+
+/** The session's end as stored. */
+export async function sessionState(sessionId: string): Promise<{ ended: boolean; reason: string | null } | null> {
+  const { rows } = await db().query('SELECT ended_at, end_reason FROM sessions WHERE id = $1', [sessionId]);
+  return rows[0] ? { ended: rows[0].ended_at !== null, reason: rows[0].end_reason } : null;
+}
+
+/** The app's audit entries through the admin API, newest first. */
+export async function auditEntries(owner: Owner, app: { appId: string }, query = ''): Promise<any[]> {
+  const res = await http('GET', `/v1/admin/apps/${app.appId}/logs?limit=100${query}`, { token: owner.token });
+  if (res.status !== 200) throw new Error(`audit list failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** The events recorded for an app, oldest first. */
+export async function recordedEvents(appId: string): Promise<Array<{ name: string; data: any }>> {
+  const { rows } = await db().query('SELECT name, data FROM events WHERE app_id = $1 ORDER BY created_at, name', [
+    appId,
+  ]);
+  return rows;
+}
