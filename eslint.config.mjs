@@ -1,9 +1,89 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Which API parts may import which (boundary lint). A feature module may
+ * import only the modules listed for it, common/ and config/; nothing imports
+ * database/ but the entry points, which may import anything. The table is
+ * acyclic, so a new cycle, or a feature reaching into one it does not depend
+ * on, fails `pnpm lint`. A new module folder imports nothing until it is
+ * listed here. `pnpm graph` prints the dependencies as they are.
+ */
+const MODULE_DEPENDENCIES = {
+  events: [],
+  audit: [],
+  'rate-limit': [],
+  health: [],
+  accounts: ['audit'],
+  apps: ['accounts', 'audit', 'events'],
+  sessions: ['accounts', 'apps', 'audit', 'events'],
+  users: ['accounts', 'apps', 'audit', 'events', 'sessions'],
+  licenses: ['accounts', 'apps', 'audit', 'events', 'sessions', 'users'],
+  variables: ['accounts', 'apps', 'audit'],
+  blacklist: ['accounts', 'apps', 'audit'],
+  webhooks: ['accounts', 'apps', 'audit', 'events'],
+  stats: ['accounts', 'apps', 'sessions'],
+  logs: ['accounts', 'apps', 'audit'],
+  files: ['accounts', 'apps', 'audit', 'events', 'sessions'],
+  client: ['apps', 'audit', 'blacklist', 'events', 'files', 'licenses', 'rate-limit', 'sessions', 'users', 'variables'],
+};
+const API_SRC = 'apps/api/src';
+const moduleNames = readdirSync(new URL(`./${API_SRC}/modules`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleType = (name) => `module:${name}`;
+
+const boundaryLint = {
+  files: [`${API_SRC}/**/*.ts`],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { [fileURLToPath(new URL('./scripts/eslint-ts-resolver.mjs', import.meta.url))]: {} },
+    'boundaries/elements': [
+      { type: 'common', pattern: `${API_SRC}/common` },
+      { type: 'config', pattern: `${API_SRC}/config` },
+      { type: 'database', pattern: `${API_SRC}/database` },
+      ...moduleNames.map((name) => ({ type: moduleType(name), pattern: `${API_SRC}/modules/${name}` })),
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        policies: [
+          {
+            from: { element: { type: 'common' } },
+            allow: { to: { element: { types: { anyOf: ['common', 'config'] } } } },
+          },
+          { from: { element: { type: 'config' } }, allow: { to: { element: { type: 'config' } } } },
+          {
+            from: { element: { type: 'database' } },
+            allow: { to: { element: { types: { anyOf: ['database', 'config', ...moduleNames.map(moduleType)] } } } },
+          },
+          ...moduleNames.map((name) => ({
+            from: { element: { type: moduleType(name) } },
+            allow: {
+              to: {
+                element: {
+                  types: {
+                    anyOf: ['common', 'config', moduleType(name), ...(MODULE_DEPENDENCIES[name] ?? []).map(moduleType)],
+                  },
+                },
+              },
+            },
+          })),
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.bench-cache/**'] },
+  { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '**/coverage/**', '.bench-cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,4 +98,5 @@ export default tseslint.config(
     files: ['**/test/**/*.ts', '**/*.spec.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  boundaryLint,
 );

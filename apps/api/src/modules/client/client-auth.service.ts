@@ -10,7 +10,7 @@ import bcrypt from 'bcrypt';
 import type { EntityManager } from 'typeorm';
 import { Config } from '../../config/config.js';
 import { AppError } from '../../common/errors.js';
-import { PreparedStatements } from '../../database/prepared-statements.js';
+import { PreparedStatements } from '../../common/prepared-statements.js';
 import { sqlRows } from '../../common/sql.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AuditService, type AuditRecord } from '../audit/audit.service.js';

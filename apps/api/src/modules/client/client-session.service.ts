@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import { sqlRows } from '../../common/sql.js';
-import { PreparedStatements } from '../../database/prepared-statements.js';
+import { PreparedStatements } from '../../common/prepared-statements.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { ClientContext, ClientResult } from './client-context.js';

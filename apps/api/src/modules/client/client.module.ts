@@ -1,7 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { PreparedStatements } from '../../database/prepared-statements.js';
+import { PreparedStatements } from '../../common/prepared-statements.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { BlacklistModule } from '../blacklist/blacklist.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';

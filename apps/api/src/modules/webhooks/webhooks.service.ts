@@ -5,12 +5,10 @@ import type { Queue } from 'bullmq';
 import { DataSource, Repository } from 'typeorm';
 import type {
   CreatedWebhook,
-  DeliveredEventName,
   EventName,
   Webhook,
   WebhookDelivery,
   WebhookDeliveryAttempt,
-  WebhookDeliveryStatus,
   WebhookTestResult,
 } from '@latchkey/contracts';
 import { isUuid, pageOffset } from '../../common/admin-response.js';
