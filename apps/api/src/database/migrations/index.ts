@@ -5,12 +5,16 @@ import { Webhooks1795300000003 } from './1795300000003-Webhooks.js';
 import { SessionOpening1795300000004 } from './1795300000004-SessionOpening.js';
 import { Files1795300000006 } from './1795300000006-Files.js';
 
-/** Every migration, in order. Add new ones at the end. */
+/**
+ * Every migration, by number: the order TypeORM runs them in (it sorts by the
+ * number in the class name, whatever the order here), so the list reads as
+ * what happens. A new migration goes in its place by number (index.spec.ts checks).
+ */
 export const MIGRATIONS = [
   Foundation1795300000000,
   Licensing1795300000001,
-  SessionOpening1795300000004,
   OwnerOperations1795300000002,
   Webhooks1795300000003,
+  SessionOpening1795300000004,
   Files1795300000006,
 ];
