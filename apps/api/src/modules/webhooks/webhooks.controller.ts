@@ -4,12 +4,16 @@ import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
 import { CreateWebhookDto, ListDeliveriesQuery, UpdateWebhookDto } from './webhooks.dto.js';
+import { WebhookDeliveriesService } from './webhook-deliveries.service.js';
 import { WebhooksService } from './webhooks.service.js';
 
 @ApiTags('webhooks')
 @AppScoped('webhooks')
 export class WebhooksController {
-  constructor(private readonly webhooks: WebhooksService) {}
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly webhookDeliveries: WebhookDeliveriesService,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Subscribe a URL to events; the whsec_ secret is shown only here' })
@@ -60,7 +64,7 @@ export class WebhooksController {
     @Param('webhookId') webhookId: string,
     @Query() query: ListDeliveriesQuery,
   ) {
-    const { items, total } = await this.webhooks.deliveries(app.id, webhookId, query);
+    const { items, total } = await this.webhookDeliveries.list(app.id, webhookId, query);
     return paged(items, { page: query.page, limit: query.limit, total });
   }
 
@@ -73,6 +77,6 @@ export class WebhooksController {
     @Param('webhookId') webhookId: string,
     @Param('deliveryId') deliveryId: string,
   ) {
-    return ok(await this.webhooks.retry(actor, app.id, webhookId, deliveryId));
+    return ok(await this.webhookDeliveries.retry(actor, app.id, webhookId, deliveryId));
   }
 }
