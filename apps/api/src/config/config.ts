@@ -147,16 +147,6 @@ export class Config {
   @IsInt({ message: 'WEBHOOK_DELIVERY_TIMEOUT_MS must be an integer' })
   WEBHOOK_DELIVERY_TIMEOUT_MS = 10_000;
 
-  /**
-   * How long one delivery attempt may take: connecting, the response headers
-   * and the first 2 KiB of the body (the interface's 10 s). Shorten only for tests.
-   */
-  @Transform(toInt)
-  @Min(100, { message: 'WEBHOOK_DELIVERY_TIMEOUT_MS must be between 100 and 600000' })
-  @Max(600_000, { message: 'WEBHOOK_DELIVERY_TIMEOUT_MS must be between 100 and 600000' })
-  @IsInt({ message: 'WEBHOOK_DELIVERY_TIMEOUT_MS must be an integer' })
-  WEBHOOK_DELIVERY_TIMEOUT_MS = 10_000;
-
   /** Where deliveries to Discord webhook URLs are sent; tests point it at a local receiver. */
   @Matches(/^https?:\/\/[^/?#\s]+\/?$/, {
     message: 'DISCORD_API_ORIGIN must be an http(s) origin such as https://discord.com',
