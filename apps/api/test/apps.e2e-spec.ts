@@ -22,7 +22,9 @@ describe('applications', () => {
       sessionTtlSeconds: 86400,
       sessionIdleSeconds: 1800,
       rateLimitPerMinute: 60,
+      offlineTicketSeconds: 0,
       publicKey: expect.any(String),
+      keyId: expect.stringMatching(/^[0-9a-f]{16}$/),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       apiKey: expect.stringMatching(/^lk_/),
     });

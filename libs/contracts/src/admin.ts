@@ -80,8 +80,12 @@ export interface App {
   sessionTtlSeconds: number;
   sessionIdleSeconds: number;
   rateLimitPerMinute: number;
+  /** lifetime of offline tickets; 0 = none are handed out */
+  offlineTicketSeconds: number;
   /** base64 of the raw 32-byte Ed25519 public key */
   publicKey: string;
+  /** first 16 hex characters of SHA-256 of the raw public key: the `kid` of offline tickets */
+  keyId: string;
   createdAt: string;
 }
 export interface CreatedApp extends App {
@@ -102,6 +106,7 @@ export interface UpdateAppRequest {
   sessionTtlSeconds?: number;
   sessionIdleSeconds?: number;
   rateLimitPerMinute?: number;
+  offlineTicketSeconds?: number;
 }
 
 export const AppDefaults = {
@@ -109,6 +114,7 @@ export const AppDefaults = {
   sessionTtlSeconds: 86400,
   sessionIdleSeconds: 1800,
   rateLimitPerMinute: 60,
+  offlineTicketSeconds: 0,
 } as const;
 
 export const AdminMessage = {

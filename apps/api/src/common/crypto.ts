@@ -43,6 +43,11 @@ export function generateSigningKeyPair(): SigningKeyPair {
   };
 }
 
+/** `keyId` of an app: the first 16 hex characters of SHA-256 of the raw public key (offline tickets' `kid`). */
+export function keyIdOf(publicKeyBase64: string): string {
+  return createHash('sha256').update(Buffer.from(publicKeyBase64, 'base64')).digest('hex').slice(0, 16);
+}
+
 export function loadSigningKey(privateKeyDer: Buffer): KeyObject {
   return createPrivateKey({ key: privateKeyDer, format: 'der', type: 'pkcs8' });
 }

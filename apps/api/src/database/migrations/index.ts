@@ -4,6 +4,7 @@ import { OwnerOperations1795300000002 } from './1795300000002-OwnerOperations.js
 import { Webhooks1795300000003 } from './1795300000003-Webhooks.js';
 import { SessionOpening1795300000004 } from './1795300000004-SessionOpening.js';
 import { Files1795300000006 } from './1795300000006-Files.js';
+import { OfflineTickets1795300000007 } from './1795300000007-OfflineTickets.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   Webhooks1795300000003,
   SessionOpening1795300000004,
   Files1795300000006,
+  OfflineTickets1795300000007,
 ];

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import type { KeyObject } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { Config } from '../../config/config.js';
-import { decryptWithMasterKey, loadSigningKey } from '../../common/crypto.js';
+import { decryptWithMasterKey, keyIdOf, loadSigningKey } from '../../common/crypto.js';
 import { InvalidatedCache } from '../../common/invalidated-cache.js';
 import { REDIS } from '../../common/redis.module.js';
 import { isUuid } from '../../common/admin-response.js';
@@ -21,6 +21,9 @@ export interface CachedApp {
   sessionTtlSeconds: number;
   sessionIdleSeconds: number;
   rateLimitPerMinute: number;
+  offlineTicketSeconds: number;
+  /** the `kid` of its offline tickets */
+  keyId: string;
   apiKeyHash: Buffer;
   signingKey: KeyObject;
 }
@@ -87,6 +90,8 @@ export class AppCredentialsCache implements OnModuleInit, OnApplicationShutdown 
       sessionTtlSeconds: row.sessionTtlSeconds,
       sessionIdleSeconds: row.sessionIdleSeconds,
       rateLimitPerMinute: row.rateLimitPerMinute,
+      offlineTicketSeconds: row.offlineTicketSeconds,
+      keyId: keyIdOf(row.publicKey),
       apiKeyHash: row.apiKeyHash,
       signingKey: loadSigningKey(decryptWithMasterKey(this.masterKey, row.privateKeySealed)),
     };

@@ -33,6 +33,10 @@ export class AppEntity {
   @Column('integer', { name: 'rate_limit_per_minute' })
   rateLimitPerMinute: number;
 
+  /** lifetime of offline tickets; 0 = none */
+  @Column('integer', { name: 'offline_ticket_seconds' })
+  offlineTicketSeconds: number;
+
   /** SHA-256 of the API key; the key is shown once and never stored. */
   @Column('bytea', { name: 'api_key_hash' })
   apiKeyHash: Buffer;

@@ -1,3 +1,4 @@
+import { ClientLimits } from '@latchkey/contracts';
 import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, IsUrl, Length, ValidateIf } from 'class-validator';
@@ -43,4 +44,7 @@ export class UpdateAppDto extends PartialType(CreateAppDto) {
 
   @OptionalIntField('rateLimitPerMinute', 0, 100000)
   rateLimitPerMinute?: number;
+
+  @OptionalIntField('offlineTicketSeconds', 0, ClientLimits.offlineTicketSecondsMax)
+  offlineTicketSeconds?: number;
 }

@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { AppDefaults, type App, type CreatedApp } from '@latchkey/contracts';
 import { Config } from '../../config/config.js';
 import { isUuid } from '../../common/admin-response.js';
-import { encryptWithMasterKey, generateSigningKeyPair, randomSecret, sha256 } from '../../common/crypto.js';
+import { encryptWithMasterKey, generateSigningKeyPair, keyIdOf, randomSecret, sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import type { Principal } from '../../common/auth/principal.js';
 import type { Actor } from '../../common/auth/actor.js';
@@ -43,6 +43,7 @@ export class AppsService {
           sessionTtlSeconds: AppDefaults.sessionTtlSeconds,
           sessionIdleSeconds: AppDefaults.sessionIdleSeconds,
           rateLimitPerMinute: AppDefaults.rateLimitPerMinute,
+          offlineTicketSeconds: AppDefaults.offlineTicketSeconds,
           apiKeyHash: sha256(apiKey),
           publicKey: keyPair.publicKey,
           privateKeySealed: encryptWithMasterKey(this.masterKey, keyPair.privateKeyDer),
@@ -88,6 +89,7 @@ export class AppsService {
       'sessionTtlSeconds',
       'sessionIdleSeconds',
       'rateLimitPerMinute',
+      'offlineTicketSeconds',
     ] as const) {
       if (dto[field] !== undefined) Object.assign(changes, { [field]: dto[field] });
     }
@@ -137,7 +139,9 @@ export function toApp(app: AppEntity): App {
     sessionTtlSeconds: app.sessionTtlSeconds,
     sessionIdleSeconds: app.sessionIdleSeconds,
     rateLimitPerMinute: app.rateLimitPerMinute,
+    offlineTicketSeconds: app.offlineTicketSeconds,
     publicKey: app.publicKey,
+    keyId: keyIdOf(app.publicKey),
     createdAt: app.createdAt.toISOString(),
   };
 }
