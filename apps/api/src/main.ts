@@ -4,10 +4,13 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import fastifyMultipart from '@fastify/multipart';
+import type {} from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppModule } from './app.module.js';
 import { validationError } from './common/errors.js';
+import { registerSecurityHeaders } from './common/security-headers.js';
+import { HostileInputInterceptor } from './common/input/hostile-input.interceptor.js';
 import { createRootLogger, fastifyLogging, NestPinoLogger, registerRequestIdHeader } from './common/logging.js';
 import { loadConfig } from './config/config.js';
 import { CLIENT_ENDPOINT_OPENAPI } from './modules/client/client.endpoint.js';
@@ -20,13 +23,23 @@ async function bootstrap(): Promise<void> {
   const rootLogger = createRootLogger(config);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config),
-    new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: BODY_LIMIT_BYTES, ...fastifyLogging(rootLogger) }),
+    new FastifyAdapter({
+      trustProxy: config.TRUST_PROXY,
+      bodyLimit: BODY_LIMIT_BYTES,
+      // Parsed as plain own keys, then refused with a message naming them
+      // (common/input/hostile-input.ts), rather than a bare "malformed JSON".
+      onProtoPoisoning: 'ignore',
+      onConstructorPoisoning: 'ignore',
+      ...fastifyLogging(rootLogger),
+    }),
     { logger: new NestPinoLogger(rootLogger) },
   );
   registerRequestIdHeader(app.getHttpAdapter().getInstance());
+  await registerSecurityHeaders(app.getHttpAdapter().getInstance());
   // Streamed uploads (files): limits are set per route, see modules/files/multipart-upload.ts.
   await app.register(fastifyMultipart);
   app.enableShutdownHooks();
+  app.useGlobalInterceptors(new HostileInputInterceptor());
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,
@@ -51,6 +64,15 @@ async function bootstrap(): Promise<void> {
   const dashboardDir = config.DASHBOARD_DIR || defaultDashboardDir();
   if (dashboardDir && existsSync(path.join(dashboardDir, 'index.html'))) {
     app.useStaticAssets({ root: path.resolve(dashboardDir), prefix: '/', wildcard: false, index: ['index.html'] });
+    // The dashboard routes in the browser (/apps/<id>/licenses, ...): a reload or
+    // a shared link on such a path gets index.html. API paths and missing files
+    // still reach the ordinary 404.
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .get('/*', (request, reply) =>
+        isDashboardPath(request.url) ? reply.sendFile('index.html') : reply.callNotFound(),
+      );
   }
 
   await app.listen(config.PORT, config.HOST);
@@ -65,6 +87,13 @@ interface ValidationErrorLike {
 
 function flattenValidation(errors: ValidationErrorLike[]): string[] {
   return errors.flatMap((e) => [...Object.values(e.constraints ?? {}), ...flattenValidation(e.children ?? [])]);
+}
+
+/** A page path of the dashboard: not the API, docs or assets, and no file extension. */
+function isDashboardPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  if (/^\/(v1|health|docs|assets)(\/|$)/.test(pathname)) return false;
+  return !path.posix.basename(pathname).includes('.');
 }
 
 /** The dashboard built in this checkout, when there is one. */

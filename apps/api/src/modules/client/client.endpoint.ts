@@ -3,6 +3,7 @@ import { CLIENT_REQUEST_TYPES, SIGNATURE_HEADER, SIGNATURE_TIMESTAMP_HEADER } fr
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { signResponse } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
+import { findHostileInput } from '../../common/input/hostile-input.js';
 import { AppCredentialsCache, type CachedApp } from '../apps/app-credentials.cache.js';
 import { ClientService } from './client.service.js';
 
@@ -31,6 +32,9 @@ export class ClientEndpoint {
       }
       const fields = body as Record<string, unknown>;
       if (typeof fields.appId === 'string') app = await this.apps.get(fields.appId);
+      // Checked after the app lookup so that the refusal is signed when the app is known.
+      const hostile = findHostileInput(fields);
+      if (hostile) throw new AppError('VALIDATION', hostile);
       const result = await this.client.dispatch(fields, app, request.ip);
       send(reply, app, 200, true, result.message, result.data);
     } catch (err) {

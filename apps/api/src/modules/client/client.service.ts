@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CLIENT_REQUEST_TYPES, ClientMessage, type ClientRequestType, type InitData } from '@latchkey/contracts';
-import { validateSync } from 'class-validator';
+import { getMetadataStorage, validateSync } from 'class-validator';
 import { matchesDigest } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
@@ -75,8 +75,7 @@ export class ClientService {
       typeof type === 'string' && KNOWN_TYPES.has(type) ? this.routes[type as ClientRequestType] : undefined;
     if (!route) throw new AppError('UNKNOWN_TYPE');
 
-    // The bodies are flat: a shallow copy onto the DTO is all class-validator needs.
-    const dto = Object.assign(new route.dto(), body);
+    const dto = copyDeclaredFields(route.dto, body);
     const problems = validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true }).flatMap((e) =>
       Object.values(e.constraints ?? {}),
     );
@@ -116,4 +115,24 @@ export class ClientService {
     const data: InitData = { name: app.name, version: app.version, updateUrl: app.updateUrl };
     return { message: ClientMessage.appInitialized, data };
   }
+}
+
+const declaredFieldsByDto = new Map<new () => ClientBaseDto, readonly string[]>();
+
+/**
+ * A DTO holding only the fields its class declares, copied as own properties
+ * the body has. Copying the whole body would let it steer validation: a key
+ * named `constructor` on the instance hides the class whose rules
+ * class-validator looks up, and every check is skipped.
+ */
+function copyDeclaredFields(dtoClass: new () => ClientBaseDto, body: Record<string, unknown>): ClientBaseDto {
+  let fields = declaredFieldsByDto.get(dtoClass);
+  if (!fields) {
+    const metadata = getMetadataStorage().getTargetValidationMetadatas(dtoClass, '', true, false);
+    fields = [...new Set(metadata.map((m) => m.propertyName))];
+    declaredFieldsByDto.set(dtoClass, fields);
+  }
+  const dto = new dtoClass() as unknown as Record<string, unknown>;
+  for (const field of fields) if (Object.hasOwn(body, field)) dto[field] = body[field];
+  return dto as unknown as ClientBaseDto;
 }
