@@ -64,10 +64,34 @@ export interface PersonalAccessToken {
   name: string;
   createdAt: string;
   lastUsedAt: string | null;
+  /** null: lives until revoked */
+  expiresAt: string | null;
 }
 export interface CreatedPersonalAccessToken extends PersonalAccessToken {
   /** Shown only in the creation response. */
   token: string;
+}
+export interface CreatePersonalAccessTokenRequest {
+  name: string;
+  /** 1-3650; absent = no expiry */
+  expiresInDays?: number;
+}
+
+/** POST /v1/admin/auth/password: every other login token of the account is revoked. */
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** One live login token of the account (GET /v1/admin/auth/sessions); revoke with DELETE /v1/admin/tokens/{id}. */
+export interface AccountLoginSession {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** the token this request was made with */
+  current: boolean;
 }
 
 export interface App {
@@ -119,6 +143,7 @@ export const AppDefaults = {
 
 export const AdminMessage = {
   invalidLogin: 'Invalid email or password',
+  wrongCurrentPassword: 'Current password is incorrect',
   unauthorized: 'Missing or invalid access token',
   forbidden: 'Not allowed for this account',
   /** A reseller's token on a route the contract does not open to resellers. */

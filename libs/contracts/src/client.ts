@@ -86,6 +86,7 @@ export interface LicenseRequest extends ClientBase {
 export interface UpgradeRequest extends ClientBase {
   type: 'upgrade';
   username: string;
+  password: string;
   licenseKey: string;
 }
 export interface SessionRequest extends ClientBase {

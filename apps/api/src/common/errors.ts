@@ -27,6 +27,7 @@ const ERROR_TABLE = {
 
   UNAUTHORIZED: [401, AdminMessage.unauthorized],
   INVALID_ADMIN_LOGIN: [401, AdminMessage.invalidLogin],
+  WRONG_CURRENT_PASSWORD: [401, AdminMessage.wrongCurrentPassword],
   FORBIDDEN: [403, AdminMessage.forbidden],
   NOT_FOR_RESELLER: [403, AdminMessage.notForReseller],
   SIGNUP_DISABLED: [403, AdminMessage.signupDisabled],

@@ -3,6 +3,7 @@ import { Licensing1795300000001 } from './1795300000001-Licensing.js';
 import { OwnerOperations1795300000002 } from './1795300000002-OwnerOperations.js';
 import { Webhooks1795300000003 } from './1795300000003-Webhooks.js';
 import { SessionOpening1795300000004 } from './1795300000004-SessionOpening.js';
+import { AccountSecurity1795300000005 } from './1795300000005-AccountSecurity.js';
 import { Files1795300000006 } from './1795300000006-Files.js';
 import { OfflineTickets1795300000007 } from './1795300000007-OfflineTickets.js';
 
@@ -17,6 +18,7 @@ export const MIGRATIONS = [
   OwnerOperations1795300000002,
   Webhooks1795300000003,
   SessionOpening1795300000004,
+  AccountSecurity1795300000005,
   Files1795300000006,
   OfflineTickets1795300000007,
 ];

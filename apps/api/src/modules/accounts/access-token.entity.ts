@@ -32,4 +32,11 @@ export class AccessTokenEntity {
 
   @Column('timestamptz', { name: 'revoked_at', nullable: true })
   revokedAt: Date | null;
+
+  /** Where a login token was issued to, so the owner can tell its sign-ins apart. */
+  @Column('text', { nullable: true })
+  ip: string | null;
+
+  @Column('text', { name: 'user_agent', nullable: true })
+  userAgent: string | null;
 }

@@ -1,11 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
-import { CreateTokenDto, LoginDto, SignupDto } from './accounts.dto.js';
-import { AuthService } from './auth.service.js';
+import { ChangePasswordDto, CreateTokenDto, LoginDto, SignupDto } from './accounts.dto.js';
+import { AuthService, type SignInOrigin } from './auth.service.js';
 import { CurrentPrincipal, type Principal, PublicRoute } from '../../common/auth/principal.js';
 
 @ApiTags('accounts')
@@ -17,9 +18,11 @@ export class AccountsController {
 
   @PublicRoute()
   @Post('auth/signup')
-  @ApiOperation({ summary: 'Create an owner account; returns a login access token' })
-  async signup(@Body() body: SignupDto) {
-    return ok(await this.auth.signup(body.email, body.password));
+  // Per client IP like login, so nobody mints accounts in bulk; its own count.
+  @UseGuards(ThrottlerGuard)
+  @ApiOperation({ summary: 'Create an owner account; returns a login access token; rate limited per IP' })
+  async signup(@Body() body: SignupDto, @Req() request: FastifyRequest) {
+    return ok(await this.auth.signup(body.email, body.password, originOf(request)));
   }
 
   @PublicRoute()
@@ -28,8 +31,26 @@ export class AccountsController {
   // Per client IP, against password guessing (ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE; counts shared through Redis).
   @UseGuards(ThrottlerGuard)
   @ApiOperation({ summary: 'Exchange email and password for an access token (12 h); rate limited per IP' })
-  async login(@Body() body: LoginDto) {
-    return ok(await this.auth.login(body.email, body.password));
+  async login(@Body() body: LoginDto, @Req() request: FastifyRequest) {
+    return ok(await this.auth.login(body.email, body.password, originOf(request)));
+  }
+
+  @Post('auth/password')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Change the account's password; every other login token is revoked" })
+  async changePassword(
+    @CurrentActor() actor: Actor,
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: ChangePasswordDto,
+  ) {
+    await this.auth.changePassword(actor, principal, body.currentPassword, body.newPassword);
+    return ok({});
+  }
+
+  @Get('auth/sessions')
+  @ApiOperation({ summary: "The account's live login tokens (revoke one with DELETE /v1/admin/tokens/{id})" })
+  async loginSessions(@CurrentPrincipal() principal: Principal) {
+    return ok(await this.auth.listLoginSessions(principal));
   }
 
   @Post('auth/logout')
@@ -49,7 +70,7 @@ export class AccountsController {
   @Post('tokens')
   @ApiOperation({ summary: 'Create a personal access token; the token is shown only here' })
   async createToken(@CurrentActor() actor: Actor, @Body() body: CreateTokenDto) {
-    return ok(await this.auth.createPersonalToken(actor, body.name));
+    return ok(await this.auth.createPersonalToken(actor, body.name, body.expiresInDays));
   }
 
   @Get('tokens')
@@ -65,4 +86,9 @@ export class AccountsController {
     await this.auth.revokeToken(actor, tokenId);
     return ok({});
   }
+}
+
+function originOf(request: FastifyRequest): SignInOrigin {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : null };
 }

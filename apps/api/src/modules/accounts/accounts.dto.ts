@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import type { ChangePasswordRequest, CreatePersonalAccessTokenRequest } from '@latchkey/contracts';
 import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+import { OptionalIntField } from '../../common/int-field.js';
 
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
@@ -31,9 +33,25 @@ export class LoginDto {
   password: string;
 }
 
-export class CreateTokenDto {
+export class CreateTokenDto implements CreatePersonalAccessTokenRequest {
   @ApiProperty({ example: 'CI deploys', maxLength: 64 })
   @Length(1, 64, { message: 'name must be 1-64 characters' })
   @IsString({ message: 'name must be a string' })
   name: string;
+
+  /** absent: the token lives until revoked */
+  @OptionalIntField('expiresInDays', 1, 3650)
+  expiresInDays?: number;
+}
+
+export class ChangePasswordDto implements ChangePasswordRequest {
+  @ApiProperty()
+  @Length(1, 128, { message: 'currentPassword must be 1-128 characters' })
+  @IsString({ message: 'currentPassword must be a string' })
+  currentPassword: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 128 })
+  @Length(8, 128, { message: 'newPassword must be 8-128 characters' })
+  @IsString({ message: 'newPassword must be a string' })
+  newPassword: string;
 }

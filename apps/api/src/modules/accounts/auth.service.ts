@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import bcrypt from 'bcrypt';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, MoreThan, Repository } from 'typeorm';
 import type {
   Account,
+  AccountLoginSession,
   AdminLoginResult,
   CreatedPersonalAccessToken,
   PersonalAccessToken,
@@ -25,6 +26,13 @@ const LOGIN_TOKEN_PREFIX = 'lka_';
 const PERSONAL_TOKEN_PREFIX = 'lkp_';
 /** Tokens are stamped as used at most this often, to keep reads cheap. */
 const LAST_USED_GRANULARITY_MS = 60_000;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Where a login token is being issued to: shown back in the account's list of sign-ins. */
+export interface SignInOrigin {
+  ip: string;
+  userAgent: string | null;
+}
 
 @Injectable()
 export class AuthService {
@@ -40,7 +48,7 @@ export class AuthService {
     this.dummyHash = bcrypt.hash('latchkey-timing-equaliser', config.BCRYPT_COST);
   }
 
-  async signup(email: string, password: string): Promise<SignupResult> {
+  async signup(email: string, password: string, origin: SignInOrigin): Promise<SignupResult> {
     if (!this.config.SIGNUP_ENABLED) throw new AppError('SIGNUP_DISABLED');
     const passwordHash = await bcrypt.hash(password, this.config.BCRYPT_COST);
     let account: AccountEntity;
@@ -50,15 +58,15 @@ export class AuthService {
       if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
       throw err;
     }
-    const { token } = await this.issue(account.id, 'login', null);
+    const { token } = await this.issue(account.id, { kind: 'login', origin });
     return { account: toAccount(account), accessToken: token };
   }
 
-  async login(email: string, password: string): Promise<AdminLoginResult> {
+  async login(email: string, password: string, origin: SignInOrigin): Promise<AdminLoginResult> {
     const account = await this.accounts.findOneBy({ email });
     const valid = await bcrypt.compare(password, account?.passwordHash ?? (await this.dummyHash));
     if (!account || !valid) throw new AppError('INVALID_ADMIN_LOGIN');
-    const { token } = await this.issue(account.id, 'login', null);
+    const { token } = await this.issue(account.id, { kind: 'login', origin });
     return {
       accessToken: token,
       tokenType: 'Bearer',
@@ -93,15 +101,54 @@ export class AuthService {
     return { accountId: row.account_id, email: row.email, role: row.role, tokenId: row.token_id };
   }
 
-  async createPersonalToken(actor: Actor, name: string): Promise<CreatedPersonalAccessToken> {
-    const { token, entity } = await this.issue(actor.accountId, 'personal', name);
+  /**
+   * Changes the password and revokes every other login token of the account,
+   * in one transaction: a stolen session does not outlive the change. Personal
+   * access tokens are kept (they are revoked one by one on the account page).
+   */
+  async changePassword(actor: Actor, principal: Principal, currentPassword: string, newPassword: string) {
+    const account = await this.accounts.findOneByOrFail({ id: principal.accountId });
+    if (!(await bcrypt.compare(currentPassword, account.passwordHash))) throw new AppError('WRONG_CURRENT_PASSWORD');
+    const passwordHash = await bcrypt.hash(newPassword, this.config.BCRYPT_COST);
+    await this.accounts.manager.transaction(async (manager) => {
+      await manager.update(AccountEntity, { id: account.id }, { passwordHash });
+      await manager.query(
+        `UPDATE access_tokens SET revoked_at = now()
+          WHERE account_id = $1 AND kind = 'login' AND revoked_at IS NULL AND id <> $2`,
+        [account.id, principal.tokenId],
+      );
+      await this.audit.write(manager, [adminChange(actor, null, 'admin.account.password', {})]);
+    });
+  }
+
+  /** The account's live login tokens, newest first, marking the one this request came with. */
+  async listLoginSessions(principal: Principal): Promise<AccountLoginSession[]> {
+    const rows = await this.tokens.find({
+      where: { accountId: principal.accountId, kind: 'login', revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      order: { createdAt: 'DESC' },
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt!.toISOString(),
+      ip: row.ip,
+      userAgent: row.userAgent,
+      current: row.id === principal.tokenId,
+    }));
+  }
+
+  async createPersonalToken(actor: Actor, name: string, expiresInDays?: number): Promise<CreatedPersonalAccessToken> {
+    const { token, entity } = await this.issue(actor.accountId, { kind: 'personal', name, expiresInDays });
     await this.audit.record(adminChange(actor, null, 'admin.token.create', { tokenId: entity.id, name }));
     return { ...toPersonalToken(entity), token };
   }
 
   async listPersonalTokens(principal: Principal, offset: number, limit: number) {
     const [rows, total] = await this.tokens.findAndCount({
-      where: { accountId: principal.accountId, kind: 'personal', revokedAt: IsNull() },
+      where: [
+        { accountId: principal.accountId, kind: 'personal', revokedAt: IsNull(), expiresAt: IsNull() },
+        { accountId: principal.accountId, kind: 'personal', revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      ],
       order: { createdAt: 'DESC' },
       skip: offset,
       take: limit,
@@ -119,15 +166,33 @@ export class AuthService {
     await this.audit.record(adminChange(actor, null, 'admin.token.revoke', { tokenId }));
   }
 
-  private async issue(accountId: string, kind: AccessTokenKind, name: string | null) {
-    const token = randomSecret(kind === 'login' ? LOGIN_TOKEN_PREFIX : PERSONAL_TOKEN_PREFIX);
-    const expiresAt = kind === 'login' ? new Date(Date.now() + this.config.ACCESS_TOKEN_TTL_SECONDS * 1000) : null;
-    const entity = await this.tokens.save(
-      this.tokens.create({ accountId, kind, name, tokenHash: sha256(token), expiresAt }),
-    );
+  private async issue(accountId: string, grant: TokenGrant) {
+    const token = randomSecret(grant.kind === 'login' ? LOGIN_TOKEN_PREFIX : PERSONAL_TOKEN_PREFIX);
+    const fields =
+      grant.kind === 'login'
+        ? {
+            kind: grant.kind,
+            name: null,
+            expiresAt: new Date(Date.now() + this.config.ACCESS_TOKEN_TTL_SECONDS * 1000),
+            ip: grant.origin.ip,
+            userAgent: grant.origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+          }
+        : {
+            kind: grant.kind,
+            name: grant.name,
+            expiresAt: grant.expiresInDays ? new Date(Date.now() + grant.expiresInDays * DAY_MS) : null,
+          };
+    const entity = await this.tokens.save(this.tokens.create({ accountId, tokenHash: sha256(token), ...fields }));
     return { token, entity };
   }
 }
+
+type TokenGrant =
+  | { kind: Extract<AccessTokenKind, 'login'>; origin: SignInOrigin }
+  | { kind: Extract<AccessTokenKind, 'personal'>; name: string; expiresInDays?: number };
+
+/** A user agent is kept for display only; longer ones are cut. */
+const USER_AGENT_MAX = 512;
 
 function toAccount(account: AccountEntity): Account {
   return { id: account.id, email: account.email, role: account.role };
@@ -139,5 +204,6 @@ function toPersonalToken(entity: AccessTokenEntity): PersonalAccessToken {
     name: entity.name ?? '',
     createdAt: entity.createdAt.toISOString(),
     lastUsedAt: iso(entity.lastUsedAt),
+    expiresAt: iso(entity.expiresAt),
   };
 }

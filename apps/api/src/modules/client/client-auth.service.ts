@@ -53,6 +53,8 @@ interface LicenseWithUserRow extends LicenseRow {
   user_created_at: Date;
   last_login_at: Date | null;
   banned: boolean;
+  /** any license of the key's user is BANNED */
+  user_license_banned: boolean;
 }
 
 interface OpenedRow {
@@ -86,7 +88,8 @@ const LOGIN_USER_LOOKUP = `SELECT u.id, u.username, u.password_hash, u.hwid, u.l
 
 const LICENSE_LOOKUP = `SELECT l.id, l.key, l.status, l.duration_type, l.level, l.max_devices, l.user_id,
     u.username, u.hwid, u.level AS user_level, u.expires_at AS user_expires_at,
-    u.created_at AS user_created_at, u.last_login_at, u.banned
+    u.created_at AS user_created_at, u.last_login_at, u.banned,
+    EXISTS (SELECT 1 FROM licenses b WHERE b.user_id = l.user_id AND b.status = 'BANNED') AS user_license_banned
   FROM licenses l LEFT JOIN users u ON u.id = l.user_id
  WHERE l.app_id = $1 AND l.key = $2`;
 
@@ -217,6 +220,7 @@ export class ClientAuthService {
       // A key redeemed by `register` belongs to that account: it cannot also log in on its own.
       if (!license.user_id || license.username !== license.key) throw new AppError('LICENSE_USED');
       if (license.banned) throw new AppError('USER_BANNED');
+      if (license.user_license_banned) throw new AppError('LICENSE_BANNED');
       const admission = await this.admit(
         app,
         {
@@ -239,23 +243,37 @@ export class ClientAuthService {
     }
   }
 
-  /** Redeems an UNUSED key for an existing user: new level, duration added to max(now, expiry). */
+  /**
+   * Redeems an UNUSED key for an existing user whose password matches: the
+   * level becomes the higher of the user's and the key's (an upgrade never
+   * lowers it), the duration is added to max(now, expiry).
+   */
   async upgrade({ app, ip, body }: ClientContext<UpgradeDto>): Promise<ClientResult> {
+    // The password is checked before any lock is taken, at the same cost as `login` whether or not the user exists.
+    const rows = await this.sql.rows<LoginUserRow>('client-login-user', LOGIN_USER_LOOKUP, [app.id, body.username]);
+    const candidate = rows[0];
+    const valid = await bcrypt.compare(body.password, candidate?.password_hash ?? (await this.dummyHash));
+    if (!candidate || !candidate.password_hash || !valid) throw new AppError('INVALID_USER_LOGIN');
+
     const user = await this.events.transaction(async (manager, emit) => {
-      const users: Array<{ id: string; banned: boolean; expires_at: Date | null }> = await manager.query(
-        `SELECT id, banned, expires_at FROM users WHERE app_id = $1 AND lower(username) = lower($2) FOR UPDATE`,
-        [app.id, body.username],
-      );
+      const users: Array<{ id: string; banned: boolean; expires_at: Date | null; license_banned: boolean }> =
+        await manager.query(
+          `SELECT u.id, u.banned, u.expires_at,
+                  EXISTS (SELECT 1 FROM licenses b WHERE b.user_id = u.id AND b.status = 'BANNED') AS license_banned
+             FROM users u WHERE u.id = $1 FOR UPDATE`,
+          [candidate.id],
+        );
       const found = users[0];
       if (!found) throw new AppError('INVALID_USER_LOGIN');
+      if (found.banned) throw new AppError('USER_BANNED');
+      if (found.license_banned) throw new AppError('LICENSE_BANNED');
       const license = await this.lockLicense(manager, app.id, body.licenseKey);
       if (license.status !== 'UNUSED') throw new AppError('LICENSE_USED');
-      if (found.banned) throw new AppError('USER_BANNED');
       const now = new Date();
       await this.activate(manager, emit, app, license, found.id, now, durationEnd(license.duration_type, now));
       const updated = await sqlRows<UserRow>(
         manager,
-        `UPDATE users SET level = $2, expires_at = $3, license_id = $4 WHERE id = $1
+        `UPDATE users SET level = GREATEST(level, $2), expires_at = $3, license_id = $4 WHERE id = $1
          RETURNING id, username, level, hwid, expires_at, created_at, last_login_at`,
         [found.id, license.level, extendExpiry(found.expires_at, license.duration_type, now), license.id],
       );

@@ -80,6 +80,9 @@ export class UpgradeDto extends ClientBaseDto {
   @ClientString('username', 1, 32)
   username: string;
 
+  @ClientString('password', 1, ClientLimits.passwordMax)
+  password: string;
+
   @ClientString('licenseKey', 1, 64)
   licenseKey: string;
 }

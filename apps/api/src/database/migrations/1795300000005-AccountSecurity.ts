@@ -1,0 +1,89 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Issue 8's schema changes:
+ * - login tokens remember the IP and user agent they were issued to, so an
+ *   owner can tell its sign-ins apart and revoke one;
+ * - `open_session` refuses a user holding any BANNED license, whichever key was
+ *   presented (contract: one rule for every authenticating type). The body is
+ *   1795300000004's with that one condition added; the caller looks again and
+ *   answers `License is banned`.
+ */
+export class AccountSecurity1795300000005 implements MigrationInterface {
+  name = 'AccountSecurity1795300000005';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE access_tokens ADD COLUMN ip text, ADD COLUMN user_agent text`);
+    await q.query(openSession(true));
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(openSession(false));
+    await q.query(`ALTER TABLE access_tokens DROP COLUMN ip, DROP COLUMN user_agent`);
+  }
+}
+
+function openSession(refuseBannedLicenses: boolean): string {
+  const bannedLicense = refuseBannedLicenses
+    ? `OR EXISTS (SELECT 1 FROM licenses b WHERE b.user_id = p_user AND b.status = 'BANNED')`
+    : '';
+  return `
+      CREATE OR REPLACE FUNCTION open_session(
+        p_user uuid,
+        p_app uuid,
+        p_session uuid,
+        p_token_hash bytea,
+        p_ip text,
+        p_hwid text,
+        p_expected_hwid text,
+        p_store_hwid boolean,
+        p_expires_at timestamptz,
+        p_idle_seconds integer,
+        p_license uuid
+      ) RETURNS TABLE (
+        session_created_at timestamptz,
+        username text,
+        level integer,
+        hwid text,
+        user_expires_at timestamptz,
+        user_created_at timestamptz,
+        last_login_at timestamptz
+      ) LANGUAGE plpgsql VOLATILE AS $$
+      DECLARE
+        locked users%ROWTYPE;
+      BEGIN
+        SELECT * INTO locked FROM users u WHERE u.id = p_user FOR UPDATE;
+        IF NOT FOUND
+           OR locked.banned
+           OR (locked.expires_at IS NOT NULL AND locked.expires_at <= now())
+           OR locked.hwid IS DISTINCT FROM p_expected_hwid
+           ${bannedLicense}
+           OR (p_license IS NOT NULL AND NOT EXISTS (
+                SELECT 1 FROM licenses l
+                 WHERE l.id = p_license AND l.user_id = p_user AND l.status IN ('USED', 'EXPIRED'))) THEN
+          RETURN;
+        END IF;
+
+        UPDATE sessions SET ended_at = now(), end_reason = 'evicted'
+         WHERE id IN (
+           SELECT s.id FROM sessions s
+            WHERE s.user_id = p_user
+              AND s.ended_at IS NULL
+              AND s.expires_at > now()
+              AND s.last_seen_at > now() - make_interval(secs => p_idle_seconds)
+            ORDER BY s.created_at DESC, s.id DESC
+           OFFSET GREATEST(locked.max_devices - 1, 0));
+
+        INSERT INTO sessions (id, app_id, user_id, token_hash, ip, hwid, expires_at)
+        VALUES (p_session, p_app, p_user, p_token_hash, p_ip, p_hwid, p_expires_at);
+
+        RETURN QUERY
+        UPDATE users u
+           SET last_login_at = now(),
+               last_ip = p_ip,
+               hwid = CASE WHEN p_store_hwid AND u.hwid IS NULL THEN p_hwid ELSE u.hwid END
+         WHERE u.id = p_user
+        RETURNING now(), u.username, u.level, u.hwid, u.expires_at, u.created_at, u.last_login_at;
+      END
+      $$`;
+}
