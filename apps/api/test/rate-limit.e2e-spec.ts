@@ -64,6 +64,38 @@ describe('admin login rate limit', () => {
   });
 });
 
+describe('admin signup rate limit', () => {
+  it('counts sign-ups per IP like logins, on a count of their own', async () => {
+    const ip = clientIp();
+    const signup = (n: number) =>
+      post(n, '/v1/admin/auth/signup', ip, { email: `rl-${randomInt(1e9)}@example.com`, password: 'long enough pw' });
+    for (let n = 0; n < ADMIN_LOGIN_LIMIT; n++) expect((await signup(n)).status).toBe(201);
+    const limited = await signup(ADMIN_LOGIN_LIMIT);
+    expect([limited.status, limited.body]).toEqual([429, { success: false, message: 'Too many requests' }]);
+    // Logins from the same address have their own count.
+    expect((await post(0, '/v1/admin/auth/login', ip, { email: owner.email, password: owner.password })).status).toBe(200);
+  });
+});
+
+describe('client log lines', () => {
+  it('allows 30 lines per session per window, then 429 in the signed envelope', async () => {
+    const app = await createApp(owner);
+    const license = await createLicense(owner, app);
+    const ip = clientIp();
+    const base = { appId: app.appId, apiKey: app.apiKey };
+    const session = await post(0, '/v1', ip, { ...base, type: 'license', licenseKey: license.key });
+    const sessionToken = session.body.data.sessionToken;
+    const results = await Promise.all(
+      Array.from({ length: 31 }, (_, n) => post(n, '/v1', ip, { ...base, type: 'log', sessionToken, message: `line ${n}` })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    const limited = results.find((r) => r.status === 429)!;
+    expect(limited.body).toEqual({ success: false, message: 'Too many requests', data: {} });
+    expect(limited.headers.get('x-signature-ed25519')).toMatch(/^[0-9a-f]{128}$/);
+  });
+});
+
 // The app's rateLimitPerMinute on POST /v1.
 describe('client rate limit (rateLimitPerMinute)', () => {
   async function limitedApp(rateLimitPerMinute: number) {
@@ -93,7 +125,7 @@ describe('client rate limit (rateLimitPerMinute)', () => {
     for (const fields of [
       { type: 'register', username: 'newcomer', password: USER_PASSWORD, licenseKey: license.key },
       { type: 'license', licenseKey: license.key },
-      { type: 'upgrade', username: user.username, licenseKey: license.key },
+      { type: 'upgrade', username: user.username, password: USER_PASSWORD, licenseKey: license.key },
     ]) {
       expect([fields.type, (await call(1, fields)).status]).toEqual([fields.type, 429]);
     }

@@ -28,6 +28,7 @@ describe('SSRF guard at creation', () => {
     ['CGNAT', 'https://100.64.1.1/hook', '100.64.1.1'],
     ['IPv6 unique local', 'https://[fd12:3456::1]/hook', 'fd12:3456::1'],
     ['unspecified', 'http://0.0.0.0:3000/hook', '0.0.0.0'],
+    ['IPv4-compatible IPv6 loopback', 'http://[::7f00:1]/hook', '::7f00:1'],
   ])('refuses a %s URL (%s) with 400', async (_, url, address) => {
     const owner = await stack.ownerWithApp();
     const res = await stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks`, {
@@ -36,10 +37,10 @@ describe('SSRF guard at creation', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
-    expect(res.body.message).toMatch(/^url must point to a public address \(.+ is or resolves to (.+)\)$/);
-    const resolved = /resolves to (.+)\)$/.exec(res.body.message)![1]!;
-    if (typeof address === 'string') expect(resolved).toBe(address);
-    else expect(resolved).toMatch(address);
+    const host = new URL(url).hostname;
+    expect(res.body.message).toBe(`url must point to a public address (${host} is private)`);
+    // A name's resolved address is never echoed: it would map the internal network.
+    if (address instanceof RegExp) expect(res.body.message).not.toMatch(address);
   });
 
   it.each(['http://2130706433/hook', 'http://0x7f.0.0.1/hook', 'http://127.1/hook'])(
@@ -106,7 +107,7 @@ describe('SSRF guard at delivery', () => {
     const url = receiver.url().replace('127.0.0.1', 'localhost');
     const delivery = await rebound(url);
     expect(delivery).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: null });
-    expect(delivery.lastError).toMatch(/^Refused: localhost resolves to (127\.0\.0\.1|::1), not a public address$/);
+    expect(delivery.lastError).toBe('Refused: localhost does not resolve to a public address');
     expect(delivery.attemptDetails[0]).toMatchObject({ statusCode: null, responseBody: null });
     expect(receiver.to(url)).toEqual([]);
   });

@@ -24,6 +24,7 @@ export function createRootLogger(config: Config): PinoLogger {
         paths: ['headers.authorization', 'headers.cookie', 'password', 'apiKey', 'token'],
         censor: '[redacted]',
       },
+      serializers: { err: serializeError },
     },
     destination,
   );
@@ -60,6 +61,23 @@ export function fastifyLogging(logger: PinoLogger) {
       return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
     },
   };
+}
+
+/** The fields of an error worth a log line; anything else an error carries stays out. */
+const LOGGED_ERROR_FIELDS = ['type', 'message', 'stack', 'code', 'constraint', 'table', 'column', 'routine'] as const;
+
+/**
+ * Errors are logged by an allow-list of fields. A failed query's error carries
+ * the SQL's `parameters` (bcrypt hashes, license keys), PostgreSQL's `detail`
+ * (`Key (key)=(...) already exists`) and the driver's copy of both: none of it
+ * may reach a log.
+ */
+export function serializeError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const full = pino.stdSerializers.err(err) as unknown as Record<string, unknown>;
+  const logged: Record<string, unknown> = {};
+  for (const field of LOGGED_ERROR_FIELDS) if (full[field] !== undefined) logged[field] = full[field];
+  return logged;
 }
 
 /** Echoes the request id so callers can quote it. */

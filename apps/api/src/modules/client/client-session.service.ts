@@ -8,6 +8,7 @@ import { sqlRows } from '../../common/sql.js';
 import { PreparedStatements } from '../../common/prepared-statements.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AuditService } from '../audit/audit.service.js';
+import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import type { ClientContext, ClientResult } from './client-context.js';
 import { activityGranularityMs, sessionEnd, toClientUser, type UserRow } from './client-sessions.js';
 import type { LogDto, SessionDto, VarDto } from './client.dto.js';
@@ -65,6 +66,7 @@ export class ClientSessionService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: PreparedStatements,
     private readonly audit: AuditService,
+    private readonly rateLimiter: ClientRateLimiter,
   ) {}
 
   async check({ app, body }: ClientContext<SessionDto>): Promise<ClientResult> {
@@ -104,6 +106,7 @@ export class ClientSessionService {
   /** Stores a line from the client against the session's user, in the audit log. */
   async log({ app, ip, body }: ClientContext<LogDto>): Promise<ClientResult> {
     const session = await this.requireLive(app, body.sessionToken);
+    await this.rateLimiter.consumeLogLine(session.id);
     await this.audit.write(this.dataSource.manager, [
       {
         appId: app.id,

@@ -6,10 +6,12 @@ import { rateLimitSubject } from './rate-limit-subject.js';
 
 /** Name of this limit inside the shared throttler storage (part of its Redis keys). */
 const THROTTLER_NAME = 'client';
+/** Contract: the client `log` type is limited to 30 lines per session per minute. */
+export const LOG_LINES_PER_WINDOW = 30;
 
 /**
  * `rateLimitPerMinute` of an app, per client IP, on `register`, `login`,
- * `license` and `upgrade`. Counts live in Redis (the throttler storage
+ * `license` and `upgrade`, and log lines per session. Counts live in Redis (the throttler storage
  * configured in RateLimitModule), so every API process shares them.
  */
 @Injectable()
@@ -29,21 +31,25 @@ export class ClientRateLimiter {
    * throws AppError `TOO_MANY_REQUESTS` (429 `Too many requests`) with
    * `retryAfterSeconds` for the `Retry-After` header once the limit is
    * exceeded, until the window ends. `rateLimitPerMinute: 0` turns it off.
-   *
-   * Without Redis the attempt is let through (and logged): a limiter outage
-   * must not lock every user out, and passwords are still checked by bcrypt.
    */
   async consume(app: { id: string; rateLimitPerMinute: number }, ip: string): Promise<void> {
     if (app.rateLimitPerMinute <= 0) return;
+    await this.count(`latchkey:client:${app.id}:${rateLimitSubject(ip)}`, app.rateLimitPerMinute);
+  }
+
+  /** The client `log` type: LOG_LINES_PER_WINDOW lines per session per window, so a session cannot flood the audit log. */
+  async consumeLogLine(sessionId: string): Promise<void> {
+    await this.count(`latchkey:client-log:${sessionId}`, LOG_LINES_PER_WINDOW);
+  }
+
+  /**
+   * Without Redis the attempt is let through (and logged): a limiter outage
+   * must not lock every user out, and passwords are still checked by bcrypt.
+   */
+  private async count(key: string, limit: number): Promise<void> {
     let counted: { isBlocked: boolean; timeToBlockExpire: number };
     try {
-      counted = await this.storage.increment(
-        `latchkey:client:${app.id}:${rateLimitSubject(ip)}`,
-        this.windowMs,
-        app.rateLimitPerMinute,
-        this.windowMs,
-        THROTTLER_NAME,
-      );
+      counted = await this.storage.increment(key, this.windowMs, limit, this.windowMs, THROTTLER_NAME);
     } catch (err) {
       this.logger.warn(`rate limit not applied, its store is unavailable: ${(err as Error).message}`);
       return;

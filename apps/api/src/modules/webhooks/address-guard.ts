@@ -11,8 +11,14 @@ import ipaddr from 'ipaddr.js';
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  // IPv4-compatible IPv6 (::/96, deprecated by RFC 4291) is "unicast" to ipaddr.js,
+  // yet ::7f00:1 reaches 127.0.0.1 on some stacks: refuse the whole range.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).match(IPV4_COMPATIBLE)) return false;
   return ipaddr.process(address).range() === 'unicast';
 }
+
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96') as [ipaddr.IPv6, number];
 
 export const BLOCKED_ADDRESS_CODE = 'ERR_WEBHOOK_ADDRESS_BLOCKED';
 
@@ -21,7 +27,9 @@ export class BlockedAddressError extends Error {
 
   constructor(host: string, address: string) {
     super(
-      host === address ? `${address} is not a public address` : `${host} resolves to ${address}, not a public address`,
+      // The resolved address is kept out of the message: it is shown to the caller, and
+      // would map an internal network one name at a time.
+      host === address ? `${address} is not a public address` : `${host} does not resolve to a public address`,
     );
   }
 }

@@ -162,7 +162,8 @@ export class WebhooksService {
     if (this.allowPrivateUrls) return;
     const address = await findNonPublicAddress(url.hostname);
     if (address) {
-      throw validationError([`url must point to a public address (${url.hostname} is or resolves to ${address})`]);
+      // Which address a name resolves to is not echoed: it would map an internal network one name at a time.
+      throw validationError([`url must point to a public address (${url.hostname} is private)`]);
     }
   }
 }
