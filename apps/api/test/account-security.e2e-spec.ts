@@ -7,7 +7,10 @@ import { http } from './support/http.js';
 afterAll(closeDb);
 
 async function signIn(email: string, password: string, userAgent: string) {
-  const res = await http('POST', '/v1/admin/auth/login', { body: { email, password }, headers: { 'user-agent': userAgent } });
+  const res = await http('POST', '/v1/admin/auth/login', {
+    body: { email, password },
+    headers: { 'user-agent': userAgent },
+  });
   expect(res.status).toBe(200);
   return res.body.data.accessToken as string;
 }
@@ -82,13 +85,18 @@ describe('live sign-ins', () => {
 describe('personal access token expiry', () => {
   it('sets expiresAt from expiresInDays, refuses a token once expired, and lists without the token', async () => {
     const owner = await signupOwner();
-    const created = await http('POST', '/v1/admin/tokens', { token: owner.token, body: { name: 'deploy', expiresInDays: 7 } });
+    const created = await http('POST', '/v1/admin/tokens', {
+      token: owner.token,
+      body: { name: 'deploy', expiresInDays: 7 },
+    });
     expect(created.status).toBe(201);
     const expected = Date.now() + 7 * 24 * 3600 * 1000;
     expect(Math.abs(Date.parse(created.body.data.expiresAt) - expected)).toBeLessThan(60_000);
     expect((await http('GET', '/v1/admin/me', { token: created.body.data.token })).status).toBe(200);
 
-    await db().query(`UPDATE access_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`, [created.body.data.id]);
+    await db().query(`UPDATE access_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+      created.body.data.id,
+    ]);
     expect((await http('GET', '/v1/admin/me', { token: created.body.data.token })).status).toBe(401);
     const list = await http('GET', '/v1/admin/tokens', { token: owner.token });
     expect(list.body.data.map((t: { id: string }) => t.id)).not.toContain(created.body.data.id);

@@ -73,7 +73,9 @@ describe('admin signup rate limit', () => {
     const limited = await signup(ADMIN_LOGIN_LIMIT);
     expect([limited.status, limited.body]).toEqual([429, { success: false, message: 'Too many requests' }]);
     // Logins from the same address have their own count.
-    expect((await post(0, '/v1/admin/auth/login', ip, { email: owner.email, password: owner.password })).status).toBe(200);
+    expect((await post(0, '/v1/admin/auth/login', ip, { email: owner.email, password: owner.password })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -86,7 +88,9 @@ describe('client log lines', () => {
     const session = await post(0, '/v1', ip, { ...base, type: 'license', licenseKey: license.key });
     const sessionToken = session.body.data.sessionToken;
     const results = await Promise.all(
-      Array.from({ length: 31 }, (_, n) => post(n, '/v1', ip, { ...base, type: 'log', sessionToken, message: `line ${n}` })),
+      Array.from({ length: 31 }, (_, n) =>
+        post(n, '/v1', ip, { ...base, type: 'log', sessionToken, message: `line ${n}` }),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(30);

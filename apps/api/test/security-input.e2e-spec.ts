@@ -43,7 +43,10 @@ describe('validation cannot be switched off by the body', () => {
       password: 'x',
       licenseKey: license.key,
     });
-    expect([res.status, res.body]).toEqual([400, { success: false, message: 'constructor is not an allowed field name', data: {} }]);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { success: false, message: 'constructor is not an allowed field name', data: {} },
+    ]);
     expect(await count('users')).toBe(before);
   });
 
@@ -56,7 +59,10 @@ describe('validation cannot be switched off by the body', () => {
   it('checks types before use: non-string passwords, keys and tokens are 400, not 500', async () => {
     const license = await createLicense(owner, app);
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ type: 'register', username: 'typed_user', password: 123456, licenseKey: license.key }, 'password must be a string'],
+      [
+        { type: 'register', username: 'typed_user', password: 123456, licenseKey: license.key },
+        'password must be a string',
+      ],
       [{ type: 'login', username: ['a'], password: PASSWORD }, 'username must be a string'],
       [{ type: 'license', licenseKey: { $ne: null } }, 'licenseKey must be a string'],
       [{ type: 'check', sessionToken: 42 }, 'sessionToken must be a string'],
@@ -83,7 +89,10 @@ describe('NUL characters and lone surrogates answer 400 naming the field', () =>
     ['message', { type: 'log', sessionToken: 'x', message: 'line\u0000' }],
   ])('on /v1: %s', async (field, body) => {
     const res = await v1(body);
-    expect([res.status, res.body.message]).toEqual([400, `${field} must not contain NUL or unpaired surrogate characters`]);
+    expect([res.status, res.body.message]).toEqual([
+      400,
+      `${field} must not contain NUL or unpaired surrogate characters`,
+    ]);
   });
 
   it('on admin routes: bodies and query strings', async () => {
@@ -105,9 +114,9 @@ describe('NUL characters and lone surrogates answer 400 naming the field', () =>
         `${field} must not contain NUL or unpaired surrogate characters`,
       ]);
     }
-    expect((await http('POST', '/v1/admin/apps', { token: owner.token, body: { name: 'x', constructor: {} } })).body.message).toBe(
-      'constructor is not an allowed field name',
-    );
+    expect(
+      (await http('POST', '/v1/admin/apps', { token: owner.token, body: { name: 'x', constructor: {} } })).body.message,
+    ).toBe('constructor is not an allowed field name');
   });
 });
 
@@ -163,8 +172,14 @@ describe('a user with any banned license is refused by every authenticating type
     const userId = first.body.data.user.userId;
     // A second key of the same user, banned by the owner.
     const other = await createLicense(owner, app);
-    await db().query(`UPDATE licenses SET status = 'USED', user_id = $2, activated_at = now() WHERE id = $1`, [other.id, userId]);
-    const ban = await http('POST', `/v1/admin/apps/${app.appId}/licenses/${other.id}/ban`, { token: owner.token, body: {} });
+    await db().query(`UPDATE licenses SET status = 'USED', user_id = $2, activated_at = now() WHERE id = $1`, [
+      other.id,
+      userId,
+    ]);
+    const ban = await http('POST', `/v1/admin/apps/${app.appId}/licenses/${other.id}/ban`, {
+      token: owner.token,
+      body: {},
+    });
     expect(ban.status).toBe(200);
     for (let i = 0; i < 2; i++) {
       const res = await v1({ type: 'license', licenseKey: key.key });

@@ -9,7 +9,11 @@ describe('serializeError', () => {
       detail: 'Key (app_id, key)=(x, SECRET-KEY-1) already exists.',
       constraint: 'licenses_key',
     });
-    const err = new QueryFailedError('INSERT INTO users VALUES ($1, $2)', ['$2b$10$bcrypthash', 'SECRET-KEY-1'], driverError);
+    const err = new QueryFailedError(
+      'INSERT INTO users VALUES ($1, $2)',
+      ['$2b$10$bcrypthash', 'SECRET-KEY-1'],
+      driverError,
+    );
     const logged = serializeError(err);
     expect(logged).toMatchObject({ message: driverError.message, code: '23505', constraint: 'licenses_key' });
     const text = JSON.stringify(logged);

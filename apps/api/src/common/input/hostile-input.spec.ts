@@ -3,7 +3,9 @@ import { findHostileInput, isStorableText } from './hostile-input.js';
 
 describe('findHostileInput', () => {
   it('accepts ordinary bodies', () => {
-    expect(findHostileInput({ type: 'login', username: 'alice', tags: ['a', 1, null], nested: { ok: true } })).toBeNull();
+    expect(
+      findHostileInput({ type: 'login', username: 'alice', tags: ['a', 1, null], nested: { ok: true } }),
+    ).toBeNull();
   });
 
   it.each(['constructor', '__proto__', 'prototype'])('refuses a key named %s at any depth', (key) => {

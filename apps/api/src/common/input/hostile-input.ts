@@ -26,7 +26,11 @@ export function findHostileInput(value: unknown, field = 'body', depth = 0): str
   for (const key of Object.keys(value)) {
     if (PROTOTYPE_KEYS.has(key)) return `${key} is not an allowed field name`;
     if (!isStorableText(key)) return `${field} has a field name with NUL or unpaired surrogate characters`;
-    const problem = findHostileInput((value as Record<string, unknown>)[key], depth === 0 ? key : `${field}.${key}`, depth + 1);
+    const problem = findHostileInput(
+      (value as Record<string, unknown>)[key],
+      depth === 0 ? key : `${field}.${key}`,
+      depth + 1,
+    );
     if (problem) return problem;
   }
   return null;
