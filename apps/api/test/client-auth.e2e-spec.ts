@@ -381,11 +381,21 @@ describe('license (key-only) authentication', () => {
   });
 });
 
+/** `upgrade` with the registered user's password (the contract requires it). */
+function upgrade(client: ReturnType<typeof clientFor>, username: string, licenseKey: string) {
+  return client.call<{ user: { level: number; expiresAt: string | null } }>({
+    type: 'upgrade',
+    username,
+    password: PASSWORD,
+    licenseKey,
+  });
+}
+
 describe('upgrade', () => {
   it('redeems a key: level from the key, duration added to the later of now and the expiry', async () => {
     const { app, client, username, res: reg } = await registered({ license: { durationType: '30d', level: 1 } });
     const key = await createLicense(owner, app, { durationType: '7d', level: 3 });
-    const res = await client.upgrade(username, key.key);
+    const res = await upgrade(client, username, key.key);
     expect(res.status).toBe(200);
     expect(res.verified).toBe(true);
     expect(res.body.message).toBe('Upgraded');
@@ -402,22 +412,22 @@ describe('upgrade', () => {
     const { app, client, username } = await registered();
     await db().query(`UPDATE users SET expires_at = now() - interval '10 days' WHERE username = $1`, [username]);
     const week = await createLicense(owner, app, { durationType: '7d' });
-    const res = await client.upgrade(username, week.key);
+    const res = await upgrade(client, username, week.key);
     const expected = Date.now() + 7 * 24 * 3600 * 1000;
     expect(Math.abs(new Date(res.body.data.user.expiresAt!).getTime() - expected)).toBeLessThan(60_000);
     expect((await client.login(username, PASSWORD)).status).toBe(200);
     const forever = await createLicense(owner, app, { durationType: 'lifetime' });
-    expect((await client.upgrade(username, forever.key)).body.data.user.expiresAt).toBeNull();
+    expect((await upgrade(client, username, forever.key)).body.data.user.expiresAt).toBeNull();
   });
 
   it('answers unknown users, unknown keys and used keys', async () => {
     const { app, client, username, license } = await registered();
     const fresh = await createLicense(owner, app);
-    expect((await client.upgrade('nobody_here', fresh.key)).status).toBe(401);
-    expect((await client.upgrade(username, 'NOPE1-NOPE2-NOPE3-NOPE4')).status).toBe(404);
-    const used = await client.upgrade(username, license.key);
+    expect((await upgrade(client, 'nobody_here', fresh.key)).status).toBe(401);
+    expect((await upgrade(client, username, 'NOPE1-NOPE2-NOPE3-NOPE4')).status).toBe(404);
+    const used = await upgrade(client, username, license.key);
     expect([used.status, used.body.message]).toEqual([409, 'License key already used']);
-    const missing = await client.call({ type: 'upgrade', username });
+    const missing = await client.call({ type: 'upgrade', username, password: PASSWORD });
     expect([missing.status, missing.body.message]).toEqual([400, 'licenseKey is required']);
   });
 });
