@@ -1,5 +1,6 @@
 import { createDecipheriv, createHash, createPublicKey, diffieHellman, hkdfSync, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { http, type HttpResult } from './http.js';
 
 /** What a download delivered: status, headers, and the body's length and SHA-256 (or how it failed). */
 export interface Download {
@@ -50,28 +51,36 @@ export function uploadForm(content: Buffer, fields: Record<string, string> = {},
   return form;
 }
 
+/**
+ * One admin or client call to a spec's own API: multipart when `body` is a
+ * FormData (the uploads), otherwise through the shared JSON helper.
+ */
 export async function send(
   baseUrl: string,
   method: string,
   path: string,
   token: string,
   body?: FormData | object,
-): Promise<{ status: number; body: any }> {
-  const isForm = body instanceof FormData;
+): Promise<HttpResult> {
+  if (!(body instanceof FormData)) return http(method, path, { token: token || undefined, body, baseUrl });
   const response = await fetch(baseUrl + path, {
     method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body,
   });
   const text = await response.text();
+  let parsed: unknown = text;
   try {
-    return { status: response.status, body: JSON.parse(text) };
+    parsed = JSON.parse(text);
   } catch {
-    return { status: response.status, body: text };
+    // not JSON: keep the text
   }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** Status and body only, to compare a whole answer with toEqual. */
+export function answer(result: HttpResult): { status: number; body: unknown } {
+  return { status: result.status, body: result.body };
 }
 
 export function sha256Hex(data: Buffer): string {

@@ -4,6 +4,8 @@ import type { CachedApp } from '../apps/app-credentials.cache.js';
 export interface ClientContext<Body> {
   app: CachedApp;
   ip: string;
+  /** scheme and host the client reached the service at, for absolute links */
+  origin: string;
   body: Body;
 }
 

@@ -1,5 +1,6 @@
 import { ClientLimits } from '@latchkey/contracts';
 import { IsDefined, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { OptionalClientPublicKey } from '../files/client-public-key.js';
 
 /**
  * A string field of a client body. Checks run in this order (class-validator
@@ -100,4 +101,12 @@ export class VarDto extends SessionDto {
 export class LogDto extends SessionDto {
   @ClientString('message', 1, ClientLimits.logMessageMax)
   message: string;
+}
+
+export class FileDto extends SessionDto {
+  @ClientString('fileId', 1, 64)
+  fileId: string;
+
+  @OptionalClientPublicKey()
+  clientPublicKey?: string | null;
 }

@@ -35,7 +35,7 @@ export class ClientEndpoint {
       // Checked after the app lookup so that the refusal is signed when the app is known.
       const hostile = findHostileInput(fields);
       if (hostile) throw new AppError('VALIDATION', hostile);
-      const result = await this.client.dispatch(fields, app, request.ip);
+      const result = await this.client.dispatch(fields, app, request.ip, `${request.protocol}://${request.host}`);
       send(reply, app, 200, true, result.message, result.data);
     } catch (err) {
       if (err instanceof AppError) {

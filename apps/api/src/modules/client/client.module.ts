@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { PreparedStatements } from '../../common/prepared-statements.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { BlacklistModule } from '../blacklist/blacklist.module.js';
+import { FilesModule } from '../files/files.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { ClientAuthService } from './client-auth.service.js';
 import { ClientSessionService } from './client-session.service.js';
@@ -11,7 +12,7 @@ import { ClientEndpoint } from './client.endpoint.js';
 import { ClientService } from './client.service.js';
 
 @Module({
-  imports: [AppsModule, BlacklistModule, RateLimitModule],
+  imports: [AppsModule, BlacklistModule, FilesModule, RateLimitModule],
   providers: [ClientService, ClientEndpoint, ClientAuthService, ClientSessionService, PreparedStatements],
 })
 export class ClientModule implements OnModuleInit {

@@ -6,12 +6,14 @@ import { AppError } from '../../common/errors.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AuditService } from '../audit/audit.service.js';
 import { BlacklistService } from '../blacklist/blacklist.service.js';
+import { FileDownloads } from '../files/file-downloads.js';
 import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import type { ClientContext, ClientResult } from './client-context.js';
 import { ClientAuthService } from './client-auth.service.js';
 import { ClientSessionService } from './client-session.service.js';
 import {
   ClientBaseDto,
+  FileDto,
   InitDto,
   LicenseDto,
   LoginDto,
@@ -51,6 +53,7 @@ export class ClientService {
   constructor(
     auth: ClientAuthService,
     sessions: ClientSessionService,
+    files: FileDownloads,
     private readonly blacklist: BlacklistService,
     private readonly rateLimiter: ClientRateLimiter,
     private readonly audit: AuditService,
@@ -66,10 +69,20 @@ export class ClientService {
       logout: { dto: SessionDto, handle: (ctx: ClientContext<SessionDto>) => sessions.logout(ctx) },
       var: { dto: VarDto, handle: (ctx: ClientContext<VarDto>) => sessions.variable(ctx) },
       log: { dto: LogDto, handle: (ctx: ClientContext<LogDto>) => sessions.log(ctx) },
+      file: {
+        dto: FileDto,
+        handle: async ({ app, origin, body }: ClientContext<FileDto>) =>
+          files.offer(app.id, await sessions.requireLive(app, body.sessionToken), body, origin),
+      },
     };
   }
 
-  async dispatch(body: Record<string, unknown>, app: CachedApp | null, ip: string): Promise<ClientResult> {
+  async dispatch(
+    body: Record<string, unknown>,
+    app: CachedApp | null,
+    ip: string,
+    origin: string,
+  ): Promise<ClientResult> {
     const type = body.type;
     const route =
       typeof type === 'string' && KNOWN_TYPES.has(type) ? this.routes[type as ClientRequestType] : undefined;
@@ -95,7 +108,7 @@ export class ClientService {
       });
       if (blocked) throw new AppError('ACCESS_DENIED');
       if (authenticating) await this.rateLimiter.consume(app, ip);
-      return await route.handle({ app, ip, body: dto as never });
+      return await route.handle({ app, ip, origin, body: dto as never });
     } catch (err) {
       // A refused authentication is audited with its reason; a 429 is not, so a flood cannot fill the log.
       if (authenticating && err instanceof AppError && err.code !== 'TOO_MANY_REQUESTS') {

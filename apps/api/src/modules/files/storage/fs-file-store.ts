@@ -96,7 +96,8 @@ async function readExactly(
   length: number,
   endAllowed: boolean,
 ): Promise<Buffer | null> {
-  const buffer = Buffer.alloc(length);
+  // Unsafe (not zeroed) is fine: it is filled completely or the read throws.
+  const buffer = Buffer.allocUnsafe(length);
   let filled = 0;
   while (filled < length) {
     const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
