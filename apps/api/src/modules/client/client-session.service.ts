@@ -12,6 +12,7 @@ import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import type { ClientContext, ClientResult } from './client-context.js';
 import { activityGranularityMs, sessionEnd, toClientUser, type UserRow } from './client-sessions.js';
 import type { LogDto, SessionDto, VarDto } from './client.dto.js';
+import { markTicketSubject } from './offline-ticket.js';
 
 interface LiveSessionRow {
   session_id: string;
@@ -71,9 +72,10 @@ export class ClientSessionService {
 
   async check({ app, body }: ClientContext<SessionDto>): Promise<ClientResult> {
     const session = await this.requireLive(app, body.sessionToken);
+    const user = toClientUser(session.user);
     return {
       message: ClientMessage.sessionValid,
-      data: { user: toClientUser(session.user), expiresAt: session.end.toISOString() },
+      data: markTicketSubject({ user, expiresAt: session.end.toISOString() }, session.id, user),
     };
   }
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { randomSecret, sha256 } from '../../common/crypto.js';
 import { iso } from '../../common/iso.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
+import { markTicketSubject } from './offline-ticket.js';
 
 /** The user fields a session result shows, as read from the database. */
 export interface UserRow {
@@ -49,11 +50,13 @@ export function sessionEnd(app: CachedApp, absoluteEnd: Date, lastSeen: Date): D
 }
 
 export function sessionResult(app: CachedApp, session: NewSession, user: UserRow, openedAt: Date): SessionResult {
-  return {
+  const clientUser = toClientUser(user);
+  const result = {
     sessionToken: session.token,
     expiresAt: sessionEnd(app, session.expiresAt, openedAt).toISOString(),
-    user: toClientUser(user),
+    user: clientUser,
   };
+  return markTicketSubject(result, session.id, clientUser);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CLIENT_REQUEST_TYPES, SIGNATURE_HEADER, SIGNATURE_TIMESTAMP_HEADER } from '@latchkey/contracts';
+import { CLIENT_REQUEST_TYPES, ClientLimits, SIGNATURE_HEADER, SIGNATURE_TIMESTAMP_HEADER } from '@latchkey/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { signResponse } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
@@ -26,30 +26,47 @@ export class ClientEndpoint {
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const body = request.body;
     let app: CachedApp | null = null;
+    let nonce: string | undefined;
     try {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         throw new AppError('VALIDATION', 'Request body must be a JSON object');
       }
       const fields = body as Record<string, unknown>;
       if (typeof fields.appId === 'string') app = await this.apps.get(fields.appId);
-      // Checked after the app lookup so that the refusal is signed when the app is known.
+      // Checked after the app lookup so that the refusals are signed when the app is known.
+      nonce = requestNonce(fields);
       const hostile = findHostileInput(fields);
       if (hostile) throw new AppError('VALIDATION', hostile);
       const result = await this.client.dispatch(fields, app, request.ip, `${request.protocol}://${request.host}`);
-      send(reply, app, 200, true, result.message, result.data);
+      send(reply, app, 200, true, result.message, result.data, nonce);
     } catch (err) {
       if (err instanceof AppError) {
         if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
-        send(reply, app, err.status, false, err.message, {});
+        send(reply, app, err.status, false, err.message, {}, nonce);
       } else {
         this.logger.error(err);
-        send(reply, app, 500, false, 'Internal server error', {});
+        send(reply, app, 500, false, 'Internal server error', {}, nonce);
       }
     }
   }
 }
 
-/** Sends the envelope, signed with the app's key when the app is known. */
+const NONCE_MESSAGE = 'nonce must be 8-64 characters of A-Za-z0-9_-';
+
+/**
+ * The request's optional `nonce`, echoed inside the signed answer so a client
+ * can tell a fresh answer from a replayed one. A malformed one is refused
+ * before it could be echoed.
+ */
+function requestNonce(fields: Record<string, unknown>): string | undefined {
+  const nonce = fields.nonce;
+  if (nonce === undefined) return undefined;
+  if (typeof nonce !== 'string' || !ClientLimits.noncePattern.test(nonce))
+    throw new AppError('VALIDATION', NONCE_MESSAGE);
+  return nonce;
+}
+
+/** Sends the envelope (with the request's nonce, when it had one), signed with the app's key when the app is known. */
 function send(
   reply: FastifyReply,
   app: CachedApp | null,
@@ -57,8 +74,9 @@ function send(
   success: boolean,
   message: string,
   data: object,
+  nonce: string | undefined,
 ) {
-  const body = JSON.stringify({ success, message, data });
+  const body = JSON.stringify(nonce === undefined ? { success, message, data } : { success, message, data, nonce });
   reply.status(status).header('content-type', 'application/json; charset=utf-8');
   if (app) {
     const timestamp = String(Math.floor(Date.now() / 1000));
@@ -76,7 +94,8 @@ export const CLIENT_ENDPOINT_OPENAPI = {
     description:
       'Answers `{ success, message, data }`; the HTTP status carries the error class. Every response for a ' +
       'known appId is signed: `X-Signature-Ed25519` = Ed25519(timestamp + body) with the app key (hex), ' +
-      '`X-Signature-Timestamp` = unix seconds. Verify with the app `publicKey` (base64 raw 32 bytes).',
+      '`X-Signature-Timestamp` = unix seconds. Verify with the app `publicKey` (base64 raw 32 bytes). A request ' +
+      '`nonce` is echoed as a fourth field of the signed envelope. See docs/client-protocol.md.',
     requestBody: {
       required: true,
       content: {
@@ -88,6 +107,11 @@ export const CLIENT_ENDPOINT_OPENAPI = {
               type: { type: 'string', enum: [...CLIENT_REQUEST_TYPES] },
               appId: { type: 'string' },
               apiKey: { type: 'string' },
+              nonce: {
+                type: 'string',
+                pattern: '^[A-Za-z0-9_-]{8,64}$',
+                description: 'echoed in the signed answer, so a replayed answer can be told apart',
+              },
             },
             additionalProperties: true,
           },
@@ -101,7 +125,12 @@ export const CLIENT_ENDPOINT_OPENAPI = {
           'application/json': {
             schema: {
               type: 'object',
-              properties: { success: { type: 'boolean' }, message: { type: 'string' }, data: { type: 'object' } },
+              properties: {
+                success: { type: 'boolean' },
+                message: { type: 'string' },
+                data: { type: 'object' },
+                nonce: { type: 'string', description: "the request's nonce, when it had one" },
+              },
             },
           },
         },

@@ -11,6 +11,7 @@ import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import type { ClientContext, ClientResult } from './client-context.js';
 import { ClientAuthService } from './client-auth.service.js';
 import { ClientSessionService } from './client-session.service.js';
+import { withOfflineTicket } from './offline-ticket.js';
 import {
   ClientBaseDto,
   FileDto,
@@ -108,7 +109,7 @@ export class ClientService {
       });
       if (blocked) throw new AppError('ACCESS_DENIED');
       if (authenticating) await this.rateLimiter.consume(app, ip);
-      return await route.handle({ app, ip, origin, body: dto as never });
+      return await withOfflineTicket(app, await route.handle({ app, ip, origin, body: dto as never }));
     } catch (err) {
       // A refused authentication is audited with its reason; a 429 is not, so a flood cannot fill the log.
       if (authenticating && err instanceof AppError && err.code !== 'TOO_MANY_REQUESTS') {
