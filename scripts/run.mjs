@@ -121,6 +121,7 @@ function test() {
   ensureChromium();
   const suites = [
     runJest('API tests (unit and e2e)', 'apps/api'),
+    runJest('SDK unit tests (protocol test vectors)', 'libs/sdk'),
     runJest('dashboard browser tests', 'apps/dashboard'),
   ];
   const total = suites.reduce(

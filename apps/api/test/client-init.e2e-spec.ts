@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { verifySignature, type CreatedApp } from '@latchkey/sdk';
+import type { CreatedApp } from '@latchkey/contracts';
+import { verifySignature } from '@latchkey/sdk';
 import { clientFor } from './support/api.js';
 import { createApp, type Owner, signupOwner } from './factories/index.js';
 import { closeDb } from './support/db.js';

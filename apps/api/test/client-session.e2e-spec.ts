@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CreatedApp, LatchkeyClient } from '@latchkey/sdk';
-import { clientFor } from './support/api.js';
+import type { CreatedApp } from '@latchkey/contracts';
+import { clientFor, type TestClient } from './support/api.js';
 import { createApp, createLicense, type Owner, signupOwner } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { eventually } from './support/eventually.js';
@@ -8,7 +8,7 @@ import { http } from './support/http.js';
 
 let owner: Owner;
 let app: CreatedApp;
-let client: LatchkeyClient;
+let client: TestClient;
 
 beforeAll(async () => {
   owner = await signupOwner();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CreatedApp } from '@latchkey/sdk';
+import type { CreatedApp } from '@latchkey/contracts';
 import { clientFor } from './support/api.js';
 import { createApp, createLicense, createLicenses, type Owner, signupOwner } from './factories/index.js';
 import { closeDb, db } from './support/db.js';

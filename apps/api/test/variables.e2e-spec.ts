@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CreatedApp } from '@latchkey/sdk';
+import type { CreatedApp } from '@latchkey/contracts';
 import { createApp, type Owner, signupOwner } from './factories/index.js';
 import { closeDb } from './support/db.js';
 import { http } from './support/http.js';

@@ -1,4 +1,4 @@
-import type { CreatedApp } from '@latchkey/sdk';
+import type { CreatedApp } from '@latchkey/contracts';
 import { http } from '../support/http.js';
 import type { Owner } from './owners.js';
 
