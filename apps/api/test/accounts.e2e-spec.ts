@@ -115,6 +115,8 @@ describe('personal access tokens', () => {
       token: expect.stringMatching(/^lkp_/),
       createdAt: expect.stringMatching(/Z$/),
       lastUsedAt: null,
+      // contract: `expiresAt` is null when the token was created without `expiresInDays`
+      expiresAt: null,
     });
     const pat = created.body.data.token;
     expect((await http('GET', '/v1/admin/me', { token: pat })).status).toBe(200);
