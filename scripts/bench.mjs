@@ -5,6 +5,7 @@
 //   node scripts/bench.mjs [--seconds 10] [--connections 32] [--rounds 3] [--only init,license]
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -214,8 +215,97 @@ async function bcryptAlone(seconds) {
   return { rps: Math.round(done / seconds), p50: null, p99: null, non2xx: 0, errors: 0 };
 }
 
+const FILE_BENCH_BYTES = 10 * 1024 * 1024;
+const FILE_DOWNLOADS_PER_RUN = 10;
+
+/** The floor of `file`: the same bytes from fs.createReadStream, served by node:http in a process of its own. */
+async function startPlainFileServer(filePath) {
+  const port = await freePort();
+  const source = `
+    const { createServer } = require('node:http');
+    const { createReadStream, statSync } = require('node:fs');
+    const size = statSync(process.argv[1]).size;
+    createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': size });
+      createReadStream(process.argv[1]).pipe(res);
+    }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn(process.execPath, ['-e', source, filePath], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', (code) => reject(new Error(`plain file server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/file`, stop: () => child.kill('SIGTERM') };
+}
+
+/** Downloads `nextUrl()` FILE_DOWNLOADS_PER_RUN times, one after another; MB/s over the transfers alone. */
+async function downloadRun(nextUrl) {
+  let bytes = 0;
+  let busyMs = 0;
+  for (let i = 0; i < FILE_DOWNLOADS_PER_RUN; i += 1) {
+    const url = await nextUrl();
+    const started = performance.now();
+    const response = await fetch(url);
+    if (response.status !== 200) throw new Error(`download answered ${response.status}`);
+    for await (const chunk of response.body) bytes += chunk.length;
+    busyMs += performance.now() - started;
+  }
+  return { mbps: Math.round((bytes / 1e6 / (busyMs / 1000)) * 10) / 10 };
+}
+
+/**
+ * `file`: a 10 MiB file uploaded through the admin API and downloaded through
+ * single-use links (the `file` request before each download is not timed),
+ * beside the plain server, alternating runs.
+ */
+async function benchFile(base, rounds) {
+  const { accessToken } = await admin(base, 'POST', '/v1/admin/auth/signup', undefined, {
+    email: 'bench-files@example.com',
+    password: 'bench password',
+  });
+  const app = await admin(base, 'POST', '/v1/admin/apps', accessToken, { name: 'Bench files' });
+  await admin(base, 'POST', `/v1/admin/apps/${app.appId}/users`, accessToken, {
+    username: 'bench_files',
+    password: LOGIN_PASSWORD,
+  });
+  const credentials = { appId: app.appId, apiKey: app.apiKey };
+  const { sessionToken } = await v1(base, {
+    type: 'login',
+    ...credentials,
+    username: 'bench_files',
+    password: LOGIN_PASSWORD,
+  });
+  const content = randomBytes(FILE_BENCH_BYTES);
+  const form = new FormData();
+  form.append('file', new Blob([content]), 'bench.bin');
+  const uploaded = await fetch(`${base}/v1/admin/apps/${app.appId}/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}` },
+    body: form,
+  });
+  const { fileId } = (await uploaded.json()).data;
+  const plainPath = path.join(work, 'file-bench.bin');
+  writeFileSync(plainPath, content);
+  const plain = await startPlainFileServer(plainPath);
+  try {
+    const ourUrl = async () => (await v1(base, { type: 'file', ...credentials, sessionToken, fileId })).url;
+    const plainUrl = async () => plain.url;
+    await downloadRun(ourUrl);
+    await downloadRun(plainUrl);
+    const ourRuns = [];
+    const plainRuns = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const order = round % 2 === 0 ? [plainRuns, ourRuns] : [ourRuns, plainRuns];
+      for (const runs of order) runs.push(await downloadRun(runs === ourRuns ? ourUrl : plainUrl));
+    }
+    const middle = (runs) => [...runs].sort((a, b) => a.mbps - b.mbps)[Math.floor(runs.length / 2)];
+    return { latchkey: middle(ourRuns), floor: middle(plainRuns), runs: { latchkey: ourRuns, floor: plainRuns } };
+  } finally {
+    plain.stop();
+  }
+}
+
 // var runs before license: the floor's license load evicts the sessions its var load reads.
-const TYPES = ['init', 'var', 'license', 'login'];
+const TYPES = ['init', 'var', 'license', 'login', 'file'];
 /** The floor has no `login`: ours is held against bcrypt alone at the same cost. */
 const FLOOR_TYPES = new Set(['init', 'license', 'var']);
 const BCRYPT_COST = process.env.BENCH_BCRYPT_COST || '10';
@@ -228,6 +318,8 @@ function median(runs) {
 async function main() {
   prepareSharedScripts();
   const only = args.only ? args.only.split(',') : TYPES;
+  // `file` is a download's throughput, not a request load: measured on its own below.
+  const loadTypes = only.filter((type) => type !== 'file');
   const rounds = Number(args.rounds);
   log(
     `bench: ${args.connections} connections, ${args.seconds} s per run, median of ${rounds} alternating runs ` +
@@ -241,7 +333,7 @@ async function main() {
   const results = {};
   try {
     ours = await startOurs();
-    for (const type of only) {
+    for (const type of loadTypes) {
       const warmSeconds = '3';
       const hasFloor = FLOOR_TYPES.has(type);
       if (hasFloor) load(floor.target, type, warmSeconds);
@@ -260,6 +352,7 @@ async function main() {
         runs: { latchkey: ourRuns, floor: floorRuns },
       };
     }
+    if (only.includes('file')) results.file = await benchFile(ours.target.url.replace(/\/v1$/, ''), rounds);
   } finally {
     floor.stop();
     await ours?.stop();
@@ -268,13 +361,20 @@ async function main() {
   log('');
   log('type      latchkey req/s  p50  p99 | floor req/s  p50  p99 | ratio  non-2xx+errors (ours/floor)');
   log(`(login's floor is bcrypt.compare alone at cost ${BCRYPT_COST}, ${args.connections} in flight)`);
-  for (const type of only) {
+  for (const type of loadTypes) {
     const { latchkey: o, floor: f } = results[type];
     const ratio = f.rps ? `${Math.round((o.rps / f.rps) * 100)}%` : 'n/a';
     log(
       `${type.padEnd(9)} ${String(o.rps).padStart(14)} ${String(o.p50).padStart(4)} ${String(o.p99).padStart(4)} |` +
         ` ${String(f.rps).padStart(11)} ${String(f.p50 ?? '-').padStart(4)} ${String(f.p99 ?? '-').padStart(4)} |` +
         ` ${ratio.padStart(5)}  ${o.non2xx + o.errors}/${f.non2xx + f.errors}`,
+    );
+  }
+  if (results.file) {
+    const { latchkey: o, floor: f } = results.file;
+    log(
+      `file      ${String(o.mbps).padStart(9)} MB/s (10 MiB download) | plain node:http + fs.createReadStream ` +
+        `${f.mbps} MB/s | ${Math.round((o.mbps / f.mbps) * 100)}%`,
     );
   }
   log('');

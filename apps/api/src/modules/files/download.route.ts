@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { CONTENT_ENCRYPTION_HEADER, FILE_E2E_ALG, FileMessage } from '@latchkey/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
@@ -13,6 +13,8 @@ import { encryptedSize, sealForClient } from './e2e-cipher.js';
 import { FileContents } from './file-contents.js';
 
 export const DOWNLOAD_PATH = '/v1/downloads';
+/** Shutdown waits this long for completed downloads to be counted and their events written. */
+const SHUTDOWN_RECORDING_WAIT_MS = 5_000;
 
 /**
  * `GET /v1/downloads/{token}`: streams the file a `file` answer handed out a
@@ -22,9 +24,11 @@ export const DOWNLOAD_PATH = '/v1/downloads';
  * connection whether or not the headers are out.
  */
 @Injectable()
-export class DownloadRoute {
+export class DownloadRoute implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Downloads');
   private readonly masterKey: Buffer;
+  /** Completed downloads being recorded; shutdown waits for them. */
+  private readonly recordings = new Set<Promise<void>>();
 
   constructor(
     private readonly links: DownloadLinks,
@@ -79,7 +83,18 @@ export class DownloadRoute {
       this.logFailure(err, link);
       return;
     }
-    await this.recordDownload(link, request.ip);
+    const recording = this.recordDownload(link, request.ip).finally(() => this.recordings.delete(recording));
+    this.recordings.add(recording);
+    await recording;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(this.recordings),
+      new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_RECORDING_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
   }
 
   private logFailure(err: unknown, link: RedeemedLink): void {
