@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, freshDatabase, dropDatabase, startApi, testEnv } from './test-service.mjs';
+import { benchInit } from '../libs/sdk/scripts/bench-init.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sharedBench = process.env.BENCH_SHARED_DIR || path.resolve(root, '../shared/bench');
@@ -186,6 +187,7 @@ async function startOurs() {
       kind: 'v1',
       url: `${api.url}/v1`,
       ...credentials,
+      publicKey: app.publicKey,
       keys,
       hwids,
       tokens,
@@ -305,7 +307,7 @@ async function benchFile(base, rounds) {
 }
 
 // var runs before license: the floor's license load evicts the sessions its var load reads.
-const TYPES = ['init', 'var', 'license', 'login', 'file'];
+const TYPES = ['init', 'var', 'license', 'login', 'file', 'init-sdk'];
 /** The floor has no `login`: ours is held against bcrypt alone at the same cost. */
 const FLOOR_TYPES = new Set(['init', 'license', 'var']);
 const BCRYPT_COST = process.env.BENCH_BCRYPT_COST || '10';
@@ -319,7 +321,7 @@ async function main() {
   prepareSharedScripts();
   const only = args.only ? args.only.split(',') : TYPES;
   // `file` is a download's throughput, not a request load: measured on its own below.
-  const loadTypes = only.filter((type) => type !== 'file');
+  const loadTypes = only.filter((type) => type !== 'file' && type !== 'init-sdk');
   const rounds = Number(args.rounds);
   log(
     `bench: ${args.connections} connections, ${args.seconds} s per run, median of ${rounds} alternating runs ` +
@@ -353,6 +355,14 @@ async function main() {
       };
     }
     if (only.includes('file')) results.file = await benchFile(ours.target.url.replace(/\/v1$/, ''), rounds);
+    // init through the SDK (nonce, signature, timestamp checked) against init without them; see bench-init.mjs.
+    if (only.includes('init-sdk')) {
+      const { appId, apiKey, publicKey } = ours.target;
+      results['init-sdk'] = await benchInit(
+        { url: ours.target.url.replace(/\/v1$/, ''), appId, apiKey, publicKey },
+        { seconds: Number(args.seconds), connections: Number(args.connections), rounds },
+      );
+    }
   } finally {
     floor.stop();
     await ours?.stop();
@@ -375,6 +385,15 @@ async function main() {
     log(
       `file      ${String(o.mbps).padStart(9)} MB/s (10 MiB download) | plain node:http + fs.createReadStream ` +
         `${f.mbps} MB/s | ${Math.round((o.mbps / f.mbps) * 100)}%`,
+    );
+  }
+  if (results['init-sdk']) {
+    const { client: c, server: s } = results['init-sdk'];
+    const pct = (ratio) => `${Math.round(ratio * 100)}%`;
+    log(
+      `init-sdk  service with a nonce per request ${s.nonce} req/s vs ${s.plain} without (${pct(s.ratio)}); ` +
+        `client through the SDK ${c.sdk} req/s vs raw ${c.raw} (${pct(c.ratio)}), ` +
+        `client CPU ${c.sdkMicros} vs ${c.rawMicros} us per call`,
     );
   }
   log('');

@@ -66,7 +66,7 @@ export interface HeartbeatTimer {
  * a stable `code`.
  */
 export class Latchkey {
-  private readonly endpoint: string;
+  private readonly endpoint: URL;
   private readonly publicKey: KeyObject;
   private readonly maxSkewSeconds: number;
   private readonly timeoutMs: number;
@@ -76,7 +76,7 @@ export class Latchkey {
   private heartbeatTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: LatchkeyOptions) {
-    this.endpoint = `${options.url.replace(/\/+$/, '')}/v1`;
+    this.endpoint = new URL(`${options.url.replace(/\/+$/, '')}/v1`);
     this.publicKey = ed25519PublicKey(options.publicKey);
     this.maxSkewSeconds = options.maxSkewSeconds ?? 30;
     this.timeoutMs = options.timeoutMs ?? 15_000;

@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 export interface HttpRequest {
-  url: string;
+  /** a URL object spares parsing the same string on every call */
+  url: string | URL;
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -34,7 +35,7 @@ const agents = {
 /** node:http(s) with keep-alive: less work per call than the global fetch. */
 export const nodeTransport: HttpTransport = (request) =>
   new Promise((resolve, reject) => {
-    const url = new URL(request.url);
+    const url = typeof request.url === 'string' ? new URL(request.url) : request.url;
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       reject(new TypeError(`unsupported protocol ${url.protocol}`));
       return;
@@ -60,7 +61,7 @@ export const nodeTransport: HttpTransport = (request) =>
 /** A transport over a fetch implementation (the global one, or a test's). */
 export function fetchTransport(fetchImpl: typeof fetch): HttpTransport {
   return async (request) => {
-    const response = await fetchImpl(request.url, {
+    const response = await fetchImpl(String(request.url), {
       method: request.method,
       headers: request.headers,
       body: request.body,
