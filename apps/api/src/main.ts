@@ -5,12 +5,14 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import fastifyMultipart from '@fastify/multipart';
 import type {} from '@fastify/static';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppModule } from './app.module.js';
 import { validationError } from './common/errors.js';
 import { registerSecurityHeaders } from './common/security-headers.js';
 import { HostileInputInterceptor } from './common/input/hostile-input.interceptor.js';
+import { closeOnSignals } from './common/shutdown.js';
 import { createRootLogger, fastifyLogging, NestPinoLogger, registerRequestIdHeader } from './common/logging.js';
 import { loadConfig } from './config/config.js';
 import { CLIENT_ENDPOINT_OPENAPI } from './modules/client/client.endpoint.js';
@@ -30,6 +32,7 @@ async function bootstrap(): Promise<void> {
       // (common/input/hostile-input.ts), rather than a bare "malformed JSON".
       onProtoPoisoning: 'ignore',
       onConstructorPoisoning: 'ignore',
+      frameworkErrors: answerFrameworkError,
       ...fastifyLogging(rootLogger),
     }),
     { logger: new NestPinoLogger(rootLogger) },
@@ -38,7 +41,7 @@ async function bootstrap(): Promise<void> {
   await registerSecurityHeaders(app.getHttpAdapter().getInstance());
   // Streamed uploads (files): limits are set per route, see modules/files/multipart-upload.ts.
   await app.register(fastifyMultipart);
-  app.enableShutdownHooks();
+  closeOnSignals(app);
   app.useGlobalInterceptors(new HostileInputInterceptor());
   app.useGlobalPipes(
     new ValidationPipe({
@@ -77,6 +80,21 @@ async function bootstrap(): Promise<void> {
 
   await app.listen(config.PORT, config.HOST);
   rootLogger.info(`Latchkey API listening on http://${config.HOST}:${config.PORT}`);
+}
+
+/**
+ * Errors Fastify's router raises before any hook or handler (a bad
+ * percent-encoding, an over-long URL): the contract's error body and the
+ * headers every answer carries, instead of Fastify's own shape.
+ */
+function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode === 414 ? 414 : 400;
+  const message =
+    status === 414 ? 'URL is too long' : error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request';
+  void reply
+    .code(status)
+    .headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' })
+    .send({ success: false, message });
 }
 
 interface ValidationErrorLike {

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { closeOnSignals } from './common/shutdown.js';
 import { createRootLogger, NestPinoLogger } from './common/logging.js';
 import { loadConfig } from './config/config.js';
 import { WorkerModule } from './worker.module.js';
@@ -10,7 +11,7 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
     logger: new NestPinoLogger(rootLogger),
   });
-  app.enableShutdownHooks();
+  closeOnSignals(app);
   await app.init();
   rootLogger.info('Latchkey worker ready');
 }

@@ -188,6 +188,14 @@ describe('a user with any banned license is refused by every authenticating type
   });
 });
 
+describe('URLs the router cannot read', () => {
+  it("answer the contract's error body with the usual headers", async () => {
+    const res = await http('GET', `/v1/admin/apps/%C0%80`, { token: owner.token });
+    expect([res.status, res.body]).toEqual([400, { success: false, message: 'Malformed URL' }]);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
 describe('headers', () => {
   it('every answer has nosniff and no-referrer; API answers are never cached', async () => {
     const res = await http('POST', '/v1/admin/auth/signup', {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { QueryFailedError } from 'typeorm';
-import { serializeError } from './logging.js';
+import { loggableUrl, serializeError } from './logging.js';
 
 describe('serializeError', () => {
   it("keeps a failed query's message and code, never its parameters, query or detail", () => {
@@ -24,5 +24,14 @@ describe('serializeError', () => {
 
   it('describes a thrown non-error', () => {
     expect(serializeError('boom')).toEqual({ message: 'boom' });
+  });
+});
+
+describe('loggableUrl', () => {
+  it('keeps paging and filters, redacts any other query value', () => {
+    expect(loggableUrl('/v1/admin/apps/x/licenses?search=ABCDE-FGHJK&page=2&status=USED')).toBe(
+      '/v1/admin/apps/x/licenses?search=[redacted]&page=2&status=USED',
+    );
+    expect(loggableUrl('/v1')).toBe('/v1');
   });
 });

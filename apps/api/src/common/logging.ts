@@ -30,6 +30,24 @@ export function createRootLogger(config: Config): PinoLogger {
   );
 }
 
+/** Query parameters whose values are safe to log; any other value (a `search` may be a license key) is redacted. */
+const LOGGED_QUERY_VALUES = new Set(['page', 'limit', 'status', 'type']);
+
+/** The request URL with every query value outside LOGGED_QUERY_VALUES replaced by `[redacted]`. */
+export function loggableUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const query = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0]!;
+      return LOGGED_QUERY_VALUES.has(name) ? pair : `${name}=[redacted]`;
+    })
+    .join('&');
+  return `${url.slice(0, queryStart)}?${query}`;
+}
+
 /** One line per completed request instead of Fastify's two (incoming + completed). */
 class RequestLogController extends LogController {
   override incomingRequest(): void {}
@@ -37,7 +55,7 @@ class RequestLogController extends LogController {
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     const fields = {
       method: request.method,
-      url: request.url,
+      url: loggableUrl(request.url),
       statusCode: reply.statusCode,
       ip: request.ip,
       ms: Math.round(reply.elapsedTime * 10) / 10,
