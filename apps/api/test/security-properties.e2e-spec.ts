@@ -17,6 +17,8 @@ let owner: Owner;
 let app: Awaited<ReturnType<typeof createApp>>;
 let variableKey: string;
 let licenseId: string;
+let userId: string;
+let webhookId: string;
 
 beforeAll(async () => {
   owner = await signupOwner();
@@ -27,21 +29,31 @@ beforeAll(async () => {
     body: { key: variableKey, value: 'hi' },
   });
   licenseId = (await createLicense(owner, app)).id;
+  const user = await http('POST', `/v1/admin/apps/${app.appId}/users`, {
+    token: owner.token,
+    body: { username: 'fuzz_target', password: 'a password' },
+  });
+  userId = user.body.data.userId;
+  const webhook = await http('POST', `/v1/admin/apps/${app.appId}/webhooks`, {
+    token: owner.token,
+    body: { url: 'https://example.com/hook', events: ['user.login'] },
+  });
+  webhookId = webhook.body.data.id;
 });
 afterAll(closeDb);
 
-/** Strings no route may accept. */
+/** Strings no route may accept: NUL, lone surrogates, and longer than any field allows (64 KiB + 1 .. 1 MiB body limit). */
 const hostileString = fc.oneof(
   fc.string().map((s) => `${s}\u0000${s}`),
   fc.string().map((s) => `${s}\ud800`),
   fc.string().map((s) => `\udc00${s}`),
+  fc.integer({ min: 65_537, max: 1_100_000 }).map((n) => 'x'.repeat(n)),
 );
-/** A value that is never a valid string field. */
+/** A value that is never a valid string field (null is left out: it means "absent" for optional fields). */
 const notAString = fc.oneof(
   fc.integer(),
   fc.double(),
   fc.boolean(),
-  fc.constant(null),
   fc.array(fc.jsonValue(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 }),
   hostileString,
@@ -65,7 +77,9 @@ function hostileBody(stringFields: string[], integerFields: string[] = []) {
   const fields = [...stringFields, ...integerFields];
   const others = fc.record(Object.fromEntries(fields.map((f) => [f, fc.jsonValue()])), { requiredKeys: [] });
   const broken = fc.oneof(
-    fc.constantFrom(...stringFields).chain((f) => notAString.map((v) => ({ [f]: v }))),
+    ...(stringFields.length
+      ? [fc.constantFrom(...stringFields).chain((f) => notAString.map((v) => ({ [f]: v })))]
+      : []),
     ...(integerFields.length
       ? [fc.constantFrom(...integerFields).chain((f) => notAnInteger.map((v) => ({ [f]: v })))]
       : []),
@@ -86,10 +100,15 @@ async function rowCounts(): Promise<Record<string, number>> {
             (SELECT count(*) FROM blacklist_entries WHERE app_id = $1)::int AS blacklist,
             (SELECT count(*) FROM webhooks WHERE app_id = $1)::int AS webhooks,
             (SELECT count(*) FROM apps WHERE owner_id = $2)::int AS apps,
+            (SELECT count(*) FROM audit_log)::int AS audit_entries,
+            (SELECT count(*) FROM access_tokens WHERE account_id = $2)::int AS access_tokens,
+            (SELECT count(*) FROM accounts)::int AS accounts,
+            (SELECT row_to_json(u)::text FROM users u WHERE id = $5) AS user_row,
+            (SELECT password_hash FROM accounts WHERE id = $2) AS owner_password,
             (SELECT row_to_json(a)::text FROM apps a WHERE id = $1) AS app_row,
             (SELECT row_to_json(v)::text FROM variables v WHERE app_id = $1 AND key = $3) AS variable_row,
             (SELECT row_to_json(l)::text FROM licenses l WHERE id = $4) AS license_row`,
-    [app.appId, owner.accountId, variableKey, licenseId],
+    [app.appId, owner.accountId, variableKey, licenseId, userId],
   );
   return rows[0];
 }
@@ -122,6 +141,26 @@ describe('POST /v1 under hostile input', () => {
         expect(verifySignature(app.publicKey, timestamp, JSON.stringify(res.body), signature)).toBe(true);
       }),
       settings,
+    );
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('every client type with a fresh random seed (printed by fast-check on failure)', async () => {
+    const before = await rowCounts();
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .constantFrom(...CLIENT_TYPES)
+          .chain(([type, fields]) => hostileBody(fields).map((body) => ({ ...body, type }))),
+        async (body) => {
+          const res = await http('POST', '/v1', {
+            body: JSON.stringify({ ...body, appId: app.appId, apiKey: app.apiKey }),
+          });
+          expect(res.status).toBeGreaterThanOrEqual(400);
+          expect(res.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: RUNS * 2, endOnFailure: true },
     );
     expect(await rowCounts()).toEqual(before);
   });
@@ -171,7 +210,35 @@ describe('admin write routes under hostile input', () => {
     ['POST', 'blacklist', () => `${base()}/blacklist`, ['type', 'value', 'reason'], []],
     ['POST', 'webhooks', () => `${base()}/webhooks`, ['url'], []],
     ['POST', 'tokens', () => '/v1/admin/tokens', ['name'], ['expiresInDays']],
+    ['POST', 'auth/password', () => '/v1/admin/auth/password', ['currentPassword', 'newPassword'], []],
+    ['POST', 'users/{id}/extend', () => `${base()}/users/${userId}/extend`, [], ['days']],
+    ['POST', 'users/{id}/ban', () => `${base()}/users/${userId}/ban`, ['reason'], []],
+    ['POST', 'licenses/{id}/ban', () => `${base()}/licenses/${licenseId}/ban`, ['reason'], []],
+    ['PATCH', 'webhooks/{id}', () => `${base()}/webhooks/${webhookId}`, ['url'], []],
   ];
+
+  it('wrong content types: 4xx, admin envelope, nothing written', async () => {
+    const before = await rowCounts();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml'),
+        fc.string(),
+        async ([method, , path], contentType, payload) => {
+          const res = await http(method, path(), {
+            token: owner.token,
+            body: payload,
+            headers: { 'content-type': contentType },
+          });
+          expect(res.status).toBeGreaterThanOrEqual(400);
+          expect(res.status).toBeLessThan(500);
+          expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
+        },
+      ),
+      settings,
+    );
+    expect(await rowCounts()).toEqual(before);
+  });
 
   it.each(ROUTES)('%s %s: 4xx, admin envelope, nothing written', async (method, _label, path, strings, integers) => {
     const before = await rowCounts();
