@@ -1,0 +1,41 @@
+// Issue 8: the dashboard's pages carry a CSP without inline script and may not be framed.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
+import { http } from './support/http.js';
+
+let api: RunningApi;
+
+beforeAll(async () => {
+  const dashboardDir = mkdtempSync(path.join(tmpdir(), 'latchkey-dashboard-'));
+  writeFileSync(path.join(dashboardDir, 'index.html'), '<!doctype html><title>Latchkey</title><div id="root"></div>');
+  api = await startApi(testEnv(process.env.LATCHKEY_TEST_DATABASE_URL!, { DASHBOARD_DIR: dashboardDir }));
+}, 60_000);
+afterAll(async () => {
+  await api?.stop();
+});
+
+describe('dashboard pages', () => {
+  it.each(['/', '/apps/0b0c2a4e-0000-4000-8000-000000000000/licenses'])(
+    '%s: CSP, no framing, no referrer',
+    async (page) => {
+      const res = await http('GET', page, { baseUrl: api.url });
+      expect(res.status).toBe(200);
+      const csp = res.headers.get('content-security-policy')!;
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    },
+  );
+
+  it('API answers carry no CSP but are never cached', async () => {
+    const res = await http('GET', '/v1/admin/me', { baseUrl: api.url });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-security-policy')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
