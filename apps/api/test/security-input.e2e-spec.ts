@@ -188,6 +188,16 @@ describe('a user with any banned license is refused by every authenticating type
   });
 });
 
+describe('null for an optional integer', () => {
+  it.each(['sessionTtlSeconds', 'sessionIdleSeconds', 'rateLimitPerMinute', 'offlineTicketSeconds'])(
+    'PATCH app %s: null is 400, not a NOT NULL violation',
+    async (field) => {
+      const res = await http('PATCH', `/v1/admin/apps/${app.appId}`, { token: owner.token, body: { [field]: null } });
+      expect([res.status, res.body.message]).toEqual([400, `${field} must be an integer`]);
+    },
+  );
+});
+
 describe('URLs the router cannot read', () => {
   it("answer the contract's error body with the usual headers", async () => {
     const res = await http('GET', `/v1/admin/apps/%C0%80`, { token: owner.token });

@@ -100,15 +100,14 @@ async function rowCounts(): Promise<Record<string, number>> {
             (SELECT count(*) FROM blacklist_entries WHERE app_id = $1)::int AS blacklist,
             (SELECT count(*) FROM webhooks WHERE app_id = $1)::int AS webhooks,
             (SELECT count(*) FROM apps WHERE owner_id = $2)::int AS apps,
-            (SELECT count(*) FROM audit_log)::int AS audit_entries,
+            (SELECT count(*) FROM audit_log WHERE app_id = $1 OR app_id IS NULL AND actor = $6)::int AS audit_entries,
             (SELECT count(*) FROM access_tokens WHERE account_id = $2)::int AS access_tokens,
-            (SELECT count(*) FROM accounts)::int AS accounts,
             (SELECT row_to_json(u)::text FROM users u WHERE id = $5) AS user_row,
             (SELECT password_hash FROM accounts WHERE id = $2) AS owner_password,
             (SELECT row_to_json(a)::text FROM apps a WHERE id = $1) AS app_row,
             (SELECT row_to_json(v)::text FROM variables v WHERE app_id = $1 AND key = $3) AS variable_row,
             (SELECT row_to_json(l)::text FROM licenses l WHERE id = $4) AS license_row`,
-    [app.appId, owner.accountId, variableKey, licenseId, userId],
+    [app.appId, owner.accountId, variableKey, licenseId, userId, owner.email],
   );
   return rows[0];
 }

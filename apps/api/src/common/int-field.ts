@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min, ValidateIf } from 'class-validator';
 
 /**
  * An optional integer body field within [min, max], documented for OpenAPI,
@@ -15,7 +15,8 @@ export function OptionalIntField(field: string, min: number, max: number, defaul
       maximum: max,
       ...(defaultValue === undefined ? {} : { default: defaultValue }),
     }),
-    IsOptional(),
+    // Absent means "unchanged"; null is validated like any value (a NOT NULL column would answer 500).
+    ValidateIf((_, value) => value !== undefined),
     IsInt({ message: `${field} must be an integer` }),
     Min(min, { message: range }),
     Max(max, { message: range }),

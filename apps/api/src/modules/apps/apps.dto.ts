@@ -1,9 +1,8 @@
 import { ClientLimits } from '@latchkey/contracts';
 import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, Length, Max, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, IsUrl, Length, ValidateIf } from 'class-validator';
 
-const OFFLINE_TICKET_RANGE = `offlineTicketSeconds must be between 0 and ${ClientLimits.offlineTicketSecondsMax}`;
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
 export class CreateAppDto {
@@ -46,11 +45,6 @@ export class UpdateAppDto extends PartialType(CreateAppDto) {
   @OptionalIntField('rateLimitPerMinute', 0, 100000)
   rateLimitPerMinute?: number;
 
-  // Not OptionalIntField: its IsOptional lets null through, and null is no number of seconds.
-  @ApiPropertyOptional({ minimum: 0, maximum: ClientLimits.offlineTicketSecondsMax, default: 0 })
-  @ValidateIf((_, value) => value !== undefined)
-  @IsInt({ message: 'offlineTicketSeconds must be an integer' })
-  @Min(0, { message: OFFLINE_TICKET_RANGE })
-  @Max(ClientLimits.offlineTicketSecondsMax, { message: OFFLINE_TICKET_RANGE })
+  @OptionalIntField('offlineTicketSeconds', 0, ClientLimits.offlineTicketSecondsMax, 0)
   offlineTicketSeconds?: number;
 }
