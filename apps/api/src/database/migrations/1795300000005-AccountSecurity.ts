@@ -5,30 +5,41 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - login tokens remember the IP and user agent they were issued to, so an
  *   owner can tell its sign-ins apart and revoke one;
  * - `open_session` refuses a user holding any BANNED license, whichever key was
- *   presented (contract: one rule for every authenticating type). The body is
- *   1795300000004's with that one condition added; the caller looks again and
- *   answers `License is banned`.
+ *   presented (contract: one rule for every authenticating type); the caller
+ *   looks again and answers `License is banned`.
+ * - `open_session` takes the time (`p_now`) from the caller, who computes the
+ *   session's end and its `session.create` event with the same instant: one
+ *   clock, so the owner's list and the client's answer agree to the
+ *   millisecond. Otherwise the body is 1795300000004's.
  */
 export class AccountSecurity1795300000005 implements MigrationInterface {
   name = 'AccountSecurity1795300000005';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE access_tokens ADD COLUMN ip text, ADD COLUMN user_agent text`);
-    await q.query(openSession(true));
+    await q.query(
+      `DROP FUNCTION open_session(uuid, uuid, uuid, bytea, text, text, text, boolean, timestamptz, integer, uuid)`,
+    );
+    await q.query(openSession({ v5: true }));
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(openSession(false));
+    await q.query(
+      `DROP FUNCTION open_session(uuid, uuid, uuid, bytea, text, text, text, boolean, timestamptz, integer, uuid, timestamptz)`,
+    );
+    await q.query(openSession({ v5: false }));
     await q.query(`ALTER TABLE access_tokens DROP COLUMN ip, DROP COLUMN user_agent`);
   }
 }
 
-function openSession(refuseBannedLicenses: boolean): string {
-  const bannedLicense = refuseBannedLicenses
+/** This migration's open_session (`v5`), or 1795300000004's, which `down` restores. */
+function openSession({ v5 }: { v5: boolean }): string {
+  const bannedLicense = v5
     ? `OR EXISTS (SELECT 1 FROM licenses b WHERE b.user_id = p_user AND b.status = 'BANNED')`
     : '';
+  const now = v5 ? 'p_now' : 'now()';
   return `
-      CREATE OR REPLACE FUNCTION open_session(
+      CREATE FUNCTION open_session(
         p_user uuid,
         p_app uuid,
         p_session uuid,
@@ -39,7 +50,7 @@ function openSession(refuseBannedLicenses: boolean): string {
         p_store_hwid boolean,
         p_expires_at timestamptz,
         p_idle_seconds integer,
-        p_license uuid
+        p_license uuid${v5 ? ', p_now timestamptz' : ''}
       ) RETURNS TABLE (
         session_created_at timestamptz,
         username text,
@@ -55,7 +66,7 @@ function openSession(refuseBannedLicenses: boolean): string {
         SELECT * INTO locked FROM users u WHERE u.id = p_user FOR UPDATE;
         IF NOT FOUND
            OR locked.banned
-           OR (locked.expires_at IS NOT NULL AND locked.expires_at <= now())
+           OR (locked.expires_at IS NOT NULL AND locked.expires_at <= ${now})
            OR locked.hwid IS DISTINCT FROM p_expected_hwid
            ${bannedLicense}
            OR (p_license IS NOT NULL AND NOT EXISTS (
@@ -64,26 +75,26 @@ function openSession(refuseBannedLicenses: boolean): string {
           RETURN;
         END IF;
 
-        UPDATE sessions SET ended_at = now(), end_reason = 'evicted'
+        UPDATE sessions SET ended_at = ${now}, end_reason = 'evicted'
          WHERE id IN (
            SELECT s.id FROM sessions s
             WHERE s.user_id = p_user
               AND s.ended_at IS NULL
-              AND s.expires_at > now()
-              AND s.last_seen_at > now() - make_interval(secs => p_idle_seconds)
+              AND s.expires_at > ${now}
+              AND s.last_seen_at > ${now} - make_interval(secs => p_idle_seconds)
             ORDER BY s.created_at DESC, s.id DESC
            OFFSET GREATEST(locked.max_devices - 1, 0));
 
-        INSERT INTO sessions (id, app_id, user_id, token_hash, ip, hwid, expires_at)
-        VALUES (p_session, p_app, p_user, p_token_hash, p_ip, p_hwid, p_expires_at);
+        INSERT INTO sessions (id, app_id, user_id, token_hash, ip, hwid, expires_at, created_at, last_seen_at)
+        VALUES (p_session, p_app, p_user, p_token_hash, p_ip, p_hwid, p_expires_at, ${now}, ${now});
 
         RETURN QUERY
         UPDATE users u
-           SET last_login_at = now(),
+           SET last_login_at = ${now},
                last_ip = p_ip,
                hwid = CASE WHEN p_store_hwid AND u.hwid IS NULL THEN p_hwid ELSE u.hwid END
          WHERE u.id = p_user
-        RETURNING now(), u.username, u.level, u.hwid, u.expires_at, u.created_at, u.last_login_at;
+        RETURNING ${now}, u.username, u.level, u.hwid, u.expires_at, u.created_at, u.last_login_at;
       END
       $$`;
 }

@@ -79,7 +79,7 @@ interface Admission {
   licenseId: string | null;
 }
 
-const SESSION_PARAMS = '$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11';
+const SESSION_PARAMS = '$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12';
 
 const LOGIN_USER_LOOKUP = `SELECT u.id, u.username, u.password_hash, u.hwid, u.level, u.expires_at, u.banned,
     u.created_at, u.last_login_at,
@@ -104,7 +104,7 @@ export class ClientAuthService {
   private readonly dummyHash: Promise<string>;
   /**
    * Opens a session and records `user.login`, `session.create` and the audit
-   * entry in one statement: $1-$11 open_session's, $12 the events, $13 the audit entry.
+   * entry in one statement: $1-$12 open_session's, $13 the events, $14 the audit entry.
    */
   private readonly openSessionSql: string;
   private readonly licenseUsers = new LicenseUserCache();
@@ -118,8 +118,8 @@ export class ClientAuthService {
     this.dummyHash = bcrypt.hash('latchkey-timing-equaliser', config.BCRYPT_COST);
     const opens = 'EXISTS (SELECT 1 FROM opened)';
     this.openSessionSql = `WITH opened AS MATERIALIZED (SELECT * FROM open_session(${SESSION_PARAMS})),
-       ${this.events.recordCte('$12', opens)},
-       ${this.audit.recordCte('$13', opens)}
+       ${this.events.recordCte('$13', opens)},
+       ${this.audit.recordCte('$14', opens)}
        SELECT o.*, ARRAY(SELECT id FROM recorded_event_deliveries) AS delivery_ids FROM opened o`;
   }
 
@@ -344,14 +344,14 @@ export class ClientAuthService {
     const events = this.loginEvents(app, ip, hwid, session, admission, openedAt);
     const audit = [success(app, type, actor, ip, admission.userId, session.id)];
     const rows = await this.sql.rows<OpenedRow>('client-open-session', this.openSessionSql, [
-      ...this.sessionParams(app, ip, hwid, session, admission),
+      ...this.sessionParams(app, ip, hwid, session, admission, openedAt),
       this.events.toParam(events),
       this.audit.toParam(audit),
     ]);
     const opened = rows[0];
     if (!opened) return null;
     await this.events.afterCommit(opened.delivery_ids ?? []);
-    return this.toSessionResult(app, session, admission.userId, { ...opened, session_created_at: openedAt });
+    return this.toSessionResult(app, session, admission.userId, opened);
   }
 
   /** Opens a session inside the caller's transaction; events go through `emit`. */
@@ -367,7 +367,7 @@ export class ClientAuthService {
   ): Promise<SessionResult> {
     const rows: OpenedRow[] = await manager.query(
       `SELECT * FROM open_session(${SESSION_PARAMS})`,
-      this.sessionParams(app, ip, hwid, session, admission),
+      this.sessionParams(app, ip, hwid, session, admission, new Date()),
     );
     const opened = rows[0];
     // The user was created or locked earlier in this same transaction.
@@ -489,7 +489,15 @@ export class ClientAuthService {
     );
   }
 
-  private sessionParams(app: CachedApp, ip: string, hwid: string | null, session: NewSession, admission: Admission) {
+  /** open_session's parameters; `openedAt` is the one clock of the session's start, end and events. */
+  private sessionParams(
+    app: CachedApp,
+    ip: string,
+    hwid: string | null,
+    session: NewSession,
+    admission: Admission,
+    openedAt: Date,
+  ) {
     return [
       admission.userId,
       app.id,
@@ -502,6 +510,7 @@ export class ClientAuthService {
       session.expiresAt,
       app.sessionIdleSeconds,
       admission.licenseId,
+      openedAt,
     ];
   }
 
