@@ -36,6 +36,8 @@ export function findHostileInput(value: unknown, field = 'body', depth = 0): str
   return null;
 }
 
+// NUL is the very character to find here.
+// eslint-disable-next-line no-control-regex
 const NUL_OR_LONE_SURROGATE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** False for a NUL character or an unpaired UTF-16 surrogate. */
