@@ -4,9 +4,11 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Issue 8's schema changes:
  * - login tokens remember the IP and user agent they were issued to, so an
  *   owner can tell its sign-ins apart and revoke one;
- * - `open_session` refuses a user holding any BANNED license, whichever key was
- *   presented (contract: one rule for every authenticating type); the caller
- *   looks again and answers `License is banned`.
+ * - `holds_banned_license(user)`: the contract's one rule for every
+ *   authenticating type (a user holding any BANNED license is refused,
+ *   whichever key was presented), used by the client lookups and by
+ *   `open_session`, which now refuses such a user (the caller looks again and
+ *   answers `License is banned`).
  * - `open_session` takes the time (`p_now`) from the caller, who computes the
  *   session's end and its `session.create` event with the same instant: one
  *   clock, so the owner's list and the client's answer agree to the
@@ -17,6 +19,10 @@ export class AccountSecurity1795300000005 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE access_tokens ADD COLUMN ip text, ADD COLUMN user_agent text`);
+    await q.query(`
+      CREATE FUNCTION holds_banned_license(p_user uuid) RETURNS boolean LANGUAGE sql STABLE AS $$
+        SELECT EXISTS (SELECT 1 FROM licenses WHERE user_id = p_user AND status = 'BANNED')
+      $$`);
     await q.query(
       `DROP FUNCTION open_session(uuid, uuid, uuid, bytea, text, text, text, boolean, timestamptz, integer, uuid)`,
     );
@@ -28,15 +34,14 @@ export class AccountSecurity1795300000005 implements MigrationInterface {
       `DROP FUNCTION open_session(uuid, uuid, uuid, bytea, text, text, text, boolean, timestamptz, integer, uuid, timestamptz)`,
     );
     await q.query(openSession({ v5: false }));
+    await q.query(`DROP FUNCTION holds_banned_license(uuid)`);
     await q.query(`ALTER TABLE access_tokens DROP COLUMN ip, DROP COLUMN user_agent`);
   }
 }
 
 /** This migration's open_session (`v5`), or 1795300000004's, which `down` restores. */
 function openSession({ v5 }: { v5: boolean }): string {
-  const bannedLicense = v5
-    ? `OR EXISTS (SELECT 1 FROM licenses b WHERE b.user_id = p_user AND b.status = 'BANNED')`
-    : '';
+  const bannedLicense = v5 ? 'OR holds_banned_license(p_user)' : '';
   const now = v5 ? 'p_now' : 'now()';
   return `
       CREATE FUNCTION open_session(

@@ -83,13 +83,13 @@ const SESSION_PARAMS = '$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12';
 
 const LOGIN_USER_LOOKUP = `SELECT u.id, u.username, u.password_hash, u.hwid, u.level, u.expires_at, u.banned,
     u.created_at, u.last_login_at,
-    EXISTS (SELECT 1 FROM licenses l WHERE l.user_id = u.id AND l.status = 'BANNED') AS license_banned
+    holds_banned_license(u.id) AS license_banned
   FROM users u WHERE u.app_id = $1 AND lower(u.username) = lower($2)`;
 
 const LICENSE_LOOKUP = `SELECT l.id, l.key, l.status, l.duration_type, l.level, l.max_devices, l.user_id,
     u.username, u.hwid, u.level AS user_level, u.expires_at AS user_expires_at,
     u.created_at AS user_created_at, u.last_login_at, u.banned,
-    EXISTS (SELECT 1 FROM licenses b WHERE b.user_id = l.user_id AND b.status = 'BANNED') AS user_license_banned
+    holds_banned_license(l.user_id) AS user_license_banned
   FROM licenses l LEFT JOIN users u ON u.id = l.user_id
  WHERE l.app_id = $1 AND l.key = $2`;
 
@@ -176,8 +176,7 @@ export class ClientAuthService {
         if (!user || !user.password_hash || !valid) throw new AppError('INVALID_USER_LOGIN');
       }
       if (!user) throw new AppError('INVALID_USER_LOGIN');
-      if (user.banned) throw new AppError('USER_BANNED');
-      if (user.license_banned) throw new AppError('LICENSE_BANNED');
+      refuseBannedUser(user.banned, user.license_banned);
       const admission = await this.admit(app, user, hwid, null);
       const opened = await this.openSession(app, ip, hwid, admission, attempt, 'login', body.username);
       if (opened) return { message: ClientMessage.loggedIn, data: opened };
@@ -219,8 +218,7 @@ export class ClientAuthService {
       }
       // A key redeemed by `register` belongs to that account: it cannot also log in on its own.
       if (!license.user_id || license.username !== license.key) throw new AppError('LICENSE_USED');
-      if (license.banned) throw new AppError('USER_BANNED');
-      if (license.user_license_banned) throw new AppError('LICENSE_BANNED');
+      refuseBannedUser(license.banned, license.user_license_banned);
       const admission = await this.admit(
         app,
         {
@@ -259,14 +257,13 @@ export class ClientAuthService {
       const users: Array<{ id: string; banned: boolean; expires_at: Date | null; license_banned: boolean }> =
         await manager.query(
           `SELECT u.id, u.banned, u.expires_at,
-                  EXISTS (SELECT 1 FROM licenses b WHERE b.user_id = u.id AND b.status = 'BANNED') AS license_banned
+                  holds_banned_license(u.id) AS license_banned
              FROM users u WHERE u.id = $1 FOR UPDATE`,
           [candidate.id],
         );
       const found = users[0];
       if (!found) throw new AppError('INVALID_USER_LOGIN');
-      if (found.banned) throw new AppError('USER_BANNED');
-      if (found.license_banned) throw new AppError('LICENSE_BANNED');
+      refuseBannedUser(found.banned, found.license_banned);
       const license = await this.lockLicense(manager, app.id, body.licenseKey);
       if (license.status !== 'UNUSED') throw new AppError('LICENSE_USED');
       const now = new Date();
@@ -553,6 +550,16 @@ export class ClientAuthService {
       opened.session_created_at,
     );
   }
+}
+
+/**
+ * The ban rules every authenticating type applies to a known user: a banned
+ * user, then a user holding any BANNED license (`holds_banned_license` in SQL;
+ * open_session applies the same function under the user lock).
+ */
+function refuseBannedUser(userBanned: boolean, holdsBannedLicense: boolean): void {
+  if (userBanned) throw new AppError('USER_BANNED');
+  if (holdsBannedLicense) throw new AppError('LICENSE_BANNED');
 }
 
 /** The audit entry of a successful client authentication. */
