@@ -19,5 +19,17 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // The manifest lets scripts/bundle-size.mjs add up what the first page loads.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Name each page's chunk after its route (apps-page, app-licenses-page)
+        // instead of a row of identical "page-<hash>.js".
+        chunkFileNames: (chunk) => {
+          const route = /\/src\/app\/routes\/(.+)\/(page|layout)\.tsx$/.exec(chunk.facadeModuleId ?? '');
+          return route ? `assets/${route[1]!.replaceAll('/', '-')}-${route[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
 });

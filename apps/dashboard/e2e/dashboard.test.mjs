@@ -1,6 +1,7 @@
 // The dashboard in a real browser against the real service: the built API
-// (apps/api/dist/main.js) serving the built dashboard (apps/dashboard/dist) at `/`,
-// with its own scratch database.
+// (apps/api/dist/main.js, or LATCHKEY_API_DIST) serving the built dashboard
+// (apps/dashboard/dist, or DASHBOARD_DIR) at `/`, with its own scratch database
+// (DASHBOARD_E2E_DATABASE to pick another name).
 //
 // Prerequisites: `pnpm build` (contracts, api, dashboard), PostgreSQL and Redis
 // as for the API e2e suite, and Debian's Chromium at /usr/bin/chromium.
@@ -16,7 +17,9 @@ import { launchBrowser } from './browser.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
-const DATABASE = 'latchkey_dashboard_e2e';
+const DATABASE = process.env.DASHBOARD_E2E_DATABASE || 'latchkey_dashboard_e2e';
+const API_DIST = path.resolve(process.env.LATCHKEY_API_DIST || path.join(repoRoot, 'apps/api/dist'));
+const DASHBOARD_DIST = path.resolve(process.env.DASHBOARD_DIR || path.join(repoRoot, 'apps/dashboard/dist'));
 const SCREENSHOT = process.env.DASHBOARD_SCREENSHOT || '/tmp/dashboard.png';
 const PASSWORD = 'correct horse battery';
 
@@ -56,7 +59,7 @@ async function fillSignIn(page, email, password) {
 async function expectApplicationsPage(page, email) {
   await page.getByRole('heading', { name: 'Applications', level: 1 }).waitFor();
   await page.getByTestId('signed-in-email').getByText(email, { exact: true }).waitFor();
-  expect(new URL(page.url()).hash).toBe('#/apps');
+  expect(new URL(page.url()).pathname).toBe('/apps');
 }
 
 /**
@@ -80,13 +83,13 @@ beforeAll(async () => {
   if (process.env.DASHBOARD_E2E_URL) {
     baseUrl = process.env.DASHBOARD_E2E_URL.replace(/\/$/, '');
   } else {
-    for (const built of ['apps/api/dist/main.js', 'apps/dashboard/dist/index.html']) {
-      if (!existsSync(path.join(repoRoot, built))) {
+    for (const built of [path.join(API_DIST, 'main.js'), path.join(DASHBOARD_DIST, 'index.html')]) {
+      if (!existsSync(built)) {
         throw new Error(`${built} is missing: run \`pnpm build\` at the repository root first`);
       }
     }
     const databaseUrl = await freshDatabase(DATABASE);
-    api = await startApi(testEnv(databaseUrl));
+    api = await startApi(testEnv(databaseUrl, { DASHBOARD_DIR: DASHBOARD_DIST }));
     baseUrl = api.url;
   }
   await expectDashboardServed(baseUrl);
@@ -154,7 +157,7 @@ describe('dashboard', () => {
     expect(afterLogout.status).toBe(401);
 
     // The dashboard is closed to a signed-out visitor.
-    await page.goto(`${baseUrl}/#/apps`);
+    await page.goto(`${baseUrl}/apps`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
 
     // Sign in again: the same account and its app.
@@ -171,11 +174,11 @@ describe('dashboard', () => {
     const email = uniqueEmail('wrong-password');
     await signUpThroughApi(email);
 
-    await page.goto(`${baseUrl}/#/sign-in`);
+    await page.goto(`${baseUrl}/sign-in`);
     await fillSignIn(page, email, 'not the password');
     const alert = page.getByRole('alert');
     await alert.getByText(AdminMessage.invalidLogin).waitFor();
-    expect(new URL(page.url()).hash).toBe('#/sign-in');
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
 
     expect(pageErrors).toEqual([]);
     await context.close();
@@ -186,7 +189,7 @@ describe('dashboard', () => {
     const email = uniqueEmail('taken');
     await signUpThroughApi(email);
 
-    await page.goto(`${baseUrl}/#/sign-up`);
+    await page.goto(`${baseUrl}/sign-up`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -198,7 +201,7 @@ describe('dashboard', () => {
 
   test('a rejected token sends the user back to sign-in', async () => {
     const { context, page, pageErrors } = await openPage();
-    await page.goto(`${baseUrl}/#/sign-in`);
+    await page.goto(`${baseUrl}/sign-in`);
     await page.evaluate(() => sessionStorage.setItem('latchkey.accessToken', 'not-a-real-token'));
 
     // The reloaded app finds the token, goes to the dashboard, and its first

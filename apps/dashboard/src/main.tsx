@@ -1,16 +1,26 @@
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
+import { createAppRouter } from './app/router';
+import { createQueryClient } from './lib/query-client';
 import './index.css';
+
+// Links from the hash-router days (`/#/apps`) open the same page at its real path.
+if (window.location.hash.startsWith('#/')) {
+  window.history.replaceState(null, '', window.location.hash.slice(1));
+}
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <AppProvider>
-      <AppRouter />
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
     </AppProvider>
   </StrictMode>,
 );

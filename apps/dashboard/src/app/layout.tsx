@@ -1,5 +1,5 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { paths } from '@/config/paths';
 import { AccountMenu } from '@/features/auth/components/account-menu';
 
 function Brand() {
@@ -29,21 +29,24 @@ export function AuthLayout({ children }: { children: ReactNode }) {
 }
 
 /** Pages for a signed-in account: header with navigation, account and sign-out. */
-export function DashboardLayout({ children, current }: { children: ReactNode; current: string }) {
+export function DashboardLayout({ children }: { children: ReactNode }) {
   return (
     <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="topbar">
-        <a className="brand-link" href={paths.apps.getHref()}>
+        <Link className="brand-link" to="/apps">
           <Brand />
-        </a>
-        <nav aria-label="Main">
-          <a href={paths.apps.getHref()} aria-current={current === paths.apps.path ? 'page' : undefined}>
-            Applications
-          </a>
+        </Link>
+        <nav aria-label="Main" className="topbar-nav">
+          <Link to="/apps">Applications</Link>
         </nav>
         <AccountMenu />
       </header>
-      <main className="content">{children}</main>
+      <main className="content" id="main">
+        {children}
+      </main>
     </div>
   );
 }

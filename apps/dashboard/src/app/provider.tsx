@@ -1,11 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { subscribeToken, getToken } from '@/lib/auth-token';
-import { createQueryClient } from '@/lib/query-client';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toaster';
+import { getToken, subscribeToken } from '@/lib/auth-token';
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-
+export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   // Cached data belongs to the account that fetched it: drop it whenever the
   // token changes (sign-in, sign-out, or a 401 that ended the session).
   useEffect(() => {
@@ -21,7 +19,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
 
   return (
     <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <Toaster />
+      </QueryClientProvider>
     </ErrorBoundary>
   );
 }

@@ -1,46 +1,65 @@
-import { useEffect } from 'react';
-import { paths } from '@/config/paths';
-import { useAuthToken } from '@/lib/auth-token';
-import { navigate, useCurrentPath } from '@/lib/navigation';
-import { DashboardLayout } from './layout';
-import { AppsRoute } from './routes/apps';
-import { NotFoundRoute } from './routes/not-found';
-import { SignInRoute } from './routes/sign-in';
-import { SignUpRoute } from './routes/sign-up';
+// The dashboard's routes, code-based (TanStack Router): each route's file
+// holds its path, validated search params and a lazily loaded page, so every
+// page is its own chunk. Add a page: create routes/<name>/route.ts and page.tsx
+// and list the route here (see /work/coord/dashboard-conventions.md).
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { parseSearch, stringifySearch } from '@/lib/search-params';
+import { accountRoute } from './routes/account/route';
+import { blacklistRoute } from './routes/app/blacklist/route';
+import { filesRoute } from './routes/app/files/route';
+import { licensesRoute } from './routes/app/licenses/route';
+import { logsRoute } from './routes/app/logs/route';
+import { overviewRoute } from './routes/app/overview/route';
+import { appRoute } from './routes/app/route';
+import { sessionsRoute } from './routes/app/sessions/route';
+import { settingsRoute } from './routes/app/settings/route';
+import { usersRoute } from './routes/app/users/route';
+import { variablesRoute } from './routes/app/variables/route';
+import { webhooksRoute } from './routes/app/webhooks/route';
+import { appsRoute } from './routes/apps/route';
+import { dashboardRoute } from './routes/dashboard/route';
+import { indexRoute } from './routes/index-route';
+import { rootRoute } from './routes/root';
+import { signInRoute } from './routes/sign-in/route';
+import { signUpRoute } from './routes/sign-up/route';
 
-function Redirect({ to }: { to: string }) {
-  useEffect(() => navigate(to, { replace: true }), [to]);
-  return null;
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  signInRoute,
+  signUpRoute,
+  dashboardRoute.addChildren([
+    appsRoute,
+    accountRoute,
+    appRoute.addChildren([
+      overviewRoute,
+      licensesRoute,
+      usersRoute,
+      sessionsRoute,
+      variablesRoute,
+      blacklistRoute,
+      filesRoute,
+      webhooksRoute,
+      logsRoute,
+      settingsRoute,
+    ]),
+  ]),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    parseSearch,
+    stringifySearch,
+    // Hovering or focusing a link loads that page's chunk ahead of the click.
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
 }
 
-/**
- * Picks the page for the current hash. Signed-out visitors only reach sign-in
- * and sign-up; a signed-in account is sent past them to the dashboard. The
- * token disappearing (sign-out, or a 401 anywhere) re-renders this and lands
- * on sign-in.
- */
-export function AppRouter() {
-  const path = useCurrentPath();
-  const token = useAuthToken();
-  const signedIn = token !== null;
-
-  switch (path) {
-    case paths.home.path:
-    case '':
-      return <Redirect to={signedIn ? paths.apps.getHref() : paths.signIn.getHref()} />;
-    case paths.signIn.path:
-      return signedIn ? <Redirect to={paths.apps.getHref()} /> : <SignInRoute />;
-    case paths.signUp.path:
-      return signedIn ? <Redirect to={paths.apps.getHref()} /> : <SignUpRoute />;
-    case paths.apps.path:
-      return signedIn ? (
-        <DashboardLayout current={path}>
-          <AppsRoute />
-        </DashboardLayout>
-      ) : (
-        <Redirect to={paths.signIn.getHref()} />
-      );
-    default:
-      return <NotFoundRoute />;
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
   }
 }

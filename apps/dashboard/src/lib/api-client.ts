@@ -50,11 +50,20 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-/** Performs the request and returns the parsed success body (the whole envelope). */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/** `?a=1&b=x` from the values that are set (not undefined, null or ''); '' when none are. */
+export function toQueryString(params: Record<string, string | number | boolean | null | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+async function send(path: string, options: ApiRequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, auth = true, expireOnUnauthorized = true, signal } = options;
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
     const token = getToken();
@@ -76,18 +85,31 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
   }
 
-  const payload = await readJson(res);
-
   if (res.status === 401 && auth) {
     clearToken({ expired: expireOnUnauthorized });
   }
-
-  if (!res.ok || isAdminError(payload)) {
+  if (!res.ok) {
+    const payload = await readJson(res);
     if (isAdminError(payload)) {
       throw new ApiError(res.status, payload.message, Array.isArray(payload.errors) ? payload.errors : []);
     }
     throw new ApiError(res.status, `Request failed (HTTP ${res.status}).`);
   }
+  return res;
+}
 
+/** Performs the request and returns the parsed success body (the whole envelope). */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const res = await send(path, options, 'application/json');
+  const payload = await readJson(res);
+  if (isAdminError(payload)) {
+    throw new ApiError(res.status, payload.message, Array.isArray(payload.errors) ? payload.errors : []);
+  }
   return payload as T;
+}
+
+/** Performs the request and returns the body as a Blob (CSV exports and other downloads). */
+export async function apiDownload(path: string, options: ApiRequestOptions = {}): Promise<Blob> {
+  const res = await send(path, options, '*/*');
+  return res.blob();
 }

@@ -9,13 +9,10 @@ export async function createApp(body: CreateAppRequest): Promise<CreatedApp> {
   return res.data;
 }
 
-export function useCreateApp({ onSuccess }: { onSuccess?: (app: CreatedApp) => void } = {}) {
+export function useCreateApp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createApp,
-    onSuccess: async (app) => {
-      onSuccess?.(app);
-      await queryClient.invalidateQueries({ queryKey: appsListKey });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appsListKey }),
   });
 }

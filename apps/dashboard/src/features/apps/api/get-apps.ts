@@ -1,26 +1,28 @@
-import { PAGE_MAX_LIMIT, type AdminList, type App } from '@latchkey/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { PAGE_DEFAULT_LIMIT, type AdminList, type App } from '@latchkey/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, toQueryString } from '@/lib/api-client';
+
+interface AppsQuery {
+  page?: number;
+  limit?: number;
+}
 
 /** GET /v1/admin/apps: the caller's applications, one page. */
-export async function getApps(
-  { page = 1, limit = PAGE_MAX_LIMIT }: { page?: number; limit?: number } = {},
-  signal?: AbortSignal,
-): Promise<AdminList<App>> {
-  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
-  return apiRequest<AdminList<App>>(`/v1/admin/apps?${query.toString()}`, { signal });
+export async function getApps({ page = 1, limit = PAGE_DEFAULT_LIMIT }: AppsQuery = {}, signal?: AbortSignal) {
+  return apiRequest<AdminList<App>>(`/v1/admin/apps${toQueryString({ page, limit })}`, { signal });
 }
 
 /** Prefix of every page of the list: invalidate this after a change. */
 export const appsListKey = ['apps', 'list'] as const;
 
-export function getAppsQueryOptions({ page = 1, limit = PAGE_MAX_LIMIT }: { page?: number; limit?: number } = {}) {
+export function getAppsQueryOptions({ page = 1, limit = PAGE_DEFAULT_LIMIT }: AppsQuery = {}) {
   return queryOptions({
     queryKey: [...appsListKey, { page, limit }],
     queryFn: ({ signal }) => getApps({ page, limit }, signal),
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useApps(params: { page?: number; limit?: number } = {}) {
+export function useApps(params: AppsQuery = {}) {
   return useQuery(getAppsQueryOptions(params));
 }

@@ -1,27 +1,14 @@
 import type { CreatedApp } from '@latchkey/contracts';
+import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
+import { CopyButton } from '@/components/ui/copy-button';
 
-type CopyState = 'idle' | 'copied' | 'manual';
-
-/** The new app's API key, shown once, with a copy button. */
+/** The new app's API key, shown once, with a copy button and a warning. */
 export function ApiKeyNotice({ app, onDismiss }: { app: CreatedApp; onDismiss: () => void }) {
   const headingId = useId();
   const keyId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [copyState, setCopyState] = useState<CopyState>('idle');
-
-  async function copy() {
-    try {
-      if (!navigator.clipboard) throw new Error('Clipboard unavailable');
-      await navigator.clipboard.writeText(app.apiKey);
-      setCopyState('copied');
-    } catch {
-      // No clipboard access (insecure origin, denied permission): select the
-      // text so the user can copy it by hand.
-      inputRef.current?.select();
-      setCopyState('manual');
-    }
-  }
+  const [status, setStatus] = useState<string | null>(null);
 
   return (
     <section className="notice" aria-labelledby={headingId}>
@@ -41,22 +28,33 @@ export function ApiKeyNotice({ app, onDismiss }: { app: CreatedApp; onDismiss: (
           value={app.apiKey}
           onFocus={(e) => e.currentTarget.select()}
         />
-        <button type="button" className="button button-primary" onClick={() => void copy()}>
-          {copyState === 'copied' ? 'Copied' : 'Copy'}
-        </button>
+        <CopyButton
+          value={app.apiKey}
+          className="button button-primary"
+          onCopied={() => setStatus('API key copied to the clipboard.')}
+          onUnavailable={() => {
+            // No clipboard access: select the text so the user can copy it by hand.
+            inputRef.current?.select();
+            setStatus('Press Ctrl+C (⌘C) to copy the selected key.');
+          }}
+        />
       </div>
       <p className="muted" role="status">
-        {copyState === 'copied' ? 'API key copied to the clipboard.' : null}
-        {copyState === 'manual' ? 'Press Ctrl+C (⌘C) to copy the selected key.' : null}
+        {status}
       </p>
       <p className="notice-meta">
         App ID <code>{app.appId}</code>
         <br />
         Public key (verifies signed responses) <code className="public-key">{app.publicKey}</code>
       </p>
-      <button type="button" className="button button-secondary" onClick={onDismiss}>
-        Dismiss
-      </button>
+      <div className="button-row">
+        <Link to="/apps/$appId" params={{ appId: app.appId }} className="button button-secondary">
+          Open {app.name}
+        </Link>
+        <button type="button" className="button button-secondary" onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
     </section>
   );
 }

@@ -1,70 +1,60 @@
-import type { App } from '@latchkey/contracts';
-import { ErrorAlert } from '@/components/error-alert';
+import { PAGE_DEFAULT_LIMIT, type App } from '@latchkey/contracts';
+import { Link } from '@tanstack/react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+import { DataTable } from '@/components/ui/data-table';
+import { DateTime } from '@/components/ui/date-time';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Badge } from '@/components/ui/status-badge';
 import { useApps } from '../api/get-apps';
 
+const column = createColumnHelper<App>();
+const columns = [
+  column.accessor('name', {
+    header: 'Name',
+    cell: (info) => (
+      <Link to="/apps/$appId" params={{ appId: info.row.original.appId }} className="row-link">
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor('appId', {
+    header: 'App ID',
+    cell: (info) => <code>{info.getValue()}</code>,
+    meta: { className: 'hide-sm' },
+  }),
+  column.accessor('version', { header: 'Version' }),
+  column.accessor('enabled', {
+    header: 'Status',
+    cell: (info) => (
+      <Badge tone={info.getValue() ? 'success' : 'neutral'}>{info.getValue() ? 'Enabled' : 'Disabled'}</Badge>
+    ),
+  }),
+  column.accessor('createdAt', {
+    header: 'Created',
+    cell: (info) => <DateTime value={info.getValue()} />,
+    meta: { className: 'hide-sm' },
+  }),
+];
+
 export function AppsList() {
-  const appsQuery = useApps();
-
-  if (appsQuery.isPending) {
-    return (
-      <p className="muted" role="status">
-        Loading applications…
-      </p>
-    );
-  }
-  if (appsQuery.isError) {
-    return <ErrorAlert title="Could not load applications" error={appsQuery.error} />;
-  }
-
-  const apps = appsQuery.data.data;
-  const total = appsQuery.data.meta?.total ?? apps.length;
-
-  if (apps.length === 0) {
-    return <p className="empty">No applications yet. Create your first one above.</p>;
-  }
+  const [page, setPage] = useState(1);
+  const appsQuery = useApps({ page });
 
   return (
-    <div className="table-wrap">
-      <table className="apps-table">
-        <caption>
-          {total === 1 ? '1 application' : `${total} applications`}
-          {total > apps.length ? ` (showing ${apps.length})` : null}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">App ID</th>
-            <th scope="col">Version</th>
-            <th scope="col">Status</th>
-            <th scope="col">Public key</th>
-          </tr>
-        </thead>
-        <tbody>
-          {apps.map((app) => (
-            <AppRow key={app.appId} app={app} />
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function AppRow({ app }: { app: App }) {
-  return (
-    <tr>
-      <th scope="row">{app.name}</th>
-      <td>
-        <code>{app.appId}</code>
-      </td>
-      <td>{app.version}</td>
-      <td>
-        <span className={app.enabled ? 'badge badge-on' : 'badge badge-off'}>
-          {app.enabled ? 'Enabled' : 'Disabled'}
-        </span>
-      </td>
-      <td>
-        <code className="public-key">{app.publicKey}</code>
-      </td>
-    </tr>
+    <DataTable
+      label="Applications"
+      noun={['application', 'applications']}
+      columns={columns}
+      rows={appsQuery.data?.data}
+      total={appsQuery.data?.meta.total}
+      page={page}
+      pageSize={PAGE_DEFAULT_LIMIT}
+      onPageChange={setPage}
+      getRowId={(app) => app.appId}
+      error={appsQuery.error}
+      fetching={appsQuery.isPlaceholderData}
+      empty={<EmptyState title="No applications yet">Create your first one above.</EmptyState>}
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { ErrorAlert } from '@/components/error-alert';
+import { Link } from '@tanstack/react-router';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '../api/get-me';
 import { useLogout } from '../api/logout';
 
-/** The signed-in account's email and the sign-out button, for the page header. */
+/** The signed-in account's email (a link to the account page) and the sign-out button. */
 export function AccountMenu() {
   const me = useMe();
   const logoutMutation = useLogout();
@@ -10,18 +11,16 @@ export function AccountMenu() {
   return (
     <div className="account-menu">
       {me.data ? (
-        <span className="account-email">
-          <span className="muted">Signed in as </span>
+        <Link to="/account" className="account-email" title="Account and access tokens">
+          <span className="muted hide-sm">Signed in as </span>
           <strong data-testid="signed-in-email">{me.data.account.email}</strong>
-        </span>
-      ) : me.isError ? (
-        <ErrorAlert error={me.error} />
-      ) : (
-        <span className="muted">Loading account…</span>
+        </Link>
+      ) : me.isError ? null : (
+        <Skeleton width="12rem" />
       )}
       <button
         type="button"
-        className="button button-secondary"
+        className="button button-secondary button-small"
         onClick={() => logoutMutation.mutate()}
         disabled={logoutMutation.isPending}
       >

@@ -1,53 +1,53 @@
-import { useState, type FormEvent } from 'react';
-import { ErrorAlert } from '@/components/error-alert';
-import { TextField } from '@/components/text-field';
-import { paths } from '@/config/paths';
+import type { AdminLoginRequest } from '@latchkey/contracts';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormError } from '@/components/ui/error-alert';
+import { TextField } from '@/components/ui/form-fields';
+import { applyApiError } from '@/lib/api-form';
 import { wasSessionExpired } from '@/lib/auth-token';
 import { useLogin } from '../api/login';
 
 export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [expired] = useState(wasSessionExpired);
+  const form = useForm<AdminLoginRequest>({ defaultValues: { email: '', password: '' } });
   const loginMutation = useLogin({ onSuccess });
+  const { errors } = form.formState;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    loginMutation.mutate({ email: email.trim(), password });
-  }
+  const submit = form.handleSubmit((values) =>
+    loginMutation.mutateAsync({ email: values.email.trim(), password: values.password }).catch((error: unknown) => {
+      applyApiError(form, error);
+    }),
+  );
 
   return (
-    <form className="stack" onSubmit={handleSubmit} aria-labelledby="sign-in-heading">
+    <form className="stack" onSubmit={(e) => void submit(e)} aria-labelledby="sign-in-heading" noValidate>
       <h1 id="sign-in-heading">Sign in</h1>
-      {expired && !loginMutation.error ? (
+      {expired && !errors.root ? (
         <p className="alert alert-info" role="status">
           Your session has ended. Sign in again to continue.
         </p>
       ) : null}
-      <ErrorAlert error={loginMutation.error} />
+      <FormError message={errors.root?.server?.message} />
       <TextField
         label="Email"
         type="email"
-        name="email"
         autoComplete="username"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email?.message}
+        {...form.register('email', { required: 'Enter your email' })}
       />
       <TextField
         label="Password"
         type="password"
-        name="password"
         autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password?.message}
+        {...form.register('password', { required: 'Enter your password' })}
       />
-      <button type="submit" className="button button-primary" disabled={loginMutation.isPending}>
-        {loginMutation.isPending ? 'Signing in…' : 'Sign in'}
+      <button type="submit" className="button button-primary" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Signing in…' : 'Sign in'}
       </button>
       <p className="muted">
-        No account yet? <a href={paths.signUp.getHref()}>Create an account</a>
+        No account yet? <Link to="/sign-up">Create an account</Link>
       </p>
     </form>
   );

@@ -1,49 +1,56 @@
-import { useState, type FormEvent } from 'react';
-import { ErrorAlert } from '@/components/error-alert';
-import { TextField } from '@/components/text-field';
-import { paths } from '@/config/paths';
+import type { SignupRequest } from '@latchkey/contracts';
+import { Link } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { FormError } from '@/components/ui/error-alert';
+import { TextField } from '@/components/ui/form-fields';
+import { applyApiError } from '@/lib/api-form';
 import { useSignup } from '../api/signup';
 
-export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const signupMutation = useSignup({ onSuccess });
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    signupMutation.mutate({ email: email.trim(), password });
-  }
+export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
+  const form = useForm<SignupRequest>({ defaultValues: { email: '', password: '' } });
+  const signupMutation = useSignup({ onSuccess });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    signupMutation.mutateAsync({ email: values.email.trim(), password: values.password }).catch((error: unknown) => {
+      applyApiError(form, error);
+    }),
+  );
 
   return (
-    <form className="stack" onSubmit={handleSubmit} aria-labelledby="sign-up-heading">
+    <form className="stack" onSubmit={(e) => void submit(e)} aria-labelledby="sign-up-heading" noValidate>
       <h1 id="sign-up-heading">Create an account</h1>
-      <ErrorAlert error={signupMutation.error} />
+      <FormError message={errors.root?.server?.message} />
       <TextField
         label="Email"
         type="email"
-        name="email"
         autoComplete="username"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email?.message}
+        {...form.register('email', {
+          required: 'Enter your email',
+          pattern: { value: /^[^\s@]+@[^\s@]+$/, message: 'Enter an email address' },
+        })}
       />
       <TextField
         label="Password"
         type="password"
-        name="password"
         autoComplete="new-password"
-        required
-        minLength={8}
-        maxLength={128}
-        hint="8 to 128 characters."
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+        error={errors.password?.message}
+        {...form.register('password', {
+          required: 'Choose a password',
+          minLength: { value: PASSWORD_MIN, message: `Use at least ${PASSWORD_MIN} characters` },
+          maxLength: { value: PASSWORD_MAX, message: `Use at most ${PASSWORD_MAX} characters` },
+        })}
       />
-      <button type="submit" className="button button-primary" disabled={signupMutation.isPending}>
-        {signupMutation.isPending ? 'Creating account…' : 'Create account'}
+      <button type="submit" className="button button-primary" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Creating account…' : 'Create account'}
       </button>
       <p className="muted">
-        Already have an account? <a href={paths.signIn.getHref()}>Sign in</a>
+        Already have an account? <Link to="/sign-in">Sign in</Link>
       </p>
     </form>
   );

@@ -1,0 +1,88 @@
+import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
+import { CopyButton } from '@/components/ui/copy-button';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Badge } from '@/components/ui/status-badge';
+import { useApp } from '@/features/apps/api/get-app';
+import { ApiError } from '@/lib/api-client';
+
+const appRoute = getRouteApi('/dashboard/apps/$appId');
+
+/** The application's pages, in the order of the navigation. */
+const sections = [
+  { to: '/apps/$appId', label: 'Overview', exact: true },
+  { to: '/apps/$appId/licenses', label: 'Licenses' },
+  { to: '/apps/$appId/users', label: 'Users' },
+  { to: '/apps/$appId/sessions', label: 'Sessions' },
+  { to: '/apps/$appId/variables', label: 'Variables' },
+  { to: '/apps/$appId/blacklist', label: 'Blacklist' },
+  { to: '/apps/$appId/files', label: 'Files' },
+  { to: '/apps/$appId/webhooks', label: 'Webhooks' },
+  { to: '/apps/$appId/logs', label: 'Logs' },
+  { to: '/apps/$appId/settings', label: 'Settings' },
+] as const;
+
+export function AppLayout() {
+  const { appId } = appRoute.useParams();
+  const appQuery = useApp(appId);
+
+  if (appQuery.error instanceof ApiError && appQuery.error.status === 404) {
+    return (
+      <div className="stack-lg">
+        <h1>Application not found</h1>
+        <p className="muted">It may have been deleted, or it belongs to another account.</p>
+        <p>
+          <Link to="/apps">Back to your applications</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const app = appQuery.data;
+  return (
+    <div className="app-page">
+      <div className="app-head">
+        <p className="breadcrumb">
+          <Link to="/apps">Applications</Link>
+          <span aria-hidden="true"> / </span>
+        </p>
+        <div className="app-title-row">
+          <p className="app-title" data-testid="app-name">
+            {app ? app.name : <Skeleton width="10rem" height="1.5rem" />}
+          </p>
+          {app ? (
+            <Badge tone={app.enabled ? 'success' : 'neutral'}>{app.enabled ? 'Enabled' : 'Disabled'}</Badge>
+          ) : null}
+          <span className="app-id">
+            <code>{appId}</code>
+            <CopyButton
+              value={appId}
+              className="button button-ghost button-small"
+              accessibleLabel="Copy app ID"
+              copiedMessage="App ID copied"
+            />
+          </span>
+        </div>
+        <ErrorAlert error={appQuery.error} title="Could not load the application" />
+      </div>
+      <div className="app-body">
+        <nav className="app-nav" aria-label="Application">
+          {sections.map((section) => (
+            <Link
+              key={section.to}
+              to={section.to}
+              params={{ appId }}
+              activeOptions={{ exact: 'exact' in section, includeSearch: false }}
+              className="app-nav-link"
+            >
+              {section.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="app-content">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

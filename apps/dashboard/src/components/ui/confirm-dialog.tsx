@@ -1,0 +1,85 @@
+// Confirmation before a destructive or irreversible action, on Radix
+// AlertDialog (role="alertdialog"; focus starts on Cancel). The dialog stays
+// open while the action runs and shows the API's message if it fails.
+import { AlertDialog } from 'radix-ui';
+import { useState, type ReactNode } from 'react';
+import { ErrorAlert } from './error-alert';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: string;
+  /** Runs the action; the dialog closes when it resolves and shows the error when it rejects. */
+  onConfirm: () => Promise<unknown>;
+  /** Styles the confirm button as dangerous (default). */
+  destructive?: boolean;
+  /** Extra content between the description and the buttons (a reason field, a name to type). */
+  children?: ReactNode;
+  /** Keeps the confirm button disabled, e.g. until the app's name is typed. */
+  confirmDisabled?: boolean;
+}
+
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  destructive = true,
+  children,
+  confirmDisabled,
+}: ConfirmDialogProps) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<Error | null>(null);
+
+  function changeOpen(next: boolean) {
+    if (pending) return;
+    if (!next) setError(null);
+    onOpenChange(next);
+  }
+
+  async function confirm() {
+    setPending(true);
+    setError(null);
+    try {
+      await onConfirm();
+      setPending(false);
+      onOpenChange(false);
+    } catch (caught) {
+      setPending(false);
+      setError(caught instanceof Error ? caught : new Error('Something went wrong.'));
+    }
+  }
+
+  return (
+    <AlertDialog.Root open={open} onOpenChange={changeOpen}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog">
+          <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="muted">{description}</AlertDialog.Description>
+          <div className="dialog-body">
+            {children}
+            <ErrorAlert error={error} />
+            <div className="dialog-footer">
+              <AlertDialog.Cancel className="button button-secondary" disabled={pending}>
+                Cancel
+              </AlertDialog.Cancel>
+              <button
+                type="button"
+                className={destructive ? 'button button-danger' : 'button button-primary'}
+                disabled={pending || confirmDisabled}
+                onClick={() => void confirm()}
+              >
+                {pending ? 'Working…' : confirmLabel}
+              </button>
+            </div>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,168 @@
+// One table for every server-paged list, on TanStack Table: the page of rows
+// the API returned, the total from `meta`, a pager, skeleton rows while the
+// first page loads, and an empty state. Paging state lives in the URL (the
+// page passes `page` and `onPageChange`), so a reload keeps it.
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type PaginationState,
+  type RowData,
+  type Updater,
+} from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { formatNumber } from '@/lib/format';
+import { ErrorAlert } from './error-alert';
+import { Skeleton } from './skeleton';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Extra class of the column's cells, e.g. `col-actions`, `col-wrap`, `hide-sm`. */
+    className?: string;
+  }
+}
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table, e.g. "Licenses". */
+  label: string;
+  // Columns mix value types; TanStack Table's own examples type them this way.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: ColumnDef<T, any>[];
+  /** The current page's rows; undefined while the first load runs. */
+  rows: T[] | undefined;
+  total: number | undefined;
+  /** 1-based page number and rows per page, as sent to the API. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  getRowId: (row: T) => string;
+  error?: Error | null;
+  /** Shown instead of rows when the list is empty, e.g. an explanation and a call to action. */
+  empty: ReactNode;
+  /** True while a new page or filter loads over the previous rows. */
+  fetching?: boolean;
+  /** Noun for the total, e.g. ["license", "licenses"]. */
+  noun: readonly [singular: string, plural: string];
+}
+
+const SKELETON_ROWS = 5;
+
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  total,
+  page,
+  pageSize,
+  onPageChange,
+  getRowId,
+  error,
+  empty,
+  fetching = false,
+  noun,
+}: DataTableProps<T>) {
+  const pagination: PaginationState = { pageIndex: page - 1, pageSize };
+  const table = useReactTable({
+    data: rows ?? [],
+    columns,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    rowCount: total ?? 0,
+    state: { pagination },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = typeof updater === 'function' ? updater(pagination) : updater;
+      onPageChange(next.pageIndex + 1);
+    },
+  });
+
+  const loading = rows === undefined && !error;
+  const columnCount = table.getVisibleLeafColumns().length;
+  const pageCount = Math.max(1, table.getPageCount());
+
+  return (
+    <div className="data-table">
+      {error ? <ErrorAlert error={error} title={`Could not load ${noun[1]}`} /> : null}
+      <div className="table-wrap" aria-busy={loading || fetching}>
+        <table className={fetching ? 'table table-fetching' : 'table'} aria-label={label}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col" className={header.column.columnDef.meta?.className}>
+                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {loading
+              ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  <tr key={index} className="skeleton-row">
+                    {table.getVisibleLeafColumns().map((column) => (
+                      <td key={column.id} className={column.columnDef.meta?.className}>
+                        <Skeleton width={index % 2 === 0 ? '80%' : '60%'} />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : table.getRowModel().rows.map((row) => (
+                  <tr key={row.id}>
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+            {!loading && !error && rows?.length === 0 ? (
+              <tr>
+                <td colSpan={columnCount} className="table-empty">
+                  {empty}
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      <div className="pager">
+        <p className="muted" aria-live="polite">
+          {total === undefined ? (
+            <Skeleton width="8rem" />
+          ) : total === 0 ? (
+            `No ${noun[1]}`
+          ) : (
+            <>
+              {formatNumber((page - 1) * pageSize + 1)}–{formatNumber(Math.min(page * pageSize, total))} of{' '}
+              <span data-testid="table-total">{formatNumber(total)}</span> {total === 1 ? noun[0] : noun[1]}
+            </>
+          )}
+        </p>
+        <div className="pager-buttons">
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => table.previousPage()}
+            disabled={!table.getCanPreviousPage()}
+          >
+            Previous
+          </button>
+          <span className="muted pager-page">
+            Page {formatNumber(page)} of {formatNumber(pageCount)}
+          </span>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => table.nextPage()}
+            disabled={!table.getCanNextPage()}
+          >
+            Next
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// The "⋯" menu of a table row, on Radix DropdownMenu (arrow keys, typeahead,
+// Escape, focus back on the button). Actions that need a dialog set state in
+// `onSelect`; the dialog is rendered outside the menu.
+import { DropdownMenu } from 'radix-ui';
+
+export interface RowAction {
+  label: string;
+  onSelect: () => void;
+  destructive?: boolean;
+  disabled?: boolean;
+}
+
+export function RowActions({ label, actions }: { label: string; actions: readonly (RowAction | false | null)[] }) {
+  const items = actions.filter((action): action is RowAction => Boolean(action));
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="icon-button row-actions-trigger" aria-label={`Actions for ${label}`}>
+        <span aria-hidden="true">⋯</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+          {items.map((action) => (
+            <DropdownMenu.Item
+              key={action.label}
+              className={action.destructive ? 'menu-item menu-item-danger' : 'menu-item'}
+              disabled={action.disabled}
+              onSelect={action.onSelect}
+            >
+              {action.label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,36 @@
+// Dates and numbers for display: the viewer's locale and time zone, with the
+// exact UTC instant kept for tooltips and machine-readable attributes.
+
+const localDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const localDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const numberFormat = new Intl.NumberFormat();
+
+/** e.g. "22 Nov 2026, 02:22" in the viewer's time zone. */
+export function formatDateTime(iso: string): string {
+  return localDateTime.format(new Date(iso));
+}
+
+export function formatDate(iso: string): string {
+  return localDate.format(new Date(iso));
+}
+
+/** e.g. "2026-11-22 01:22:06.123 UTC": the exact instant the API sent. */
+export function formatUtc(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toISOString().replace('T', ' ').replace('Z', '')} UTC`;
+}
+
+/** The viewer's time zone name, e.g. "Europe/Berlin". */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** "1 key", "5 keys" */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? singular : pluralForm}`;
+}
