@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** A page's title, one-line explanation and its main actions. */
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="page-head">
       <div className="page-head-text">

@@ -7,6 +7,8 @@ import { appRoute } from '../route';
 export const licensesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'licenses',
-  validateSearch: searchValidator(z.object({ status: enumParam(LICENSE_STATUSES), search: textParam(LicenseLimits.searchMax), page: pageParam })),
+  validateSearch: searchValidator(
+    z.object({ status: enumParam(LICENSE_STATUSES), search: textParam(LicenseLimits.searchMax), page: pageParam }),
+  ),
   component: lazyRouteComponent(() => import('./page'), 'LicensesPage'),
 });
