@@ -28,6 +28,11 @@ export interface ApiRequestOptions {
    * expired (default), which sends the user back to sign-in.
    */
   expireOnUnauthorized?: boolean;
+  /**
+   * A 401 that says nothing about the session (a wrong current password):
+   * keep the token and only report the error.
+   */
+  keepSessionOnUnauthorized?: boolean;
   signal?: AbortSignal;
 }
 
@@ -61,7 +66,7 @@ export function toQueryString(params: Record<string, string | number | boolean |
 }
 
 async function send(path: string, options: ApiRequestOptions, accept: string): Promise<Response> {
-  const { method = 'GET', body, auth = true, expireOnUnauthorized = true, signal } = options;
+  const { method = 'GET', body, auth = true, expireOnUnauthorized = true, keepSessionOnUnauthorized, signal } = options;
 
   const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -85,7 +90,7 @@ async function send(path: string, options: ApiRequestOptions, accept: string): P
     throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
   }
 
-  if (res.status === 401 && auth) {
+  if (res.status === 401 && auth && !keepSessionOnUnauthorized) {
     clearToken({ expired: expireOnUnauthorized });
   }
   if (!res.ok) {

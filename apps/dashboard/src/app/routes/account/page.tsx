@@ -1,7 +1,17 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { PasswordSection } from '@/features/account/components/password-section';
+import { SignInsSection } from '@/features/account/components/sign-ins-section';
+import { TokensSection } from '@/features/account/components/tokens-section';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function AccountPage() {
   useDocumentTitle('Account');
-  return <ComingSoon title="Account" />;
+  return (
+    <div className="stack-lg">
+      <PageHeader title="Account" description="Your password, signed-in devices and personal access tokens." />
+      <PasswordSection />
+      <SignInsSection />
+      <TokensSection />
+    </div>
+  );
 }

@@ -1,0 +1,109 @@
+// The account page in a real browser: signed-in devices, personal access
+// tokens with an expiry, and a password change (issue 8, account security).
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dropDatabase, freshDatabase, startApi, testEnv } from '../../../scripts/test-service.mjs';
+import { launchBrowser } from './browser.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const DATABASE = 'latchkey_dashboard_e2e_account';
+const DASHBOARD_DIST = path.resolve(process.env.DASHBOARD_DIR || path.join(repoRoot, 'apps/dashboard/dist'));
+const PASSWORD = 'correct horse battery';
+
+let api;
+let browser;
+
+async function post(urlPath, body, headers = {}) {
+  const res = await fetch(`${api.url}${urlPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function me(token) {
+  return (await fetch(`${api.url}/v1/admin/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+}
+
+beforeAll(async () => {
+  api = await startApi(testEnv(await freshDatabase(DATABASE), { DASHBOARD_DIR: DASHBOARD_DIST }));
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await api?.stop();
+  if (api) await dropDatabase(DATABASE);
+}, 60_000);
+
+describe('account page', () => {
+  test('signed-in devices, tokens with an expiry, and a password change', async () => {
+    const email = `account-${randomUUID().slice(0, 8)}@example.test`;
+    expect((await post('/v1/admin/auth/signup', { email, password: PASSWORD })).status).toBe(201);
+    const other = await post('/v1/admin/auth/login', { email, password: PASSWORD }, { 'user-agent': 'Other laptop' });
+    const otherToken = other.body.data.accessToken;
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+    await page.goto(`${api.url}/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Applications', level: 1 }).waitFor();
+    await page.getByTestId('signed-in-email').click();
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account');
+
+    // Signed-in devices: this one marked, the other one signed out from here.
+    const devices = page.getByRole('table', { name: 'Signed-in devices' });
+    await devices.getByText('This device').waitFor();
+    const otherRow = devices.getByRole('row').filter({ hasText: 'Other laptop' });
+    await otherRow.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out device' }).click();
+    await page.getByTestId('toast-success').filter({ hasText: 'Device signed out' }).waitFor();
+    await otherRow.waitFor({ state: 'detached' });
+    expect(await me(otherToken)).toBe(401);
+
+    // A token with an expiry: shown once, works, listed with its expiry, revoked.
+    await page.getByLabel('Expires in days').fill('0');
+    await page.getByLabel('Token name').fill('ci deploys');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByText('expiresInDays must be an integer from 1 to 3650').waitFor();
+    await page.getByLabel('Expires in days').fill('30');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByRole('heading', { name: 'Token ci deploys' }).waitFor();
+    const token = await page.getByRole('textbox', { name: 'Personal access token', exact: true }).inputValue();
+    expect(token).toMatch(/^lkp_/);
+    expect(await me(token)).toBe(200);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    const tokenRow = page
+      .getByRole('table', { name: 'Personal access tokens' })
+      .getByRole('row')
+      .filter({ hasText: 'ci deploys' });
+    const expires = await tokenRow.locator('time').last().getAttribute('datetime');
+    expect(Math.abs(Date.parse(expires) - (Date.now() + 30 * 24 * 3600 * 1000))).toBeLessThan(10 * 60 * 1000);
+    await tokenRow.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke token' }).click();
+    await tokenRow.waitFor({ state: 'detached' });
+    expect(await me(token)).toBe(401);
+
+    // Password: the API's message for a wrong current password, and the user stays signed in.
+    await page.getByLabel('Current password').fill('not my password');
+    await page.getByLabel('New password').fill('a brand new password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Current password is incorrect').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account');
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByTestId('toast-success').filter({ hasText: 'Password changed' }).waitFor();
+    expect((await post('/v1/admin/auth/login', { email, password: 'a brand new password' })).status).toBe(200);
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,20 @@
+import type { ChangePasswordRequest } from '@latchkey/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { accountTokensKey } from './get-tokens';
+
+/**
+ * POST /v1/admin/auth/password: every other sign-in of the account is revoked.
+ * A wrong current password answers 401, which here is a form error, not a lost session.
+ */
+export async function changePassword(body: ChangePasswordRequest): Promise<void> {
+  await apiRequest('/v1/admin/auth/password', { method: 'POST', body, keepSessionOnUnauthorized: true });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountTokensKey }),
+  });
+}

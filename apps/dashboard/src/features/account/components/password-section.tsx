@@ -1,0 +1,74 @@
+import { useForm } from 'react-hook-form';
+import { FormError } from '@/components/ui/error-alert';
+import { TextField } from '@/components/ui/form-fields';
+import { applyApiError } from '@/lib/api-form';
+import { toast } from '@/lib/toast';
+import { useChangePassword } from '../api/change-password';
+
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
+
+interface PasswordValues {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** Change password: every other sign-in of the account is signed out. */
+export function PasswordSection() {
+  const form = useForm<PasswordValues>({ defaultValues: { currentPassword: '', newPassword: '' } });
+  const change = useChangePassword();
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(values);
+      form.reset();
+      toast.success('Password changed. Every other sign-in was signed out.');
+    } catch (error) {
+      applyApiError(form, error);
+    }
+  });
+
+  return (
+    <section className="card stack" aria-labelledby="password-heading">
+      <h2 id="password-heading">Password</h2>
+      <p className="muted">
+        Changing it signs out every other browser and device; personal access tokens keep working.
+      </p>
+      <form onSubmit={(e) => void submit(e)} aria-label="Change password" noValidate>
+        <FormError message={errors.root?.server?.message} />
+        <div className="form-row">
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword', { required: 'Enter your current password' })}
+          />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={`${PASSWORD_MIN}-${PASSWORD_MAX} characters.`}
+            error={errors.newPassword?.message}
+            {...form.register('newPassword', {
+              minLength: {
+                value: PASSWORD_MIN,
+                message: `newPassword must be ${PASSWORD_MIN}-${PASSWORD_MAX} characters`,
+              },
+              maxLength: {
+                value: PASSWORD_MAX,
+                message: `newPassword must be ${PASSWORD_MIN}-${PASSWORD_MAX} characters`,
+              },
+            })}
+          />
+          <div className="form-row-action">
+            <button type="submit" className="button button-primary" disabled={isSubmitting}>
+              {isSubmitting ? 'Changing…' : 'Change password'}
+            </button>
+          </div>
+        </div>
+      </form>
+    </section>
+  );
+}

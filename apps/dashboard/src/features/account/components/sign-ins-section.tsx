@@ -1,0 +1,82 @@
+import type { AccountLoginSession } from '@latchkey/contracts';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DateTime } from '@/components/ui/date-time';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/lib/toast';
+import { useSignIns } from '../api/get-sign-ins';
+import { useRevokeToken } from '../api/revoke-token';
+
+/** The account's live sign-ins; any but this one can be signed out. */
+export function SignInsSection() {
+  const signIns = useSignIns();
+  const revoke = useRevokeToken();
+  const [revoking, setRevoking] = useState<AccountLoginSession | null>(null);
+
+  return (
+    <section className="card stack" aria-labelledby="sign-ins-heading">
+      <h2 id="sign-ins-heading">Signed-in devices</h2>
+      {signIns.error ? <ErrorAlert error={signIns.error} /> : null}
+      {signIns.isPending ? (
+        <Skeleton height="4em" />
+      ) : (
+        <div className="table-wrap">
+          <table className="table" aria-label="Signed-in devices">
+            <thead>
+              <tr>
+                <th>Device</th>
+                <th>IP</th>
+                <th>Signed in</th>
+                <th>Expires</th>
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {(signIns.data ?? []).map((signIn) => (
+                <tr key={signIn.id}>
+                  <td className="col-wrap">
+                    {signIn.userAgent ?? <span className="muted">Unknown</span>}
+                    {signIn.current ? <span className="badge badge-info"> This device</span> : null}
+                  </td>
+                  <td className="mono">{signIn.ip ?? '—'}</td>
+                  <td>
+                    <DateTime value={signIn.createdAt} />
+                  </td>
+                  <td>
+                    <DateTime value={signIn.expiresAt} />
+                  </td>
+                  <td className="col-actions">
+                    {signIn.current ? null : (
+                      <button
+                        type="button"
+                        className="button button-danger button-small"
+                        onClick={() => setRevoking(signIn)}
+                      >
+                        Sign out
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title="Sign out this device?"
+        description={`The sign-in from ${revoking?.ip ?? 'an unknown address'} stops working at once.`}
+        confirmLabel="Sign out device"
+        onConfirm={async () => {
+          await revoke.mutateAsync(revoking!.id);
+          toast.success('Device signed out');
+          setRevoking(null);
+        }}
+      />
+    </section>
+  );
+}
