@@ -57,3 +57,55 @@ export interface Variable {
   createdAt: string;
   updatedAt: string;
 }
+
+/** Field limits of license generation, editing and listing (contract, "Licenses"). */
+export const LicenseLimits = {
+  countMin: 1,
+  countMax: 100,
+  levelMin: 0,
+  levelMax: 1000,
+  maxDevicesMin: 1,
+  maxDevicesMax: 1000,
+  prefixPattern: /^[A-Za-z0-9]{1,16}$/,
+  prefixMax: 16,
+  noteMax: 500,
+  banReasonMax: 500,
+  searchMax: 100,
+} as const;
+
+export interface ListLicensesQuery {
+  status?: LicenseStatus;
+  /** Part of the key or the note. */
+  search?: string;
+  page?: number;
+  limit?: number;
+}
+export interface UpdateLicenseRequest {
+  /** null clears the note */
+  note?: string | null;
+  level?: number;
+  maxDevices?: number;
+}
+export interface BanLicenseRequest {
+  reason?: string;
+}
+
+/** Field limits of server-side variables (contract, "Users, sessions, variables ..."). */
+export const VariableLimits = {
+  keyPattern: /^[A-Za-z0-9_.-]{1,64}$/,
+  keyMax: 64,
+  /** characters */
+  valueMax: 65_536,
+  minLevelMin: 0,
+  minLevelMax: 1000,
+} as const;
+
+export interface CreateVariableRequest {
+  key: string;
+  value: string;
+  minLevel?: number;
+}
+export interface UpdateVariableRequest {
+  value?: string;
+  minLevel?: number;
+}
