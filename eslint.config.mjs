@@ -82,6 +82,32 @@ const boundaryLint = {
   },
 };
 
+/**
+ * Dashboard: a feature (src/features/<name>) never imports another feature or
+ * a page; shared parts live in src/components and src/lib, and pages under
+ * src/app compose features.
+ */
+const DASHBOARD_FEATURES = 'apps/dashboard/src/features';
+const dashboardFeatureLint = readdirSync(new URL(`./${DASHBOARD_FEATURES}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    files: [`${DASHBOARD_FEATURES}/${name}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^@/features/(?!${name}/)|^\\.\\./\\.\\./`,
+              message: 'A feature does not import another feature: share through src/components or src/lib.',
+            },
+            { regex: '^@/app/', message: 'A feature does not import pages or routes.' },
+          ],
+        },
+      ],
+    },
+  }));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '**/coverage/**', '.bench-cache/**'] },
   js.configs.recommended,
@@ -99,4 +125,5 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   boundaryLint,
+  ...dashboardFeatureLint,
 );
