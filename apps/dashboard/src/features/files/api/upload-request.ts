@@ -1,0 +1,58 @@
+import type { AdminError, AdminSuccess, FileRecord } from '@latchkey/contracts';
+import { ApiError } from '@/lib/api-client';
+import { clearToken, getToken } from '@/lib/auth-token';
+
+/** How far an upload is: bytes sent of the request body's total. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/**
+ * A multipart upload with progress. fetch() cannot report upload progress, so
+ * this one call uses XMLHttpRequest; errors come back as the same ApiError
+ * (with the contract's message) as every other admin call.
+ */
+export function sendFileForm(
+  method: 'POST' | 'PUT',
+  path: string,
+  form: FormData,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<FileRecord> {
+  return new Promise((resolve, reject) => {
+    const token = getToken();
+    if (token === null) {
+      reject(new ApiError(401, 'You are not signed in.'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Could not reach the server. Check your connection and try again.'));
+    xhr.onload = () => {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(xhr.responseText);
+      } catch {
+        payload = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve((payload as AdminSuccess<FileRecord>).data);
+        return;
+      }
+      if (xhr.status === 401) clearToken({ expired: true });
+      const error = payload as Partial<AdminError> | undefined;
+      reject(
+        typeof error?.message === 'string'
+          ? new ApiError(xhr.status, error.message, Array.isArray(error.errors) ? error.errors : [])
+          : new ApiError(xhr.status, `Upload failed (HTTP ${xhr.status}).`),
+      );
+    };
+    xhr.send(form);
+  });
+}

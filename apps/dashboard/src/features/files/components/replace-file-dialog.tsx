@@ -1,0 +1,71 @@
+import type { FileRecord } from '@latchkey/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { FormError } from '@/components/ui/error-alert';
+import { TextField } from '@/components/ui/form-fields';
+import { applyApiError } from '@/lib/api-form';
+import { toast } from '@/lib/toast';
+import { useReplaceFileContent } from '../api/replace-file-content';
+import type { UploadProgress } from '../api/upload-request';
+import { UploadProgressBar } from './upload-progress';
+
+/** Uploads new content for a file; its name, level and download count stay. */
+export function ReplaceFileDialog({
+  appId,
+  file,
+  onOpenChange,
+}: {
+  appId: string;
+  file: FileRecord;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const form = useForm<{ file: FileList }>();
+  const replaceMutation = useReplaceFileContent(appId);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    const content = values.file[0]!;
+    setProgress({ loaded: 0, total: content.size });
+    try {
+      await replaceMutation.mutateAsync({ fileId: file.fileId, file: content, onProgress: setProgress });
+      toast.success(`File ${file.name} replaced`);
+      onOpenChange(false);
+    } catch (error) {
+      applyApiError(form, error);
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title={`Replace ${file.name}`}
+      description="Download links already handed out stop working; users get the new content from their next request."
+    >
+      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
+        <FormError message={errors.root?.server?.message} />
+        <TextField
+          label="New content"
+          type="file"
+          error={errors.file?.message}
+          {...form.register('file', { validate: (files) => (files?.length ? true : 'Choose a file to upload') })}
+        />
+        <UploadProgressBar progress={progress} />
+        <DialogFooter>
+          <DialogClose>
+            <button type="button" className="button button-secondary" disabled={isSubmitting}>
+              Cancel
+            </button>
+          </DialogClose>
+          <button type="submit" className="button button-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Uploading…' : 'Replace'}
+          </button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,106 @@
+import { FileLimits } from '@latchkey/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { FormError } from '@/components/ui/error-alert';
+import { TextField } from '@/components/ui/form-fields';
+import { applyApiError } from '@/lib/api-form';
+import { toast } from '@/lib/toast';
+import { intInRange } from '@/lib/validation';
+import { useUploadFile } from '../api/upload-file';
+import type { UploadProgress } from '../api/upload-request';
+import { UploadProgressBar } from './upload-progress';
+
+interface UploadValues {
+  file: FileList;
+  name: string;
+  minLevel: number;
+}
+
+/** Uploads a file with its display name and minimum level, showing the upload's progress. */
+export function UploadFileDialog({
+  appId,
+  open,
+  onOpenChange,
+}: {
+  appId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const form = useForm<UploadValues>({ defaultValues: { name: '', minLevel: 0 } });
+  const uploadMutation = useUploadFile(appId);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    const file = values.file[0]!;
+    setProgress({ loaded: 0, total: file.size });
+    try {
+      const uploaded = await uploadMutation.mutateAsync({
+        file,
+        name: values.name.trim() || undefined,
+        minLevel: values.minLevel,
+        onProgress: setProgress,
+      });
+      toast.success(`File ${uploaded.name} uploaded`);
+      onOpenChange(false);
+      form.reset();
+    } catch (error) {
+      applyApiError(form, error);
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Upload a file"
+      description="Stored encrypted. Signed-in users whose level is at least the minimum level can download it."
+      wide
+    >
+      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
+        <FormError message={errors.root?.server?.message} />
+        <TextField
+          label="File"
+          type="file"
+          error={errors.file?.message}
+          {...form.register('file', { validate: (files) => (files?.length ? true : 'Choose a file to upload') })}
+        />
+        <TextField
+          label="Name"
+          autoComplete="off"
+          hint="Shown to users and used as the download's file name; the file's own name when empty."
+          error={errors.name?.message}
+          {...form.register('name', {
+            maxLength: { value: FileLimits.nameMax, message: `name must be 1-${FileLimits.nameMax} characters` },
+          })}
+        />
+        <TextField
+          label="Minimum level"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={FileLimits.minLevelMax}
+          error={errors.minLevel?.message}
+          {...form.register('minLevel', {
+            valueAsNumber: true,
+            validate: intInRange('minLevel', 0, FileLimits.minLevelMax),
+          })}
+        />
+        <UploadProgressBar progress={progress} />
+        <DialogFooter>
+          <DialogClose>
+            <button type="button" className="button button-secondary" disabled={isSubmitting}>
+              Cancel
+            </button>
+          </DialogClose>
+          <button type="submit" className="button button-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Uploading…' : 'Upload'}
+          </button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}
