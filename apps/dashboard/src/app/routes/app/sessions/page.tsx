@@ -1,7 +1,25 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { SessionsTable } from '@/features/sessions/components/sessions-table';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { sessionsRoute } from './route';
 
 export function SessionsPage() {
   useDocumentTitle('Sessions');
-  return <ComingSoon title="Sessions" />;
+  const { appId } = sessionsRoute.useParams();
+  const { page = 1 } = sessionsRoute.useSearch();
+  const navigate = sessionsRoute.useNavigate();
+
+  return (
+    <>
+      <PageHeader
+        title="Sessions"
+        description="Who is signed in to your software right now. Ending a session signs that copy out."
+      />
+      <SessionsTable
+        appId={appId}
+        page={page}
+        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
+      />
+    </>
+  );
 }

@@ -1,0 +1,117 @@
+// The Sessions and Logs pages in a real browser: a user registered through
+// POST /v1 shows up as a live session that the owner ends (the client's token
+// then gets 401); the audit log shows the client calls, failed ones with their
+// reason, filtered by type with the filter kept in the URL over a reload.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { ClientMessage } from '@latchkey/contracts';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dropDatabase, freshDatabase, startApi, testEnv } from '../../../scripts/test-service.mjs';
+import { launchBrowser } from './browser.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const DATABASE = process.env.DASHBOARD_E2E_DATABASE || 'latchkey_dashboard_e2e_sessions_logs';
+const DASHBOARD_DIST = path.resolve(process.env.DASHBOARD_DIR || path.join(repoRoot, 'apps/dashboard/dist'));
+
+let api;
+let browser;
+
+async function call(method, urlPath, body, token) {
+  const res = await fetch(`${api.url}${urlPath}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+beforeAll(async () => {
+  api = await startApi(testEnv(await freshDatabase(DATABASE), { DASHBOARD_DIR: DASHBOARD_DIST }));
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await api?.stop();
+  if (api) await dropDatabase(DATABASE);
+}, 60_000);
+
+describe('sessions and logs pages', () => {
+  test('ends a live session and reads the audit log by type', async () => {
+    const email = `sessions-${randomUUID().slice(0, 8)}@example.test`;
+    const signup = await call('POST', '/v1/admin/auth/signup', { email, password: 'correct horse battery' });
+    const token = signup.body.data.accessToken;
+    const app = (await call('POST', '/v1/admin/apps', { name: 'Sessions App' }, token)).body.data;
+    const generated = await call(
+      'POST',
+      `/v1/admin/apps/${app.appId}/licenses`,
+      { count: 1, durationType: '30d' },
+      token,
+    );
+    expect(generated.status).toBe(201);
+    const licenseKey = generated.body.data[0].key;
+    const client = { appId: app.appId, apiKey: app.apiKey };
+    const registered = await call('POST', '/v1', {
+      ...client,
+      type: 'register',
+      username: 'alice_1',
+      password: 'secret123',
+      licenseKey,
+      hwid: 'HWID-ALICE-1',
+    });
+    expect(registered.status).toBe(200);
+    const sessionToken = registered.body.data.sessionToken;
+    const failed = await call('POST', '/v1', { ...client, type: 'login', username: 'alice_1', password: 'wrong-pass' });
+    expect(failed.status).toBe(401);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+    await page.goto(`${api.url}/sign-in`);
+    await page.evaluate((value) => sessionStorage.setItem('latchkey.accessToken', value), token);
+
+    // Sessions: the live session with its IP and HWID; end it after confirming.
+    await page.goto(`${api.url}/apps/${app.appId}/sessions`);
+    await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+    const row = page.getByRole('row', { name: /alice_1/ });
+    await row.waitFor();
+    const rowText = await row.innerText();
+    expect(rowText).toContain('127.0.0.1');
+    expect(rowText).toContain('HWID-ALICE-1');
+    expect(await page.getByTestId('table-total').innerText()).toBe('1');
+    await page.getByRole('button', { name: 'Actions for session of alice_1' }).click();
+    await page.getByRole('menuitem', { name: 'End session' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'End session' }).click();
+    await page.getByTestId('toast-success').getByText('Session of alice_1 ended').waitFor();
+    await page.getByRole('table').getByText('No live sessions').waitFor();
+    const check = await call('POST', '/v1', { ...client, type: 'check', sessionToken });
+    expect(check.status).toBe(401);
+    expect(check.body.message).toBe(ClientMessage.invalidSession);
+
+    // Logs: everything, newest first, then only failed logins through the filter.
+    await page.getByRole('link', { name: 'Logs' }).click();
+    await page.getByRole('heading', { name: 'Logs', level: 1 }).waitFor();
+    await page.getByRole('row', { name: /admin\.session\.end/ }).waitFor();
+    await page.getByRole('row', { name: /client\.register/ }).waitFor();
+    await page.getByLabel('Type').selectOption('client.login');
+    await page.waitForURL(/[?&]type=client\.login/);
+    // The unfiltered page stays (dimmed) until the filtered one arrives.
+    await page.getByRole('row', { name: /client\.register/ }).waitFor({ state: 'detached' });
+    const loginRow = page.getByRole('row', { name: /client\.login/ });
+    await loginRow.waitFor();
+    const loginText = await loginRow.innerText();
+    expect(loginText).toContain('Failure');
+    expect(loginText).toContain(ClientMessage.invalidLogin);
+
+    // The filter survives a reload of the deep link.
+    await page.reload();
+    await page.getByRole('row', { name: /client\.login/ }).waitFor();
+    expect(await page.getByLabel('Type').inputValue()).toBe('client.login');
+    expect(await page.getByRole('row', { name: /client\.register/ }).count()).toBe(0);
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,40 @@
+import { PAGE_DEFAULT_LIMIT, type AdminList, type AuditEntry } from '@latchkey/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, toQueryString } from '@/lib/api-client';
+import { appScope } from '@/lib/query-keys';
+
+export interface LogsQuery {
+  /** An entry type (`client.login`) or a prefix of types (`client`, `admin.user`). */
+  type?: string | undefined;
+  page?: number;
+  limit?: number;
+}
+
+/** GET /v1/admin/apps/{appId}/logs: audit entries, newest first, with `meta.total`. */
+export function getLogs(
+  appId: string,
+  { type, page = 1, limit = PAGE_DEFAULT_LIMIT }: LogsQuery,
+  signal?: AbortSignal,
+) {
+  return apiRequest<AdminList<AuditEntry>>(
+    `/v1/admin/apps/${encodeURIComponent(appId)}/logs${toQueryString({ type, page, limit })}`,
+    { signal },
+  );
+}
+
+/** Every query of this feature starts with this key. */
+export function logsKey(appId: string) {
+  return [...appScope(appId), 'logs'] as const;
+}
+
+export function getLogsQueryOptions(appId: string, { type, page = 1, limit = PAGE_DEFAULT_LIMIT }: LogsQuery = {}) {
+  return queryOptions({
+    queryKey: [...logsKey(appId), 'list', { type, page, limit }],
+    queryFn: ({ signal }) => getLogs(appId, { type, page, limit }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLogs(appId: string, query: LogsQuery = {}) {
+  return useQuery(getLogsQueryOptions(appId, query));
+}
