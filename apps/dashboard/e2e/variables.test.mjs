@@ -107,4 +107,19 @@ describe('variables page', () => {
     expect(pageErrors).toEqual([]);
     await context.close();
   });
+
+  test('deep links get the dashboard; API paths, docs and missing files keep their answers', async () => {
+    for (const deepLink of ['/apps', '/apps/some-app/variables?page=2', '/account']) {
+      const res = await fetch(`${api.url}${deepLink}`, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    for (const notAPage of ['/v1/admin/nothing-here', '/v1', '/assets/missing.js', '/favicon.ico']) {
+      const res = await fetch(`${api.url}${notAPage}`, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(404);
+      expect((await res.json()).success).toBe(false);
+    }
+    expect((await fetch(`${api.url}/health`)).status).toBe(200);
+    expect((await fetch(`${api.url}/docs/openapi.json`)).status).toBe(200);
+  });
 });
