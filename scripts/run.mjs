@@ -57,7 +57,7 @@ function loadEnvFile() {
 function start() {
   installAndBuild();
   loadEnvFile();
-  const children = ['main.js', 'worker.js'].map((entry) =>
+  const children = ['cluster.js', 'worker.js'].map((entry) =>
     spawn(process.execPath, [path.join(root, 'apps/api/dist', entry)], { stdio: 'inherit', env: process.env }),
   );
   let stopping = false;

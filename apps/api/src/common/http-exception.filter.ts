@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+import { isServiceUnavailable } from './unavailable.js';
 
 /** Fastify's own errors (body parsing, size limit, media type) carry a code. */
 interface FastifyLikeError {
@@ -22,7 +23,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, message, errors } = this.describe(exception);
-    if (status >= 500) this.logger.error(exception);
+    if (status === 503) this.logger.warn(`Service unavailable: ${(exception as Error).message}`);
+    else if (status >= 500) this.logger.error(exception);
 
     const isClientEndpoint = request.url === '/v1' || request.url.startsWith('/v1?');
     const body = isClientEndpoint
@@ -51,6 +53,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
           : exception.message;
       return { status, message: status === 404 ? 'Route not found' : message };
     }
+    if (isServiceUnavailable(exception)) return { status: 503, message: 'Service unavailable' };
     return { status: 500, message: 'Internal server error' };
   }
 }

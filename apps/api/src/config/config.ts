@@ -177,6 +177,18 @@ export class Config {
   @Max(3600, { message: 'FILE_LINK_TTL_SECONDS must be between 1 and 3600' })
   @IsInt({ message: 'FILE_LINK_TTL_SECONDS must be an integer' })
   FILE_LINK_TTL_SECONDS = 60;
+
+  /** API processes sharing PORT (node:cluster, see cluster.ts): a number 1-64 or `auto` (one per core). */
+  @Matches(/^(auto|[1-9]|[1-5]\d|6[0-4])$/, { message: 'API_PROCESSES must be auto or an integer between 1 and 64' })
+  @IsString()
+  API_PROCESSES = '1';
+
+  /** PostgreSQL connections per process (each API process and each worker has its own pool). */
+  @Transform(toInt)
+  @Min(1, { message: 'DATABASE_POOL_SIZE must be between 1 and 500' })
+  @Max(500, { message: 'DATABASE_POOL_SIZE must be between 1 and 500' })
+  @IsInt({ message: 'DATABASE_POOL_SIZE must be an integer' })
+  DATABASE_POOL_SIZE = 20;
 }
 
 /** Parses `env`; returns the config or the list of problems, one line each. */

@@ -6,7 +6,7 @@ import { MIGRATIONS } from './migrations/index.js';
 /** Arbitrary constant naming the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_ID = 7_318_904_211;
 
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+export function dataSourceOptions(databaseUrl: string, poolSize = 20): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -15,7 +15,7 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,
-    extra: { max: 20 },
+    extra: { max: poolSize },
   };
 }
 
@@ -30,8 +30,8 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (rowCount === 0) {
       await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`).catch((err: { code?: string }) => {
-        // 42P04: another process created it between our check and our CREATE.
-        if (err.code !== '42P04') throw err;
+        // 42P04 (or 23505 when both CREATEs race in the catalog): another process created it first.
+        if (err.code !== '42P04' && err.code !== '23505') throw err;
       });
     }
   } finally {

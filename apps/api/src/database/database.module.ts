@@ -12,7 +12,7 @@ import { dataSourceOptions, ensureDatabase, runMigrations } from './data-source.
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [Config],
-      useFactory: (config: Config) => dataSourceOptions(config.DATABASE_URL),
+      useFactory: (config: Config) => dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE),
       dataSourceFactory: async (options) => {
         const url = (options as { url: string }).url;
         await ensureDatabase(url);

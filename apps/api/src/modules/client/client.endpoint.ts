@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { signResponse } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import { findHostileInput } from '../../common/input/hostile-input.js';
+import { isServiceUnavailable } from '../../common/unavailable.js';
 import { AppCredentialsCache, type CachedApp } from '../apps/app-credentials.cache.js';
 import { ClientService } from './client.service.js';
 
@@ -43,6 +44,10 @@ export class ClientEndpoint {
       if (err instanceof AppError) {
         if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
         send(reply, app, err.status, false, err.message, {}, nonce);
+      } else if (isServiceUnavailable(err)) {
+        // PostgreSQL or Redis is restarting: retryable, and nothing was half-made (each write is one transaction).
+        this.logger.warn(`Service unavailable: ${(err as Error).message}`);
+        send(reply, app, 503, false, 'Service unavailable', {}, nonce);
       } else {
         this.logger.error(err);
         send(reply, app, 500, false, 'Internal server error', {}, nonce);

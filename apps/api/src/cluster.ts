@@ -1,0 +1,40 @@
+/**
+ * Entry of the API with API_PROCESSES > 1 (or `auto`, one per core): a small
+ * primary forks that many workers, each running the ordinary HTTP bootstrap
+ * (main.js) with its own PostgreSQL and Redis pools, all sharing PORT through
+ * node:cluster. A worker that dies unexpectedly is replaced; SIGTERM/SIGINT
+ * are passed on so each worker closes gracefully (common/shutdown.ts).
+ * With API_PROCESSES=1 it simply runs main.js in this process.
+ */
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { loadConfig } from './config/config.js';
+
+const config = loadConfig();
+const count = config.API_PROCESSES === 'auto' ? availableParallelism() : Number(config.API_PROCESSES);
+/** Replacing a worker that crashes at start in a tight loop helps no one: wait a little between restarts. */
+const RESTART_DELAY_MS = 1000;
+
+if (count === 1 || !cluster.isPrimary) {
+  await import('./main.js');
+} else {
+  cluster.setupPrimary({ exec: new URL('./main.js', import.meta.url).pathname });
+  let stopping = false;
+  const fork = () => cluster.fork();
+  for (let i = 0; i < count; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    process.stderr.write(`API process ${worker.process.pid} exited (${signal ?? code}); starting another\n`);
+    setTimeout(fork, RESTART_DELAY_MS).unref();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGTERM'));
+}
