@@ -12,7 +12,8 @@ export function isServiceUnavailable(error: unknown): boolean {
     if (typeof code === 'string' && /^(08...|57P0[1-3])$/.test(code)) return true;
     if (name === 'MaxRetriesPerRequestError') return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
-    current = (current as { driverError?: unknown; cause?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
+    current =
+      (current as { driverError?: unknown; cause?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
   }
   return false;
 }
