@@ -1,0 +1,22 @@
+import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+// The one-minute version of `pnpm soak` (scripts/soak.mjs): no 5xx, no refusal,
+// and no gross memory growth. In one minute the heap is still warming up, so
+// the growth limit here only catches a leak of about a megabyte a second; the
+// ten-minute run keeps the default 10 MB/min.
+describe('soak (60 s)', () => {
+  it('serves mixed client load at a fixed rate without 5xx, refusals or runaway memory', () => {
+    const run = spawnSync(
+      process.execPath,
+      [path.join(root, 'scripts/soak.mjs'), '--duration', '60', '--rate', '40', '--max-growth', '60'],
+      { encoding: 'utf8', timeout: 170_000 },
+    );
+    const summary = run.stdout.trim().split('\n').pop() ?? '';
+    expect({ status: run.status, summary }).toMatchObject({ status: 0 });
+    expect(JSON.parse(summary)).toMatchObject({ soak: 'passed', problems: [] });
+  }, 180_000);
+});
