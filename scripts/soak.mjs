@@ -61,7 +61,7 @@ function p99(latencies) {
 }
 
 async function main() {
-  const databaseName = 'latchkey_soak';
+  const databaseName = `latchkey_soak_${process.pid}`;
   const env = testEnv(await freshDatabase(databaseName), {
     NODE_ENV: 'production',
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(root, 'scripts/soak-sampler.cjs')}`,
