@@ -101,8 +101,11 @@ export class Config {
   @IsIn(['development', 'production', 'test'], { message: 'NODE_ENV must be development, production or test' })
   NODE_ENV = 'development';
 
-  /** Namespace of the BullMQ keys, so several deployments (or test runs) can share one Redis. */
-  @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1-64 of A-Z a-z 0-9 _ . -' })
+  /**
+   * Namespace of the BullMQ keys, so several deployments (or test runs) can share one Redis.
+   * Braces allow a Redis Cluster hash tag (`{latchkey}`): all of a queue's keys on one slot.
+   */
+  @Matches(/^[A-Za-z0-9_.{}-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1-64 of A-Z a-z 0-9 _ . - { }' })
   @IsString()
   QUEUE_PREFIX = 'latchkey';
 
