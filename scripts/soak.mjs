@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm soak`: mixed client load (init, license, check, heartbeat, var) at a
 // fixed rate against a private API, sampling every 10 s its RSS and event-loop
-// delay (scripts/soak-sampler.cjs, loaded with --require) and the p99 latency
+// delay (scripts/soak-sampler.mjs, loaded with --import) and the p99 latency
 // seen by the client. Fails (exit 1) when any answer is a 5xx or a refusal, or
 // when memory grows without bound: the least-squares slope of RSS over the
 // second half of the run above --max-growth MB/min.
@@ -64,7 +64,7 @@ async function main() {
   const databaseName = `latchkey_soak_${process.pid}`;
   const env = testEnv(await freshDatabase(databaseName), {
     NODE_ENV: 'production',
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(root, 'scripts/soak-sampler.cjs')}`,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${path.join(root, 'scripts/soak-sampler.mjs')}`,
     SOAK_SAMPLE_MS: String(sampleMs),
   });
   const api = await startApi(env);

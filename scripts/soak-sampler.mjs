@@ -1,7 +1,7 @@
-// Loaded into the API under test with `node --require` by scripts/soak.mjs:
+// Loaded into the API under test with `node --import` by scripts/soak.mjs:
 // every SOAK_SAMPLE_MS, one JSON line on stderr with the process's RSS and
 // event-loop delay. Nothing is exposed over HTTP; the API does not know it is there.
-const { monitorEventLoopDelay } = require('node:perf_hooks');
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const histogram = monitorEventLoopDelay({ resolution: 10 });
 histogram.enable();
