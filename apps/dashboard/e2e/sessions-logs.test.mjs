@@ -4,73 +4,31 @@
 // reason, filtered by type with the filter kept in the URL over a reload.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ClientMessage } from '@latchkey/contracts';
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { dropDatabase, freshDatabase, startApi, testEnv } from '../../../scripts/test-service.mjs';
-import { launchBrowser } from './browser.mjs';
+import { startHarness } from './harness.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const DATABASE = process.env.DASHBOARD_E2E_DATABASE || 'latchkey_dashboard_e2e_sessions_logs';
-const DASHBOARD_DIST = path.resolve(process.env.DASHBOARD_DIR || path.join(repoRoot, 'apps/dashboard/dist'));
-
+let harness;
 let api;
-let browser;
-
-async function call(method, urlPath, body, token) {
-  const res = await fetch(`${api.url}${urlPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+let call;
 
 beforeAll(async () => {
-  api = await startApi(testEnv(await freshDatabase(DATABASE), { DASHBOARD_DIR: DASHBOARD_DIST }));
-  browser = await launchBrowser();
+  harness = await startHarness('sessions_logs');
+  ({ api, call } = harness);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
-  if (api) await dropDatabase(DATABASE);
+  await harness?.stop();
 }, 60_000);
 
 describe('sessions and logs pages', () => {
   test('ends a live session and reads the audit log by type', async () => {
-    const email = `sessions-${randomUUID().slice(0, 8)}@example.test`;
-    const signup = await call('POST', '/v1/admin/auth/signup', { email, password: 'correct horse battery' });
-    const token = signup.body.data.accessToken;
-    const app = (await call('POST', '/v1/admin/apps', { name: 'Sessions App' }, token)).body.data;
-    const generated = await call(
-      'POST',
-      `/v1/admin/apps/${app.appId}/licenses`,
-      { count: 1, durationType: '30d' },
-      token,
-    );
-    expect(generated.status).toBe(201);
-    const licenseKey = generated.body.data[0].key;
+    const { token, app, context, page, pageErrors } = await harness.ownerWithApp({ appName: 'Sessions App' });
     const client = { appId: app.appId, apiKey: app.apiKey };
-    const registered = await call('POST', '/v1', {
-      ...client,
-      type: 'register',
+    const { sessionToken } = await harness.registerClientUser({ token }, app, {
       username: 'alice_1',
-      password: 'secret123',
-      licenseKey,
       hwid: 'HWID-ALICE-1',
     });
-    expect(registered.status).toBe(200);
-    const sessionToken = registered.body.data.sessionToken;
     const failed = await call('POST', '/v1', { ...client, type: 'login', username: 'alice_1', password: 'wrong-pass' });
     expect(failed.status).toBe(401);
-
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error));
-    await page.goto(`${api.url}/sign-in`);
-    await page.evaluate((value) => sessionStorage.setItem('latchkey.accessToken', value), token);
 
     // Sessions: the live session with its IP and HWID; end it after confirming.
     await page.goto(`${api.url}/apps/${app.appId}/sessions`);

@@ -2,58 +2,24 @@
 // bad key), edit the value and minimum level, delete after confirming; the
 // page number lives in the URL.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { dropDatabase, freshDatabase, startApi, testEnv } from '../../../scripts/test-service.mjs';
-import { launchBrowser } from './browser.mjs';
+import { startHarness } from './harness.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const DATABASE = process.env.DASHBOARD_E2E_DATABASE || 'latchkey_dashboard_e2e_variables';
-const DASHBOARD_DIST = path.resolve(process.env.DASHBOARD_DIR || path.join(repoRoot, 'apps/dashboard/dist'));
-
+let harness;
 let api;
-let browser;
-
-async function call(method, urlPath, body, token) {
-  const res = await fetch(`${api.url}${urlPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-/** A new owner with one app, and a browser page signed in as that owner. */
-async function ownerWithApp() {
-  const email = `vars-${randomUUID().slice(0, 8)}@example.test`;
-  const signup = await call('POST', '/v1/admin/auth/signup', { email, password: 'correct horse battery' });
-  expect(signup.status).toBe(201);
-  const token = signup.body.data.accessToken;
-  const app = (await call('POST', '/v1/admin/apps', { name: 'Variables App' }, token)).body.data;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error));
-  await page.goto(`${api.url}/sign-in`);
-  await page.evaluate((value) => sessionStorage.setItem('latchkey.accessToken', value), token);
-  return { token, app, context, page, pageErrors };
-}
+let call;
 
 beforeAll(async () => {
-  api = await startApi(testEnv(await freshDatabase(DATABASE), { DASHBOARD_DIR: DASHBOARD_DIST }));
-  browser = await launchBrowser();
+  harness = await startHarness('variables');
+  ({ api, call } = harness);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
-  if (api) await dropDatabase(DATABASE);
+  await harness?.stop();
 }, 60_000);
 
 describe('variables page', () => {
   test('creates, edits and deletes a variable; a bad key shows the API message', async () => {
-    const { token, app, context, page, pageErrors } = await ownerWithApp();
+    const { token, app, context, page, pageErrors } = await harness.ownerWithApp({ appName: 'Variables App' });
     await page.goto(`${api.url}/apps/${app.appId}/variables`);
     await page.getByRole('heading', { name: 'Variables', level: 1 }).waitFor();
     await page.getByText('No variables yet').waitFor();
