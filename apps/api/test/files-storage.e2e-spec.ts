@@ -40,7 +40,8 @@ async function contentRow(ageSeconds = 0): Promise<string> {
 
 async function collect(source: AsyncIterable<Buffer>): Promise<Buffer[]> {
   const out: Buffer[] = [];
-  for await (const record of source) out.push(record);
+  // A store reuses its buffer for the next record: keep a copy.
+  for await (const record of source) out.push(Buffer.from(record));
   return out;
 }
 

@@ -69,26 +69,27 @@ export function openRecord(key: Buffer, index: number, record: Buffer, last: boo
 }
 
 /**
- * Seals a plaintext stream into stored records. One full chunk is held back
- * until the next byte (or the end) shows whether it is the last, so memory
- * stays at about two chunks whatever the size.
+ * Seals a plaintext stream into stored records. The plaintext is gathered in
+ * one chunk-sized buffer, reused for every record (sealing copies it out); a
+ * full chunk is sealed only once the next byte shows it is not the last.
  */
 export async function* sealChunks(key: Buffer, plaintext: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
+  const chunk = Buffer.allocUnsafeSlow(PLAIN_CHUNK_BYTES);
+  let filled = 0;
   let index = 0;
   for await (const piece of plaintext) {
-    pending.push(piece);
-    pendingBytes += piece.length;
-    // Strictly more than a chunk: the chunk about to be sealed is known not to be the last.
-    while (pendingBytes > PLAIN_CHUNK_BYTES) {
-      const joined = Buffer.concat(pending, pendingBytes);
-      yield sealRecord(key, index++, joined.subarray(0, PLAIN_CHUNK_BYTES), false);
-      pending = [joined.subarray(PLAIN_CHUNK_BYTES)];
-      pendingBytes -= PLAIN_CHUNK_BYTES;
+    let offset = 0;
+    while (offset < piece.length) {
+      if (filled === PLAIN_CHUNK_BYTES) {
+        yield sealRecord(key, index++, chunk, false);
+        filled = 0;
+      }
+      const copied = piece.copy(chunk, filled, offset);
+      filled += copied;
+      offset += copied;
     }
   }
-  yield sealRecord(key, index, Buffer.concat(pending, pendingBytes), true);
+  yield sealRecord(key, index, chunk.subarray(0, filled), true);
 }
 
 /**

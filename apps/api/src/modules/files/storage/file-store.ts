@@ -7,7 +7,12 @@
 export interface FileStore {
   /** Starts a new content; its records are then written in order. */
   create(contentId: string): Promise<ContentWriter>;
-  /** The records of a content, in order, read as they are consumed. Throws when it is missing. */
+  /**
+   * The records of a content, in order, read as they are consumed. Throws
+   * when it is missing. A record is only valid until the next one is asked
+   * for: stores decode into a few buffers they reuse, so a download's memory
+   * stays flat whatever the file's size.
+   */
   read(contentId: string): AsyncIterable<Buffer>;
   /** Removes a content; removing a missing one is not an error. */
   delete(contentId: string): Promise<void>;

@@ -50,16 +50,18 @@ export class FsFileStore implements FileStore {
 
   async *read(contentId: string): AsyncGenerator<Buffer> {
     const handle = await open(this.path(contentId), 'r');
+    // One header and one record buffer for the whole read (see FileStore.read).
+    const header = Buffer.allocUnsafe(LENGTH_BYTES);
+    const record = Buffer.allocUnsafeSlow(STORED_CHUNK_BYTES);
     try {
       let position = 0;
       for (;;) {
-        const header = await readExactly(handle, position, LENGTH_BYTES, true);
-        if (header === null) return;
+        if (!(await readExactly(handle, position, header, true))) return;
         const length = header.readUInt32BE(0);
         if (length > STORED_CHUNK_BYTES) throw new Error(`record of ${length} bytes at ${position}`);
-        const record = await readExactly(handle, position + LENGTH_BYTES, length, false);
+        await readExactly(handle, position + LENGTH_BYTES, record.subarray(0, length), false);
         position += LENGTH_BYTES + length;
-        yield record!;
+        yield record.subarray(0, length);
       }
     } finally {
       await handle.close();
@@ -89,23 +91,25 @@ export class FsFileStore implements FileStore {
   }
 }
 
-/** Reads `length` bytes at `position`; null at a clean end of file when `endAllowed`, else an error. */
+/**
+ * Fills `buffer` from `position`; false at a clean end of file when
+ * `endAllowed`, else an error.
+ */
 async function readExactly(
   handle: FileHandle,
   position: number,
-  length: number,
+  buffer: Buffer,
   endAllowed: boolean,
-): Promise<Buffer | null> {
-  // Unsafe (not zeroed) is fine: it is filled completely or the read throws.
-  const buffer = Buffer.allocUnsafe(length);
+): Promise<boolean> {
+  const length = buffer.length;
   let filled = 0;
   while (filled < length) {
     const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
     if (bytesRead === 0) {
-      if (filled === 0 && endAllowed) return null;
+      if (filled === 0 && endAllowed) return false;
       throw new Error(`content file ends inside a record at ${position}`);
     }
     filled += bytesRead;
   }
-  return buffer;
+  return true;
 }
