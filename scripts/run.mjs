@@ -3,6 +3,7 @@
 //   node scripts/run.mjs start   install, build, then run API + worker (dashboard at /)
 //   node scripts/run.mjs test    install, build, then every test suite
 //   node scripts/run.mjs bench   install, build, then the load benchmark
+//   node scripts/run.mjs screenshots   install, build, then docs/screenshots/ from a browser
 // `npm start`, `npm test` and `npm run bench` (or the pnpm equivalents) call these.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -142,10 +143,20 @@ async function bench() {
   process.exit(result.status ?? 1);
 }
 
+function screenshots() {
+  installAndBuild();
+  ensureChromium();
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/screenshots.mjs')], {
+    stdio: 'inherit',
+    cwd: root,
+  });
+  process.exit(result.status ?? 1);
+}
+
 const command = process.argv[2];
-const commands = { start, test, bench };
+const commands = { start, test, bench, screenshots };
 if (!commands[command]) {
-  process.stderr.write('usage: node scripts/run.mjs start|test|bench\n');
+  process.stderr.write('usage: node scripts/run.mjs start|test|bench|screenshots\n');
   process.exit(2);
 }
 await commands[command]();

@@ -1,4 +1,5 @@
-import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
+import { getRouteApi, Link, Outlet, useLocation } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -25,6 +26,21 @@ const sections = [
 export function AppLayout() {
   const { appId } = appRoute.useParams();
   const appQuery = useApp(appId);
+  const navRef = useRef<HTMLElement>(null);
+  const pathname = useLocation({ select: (location) => location.pathname });
+
+  // On a phone the navigation is one scrolling row: bring the current page's
+  // link into view, scrolling the row only (never the page).
+  useEffect(() => {
+    const nav = navRef.current;
+    const link = nav?.querySelector('[data-status="active"]');
+    if (!nav || !link) return;
+    const navBox = nav.getBoundingClientRect();
+    const linkBox = link.getBoundingClientRect();
+    if (linkBox.left < navBox.left || linkBox.right > navBox.right) {
+      nav.scrollLeft += linkBox.left - navBox.left - 16;
+    }
+  }, [pathname]);
 
   if (appQuery.error instanceof ApiError && appQuery.error.status === 404) {
     return (
@@ -66,7 +82,7 @@ export function AppLayout() {
         <ErrorAlert error={appQuery.error} title="Could not load the application" />
       </div>
       <div className="app-body">
-        <nav className="app-nav" aria-label="Application">
+        <nav className="app-nav" aria-label="Application" ref={navRef}>
           {sections.map((section) => (
             <Link
               key={section.to}

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+// `pnpm screenshots`: every dashboard page, light and dark, at desktop and
+// phone width, saved under docs/screenshots/ as <page>-<scheme>-<width>.png.
+// Runs the built service (API, worker and dashboard) on a scratch database
+// with a demo owner, application and a little of everything, in Debian's
+// Chromium. `node scripts/run.mjs screenshots` builds first.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser } from '../apps/dashboard/e2e/browser.mjs';
+import { dropDatabase, freshDatabase, startApi, startWorker, testEnv } from './test-service.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'docs/screenshots');
+const DATABASE = 'latchkey_screenshots';
+const EMAIL = 'owner@example.com';
+const PASSWORD = 'correct horse battery';
+const SIZES = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+};
+
+function say(line) {
+  process.stdout.write(`[screenshots] ${line}\n`);
+}
+
+/** A JSON request that must succeed; the answer's `data`. */
+async function api(baseUrl, method, urlPath, body, token) {
+  const res = await fetch(`${baseUrl}${urlPath}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${urlPath} answered ${res.status}: ${json.message}`);
+  return json.data;
+}
+
+/** The demo account: an app with keys, users, a session, a variable, a blacklist entry and a webhook. */
+async function seed(baseUrl) {
+  const { accessToken: token } = await api(baseUrl, 'POST', '/v1/admin/auth/signup', {
+    email: EMAIL,
+    password: PASSWORD,
+  });
+  const app = await api(baseUrl, 'POST', '/v1/admin/apps', { name: 'Acme Studio', version: '2.4.1' }, token);
+  const admin = `/v1/admin/apps/${app.appId}`;
+  const keys = await api(
+    baseUrl,
+    'POST',
+    `${admin}/licenses`,
+    { count: 8, durationType: '30d', level: 1, prefix: 'ACME', note: 'Launch batch' },
+    token,
+  );
+  await api(baseUrl, 'POST', `${admin}/licenses`, { count: 3, durationType: 'lifetime', level: 2 }, token);
+  await api(baseUrl, 'POST', `${admin}/licenses/${keys[7].id}/ban`, { reason: 'Shared on a forum' }, token);
+  const client = { appId: app.appId, apiKey: app.apiKey };
+  for (const [i, username] of ['alice', 'bob_builder', 'carol.k'].entries()) {
+    await api(baseUrl, 'POST', '/v1', {
+      ...client,
+      type: 'register',
+      username,
+      password: 'secret123',
+      licenseKey: keys[i].key,
+      hwid: `HWID-${username.toUpperCase()}`,
+    });
+  }
+  await api(baseUrl, 'POST', '/v1', { ...client, type: 'login', username: 'alice', password: 'wrong-pass' }).catch(
+    () => undefined,
+  );
+  await api(baseUrl, 'POST', `${admin}/variables`, { key: 'motd', value: 'Welcome to Acme Studio 2.4!' }, token);
+  await api(baseUrl, 'POST', `${admin}/variables`, { key: 'beta.channel', value: 'stable', minLevel: 2 }, token);
+  await api(baseUrl, 'POST', `${admin}/blacklist`, { type: 'ip', value: '203.0.113.0/24', reason: 'Abuse' }, token);
+  await api(baseUrl, 'POST', `${admin}/blacklist`, { type: 'hwid', value: 'HWID-CRACKED-01' }, token);
+  await api(
+    baseUrl,
+    'POST',
+    `${admin}/webhooks`,
+    { url: 'https://hooks.example.com/latchkey', events: ['license.activate', 'user.ban'] },
+    token,
+  );
+  return { token, app };
+}
+
+/** Waits until the page shows its heading and no loading placeholder. */
+async function settled(page) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.querySelectorAll('.skeleton').length === 0, undefined, {
+    timeout: 10_000,
+  });
+}
+
+async function main() {
+  mkdirSync(outDir, { recursive: true });
+  const env = testEnv(await freshDatabase(DATABASE));
+  const service = await startApi(env);
+  const worker = await startWorker(env);
+  const browser = await launchBrowser();
+  try {
+    const { token, app } = await seed(service.url);
+    const appPath = `/apps/${app.appId}`;
+    const pages = [
+      ['sign-in', '/sign-in'],
+      ['applications', '/apps'],
+      ['account', '/account'],
+      ['overview', appPath],
+      ['licenses', `${appPath}/licenses`],
+      ['users', `${appPath}/users`],
+      ['sessions', `${appPath}/sessions`],
+      ['variables', `${appPath}/variables`],
+      ['blacklist', `${appPath}/blacklist`],
+      ['files', `${appPath}/files`],
+      ['webhooks', `${appPath}/webhooks`],
+      ['logs', `${appPath}/logs`],
+      ['settings', `${appPath}/settings`],
+    ];
+    for (const scheme of ['light', 'dark']) {
+      for (const [sizeName, viewport] of Object.entries(SIZES)) {
+        const context = await browser.newContext({ viewport, colorScheme: scheme });
+        const page = await context.newPage();
+        await page.goto(`${service.url}/sign-in`);
+        for (const [name, urlPath] of pages) {
+          // The sign-in page is shown signed out; every other page signed in.
+          await page.evaluate(
+            (value) =>
+              value
+                ? sessionStorage.setItem('latchkey.accessToken', value)
+                : sessionStorage.removeItem('latchkey.accessToken'),
+            name === 'sign-in' ? null : token,
+          );
+          await page.goto(`${service.url}${urlPath}`);
+          await settled(page);
+          const file = path.join(outDir, `${name}-${scheme}-${sizeName}.png`);
+          await page.screenshot({ path: file });
+          say(path.relative(root, file));
+        }
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await worker.stop();
+    await service.stop();
+    await dropDatabase(DATABASE);
+  }
+}
+
+await main();
