@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { readCopiedBytea } from './copy-binary.js';
 
@@ -5,7 +6,7 @@ const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
 /** What PostgreSQL sends for `COPY (SELECT bytea ...) TO STDOUT (FORMAT binary)`. */
 function copyOutput(values: Buffer[]): Buffer {
-  const parts = [SIGNATURE, Buffer.alloc(8)];
+  const parts: Buffer[] = [SIGNATURE, Buffer.alloc(8)];
   for (const value of values) {
     const head = Buffer.alloc(6);
     head.writeInt16BE(1, 0);
