@@ -10,7 +10,8 @@ import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import type { ClientContext, ClientResult } from './client-context.js';
-import { activityGranularityMs, sessionEnd, toClientUser, type UserRow } from './client-sessions.js';
+import { sessionEnd } from '../sessions/session-rules.js';
+import { activityGranularityMs, toClientUser, type UserRow } from './client-sessions.js';
 import type { LogDto, SessionDto, VarDto } from './client.dto.js';
 import { markTicketSubject } from './offline-ticket.js';
 
@@ -150,7 +151,7 @@ export class ClientSessionService {
     return {
       id: row.session_id,
       row,
-      end: sessionEnd(app, row.session_expires_at, new Date(now)),
+      end: sessionEnd(app.sessionIdleSeconds, row.session_expires_at, new Date(now)),
       user: {
         id: row.user_id,
         username: row.username,

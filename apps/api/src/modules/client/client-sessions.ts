@@ -1,8 +1,9 @@
 import type { ClientUser, SessionResult } from '@latchkey/contracts';
-import { randomUUID } from 'node:crypto';
-import { randomSecret, sha256 } from '../../common/crypto.js';
 import { iso } from '../../common/iso.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
+import { AppError } from '../../common/errors.js';
+import type { NewSession, OpenedSessionRow, SessionOpeningRequest } from '../sessions/session-opening.js';
+import { sessionEnd } from '../sessions/session-rules.js';
 import { markTicketSubject } from './offline-ticket.js';
 
 /** The user fields a session result shows, as read from the database. */
@@ -28,32 +29,11 @@ export function toClientUser(row: UserRow): ClientUser {
   };
 }
 
-/** A session about to be opened: its id, secret token and absolute end, chosen before the write. */
-export interface NewSession {
-  id: string;
-  token: string;
-  tokenHash: Buffer;
-  expiresAt: Date;
-}
-
-export function newSession(app: CachedApp, now = Date.now()): NewSession {
-  const token = randomSecret('', 32);
-  return { id: randomUUID(), token, tokenHash: sha256(token), expiresAt: new Date(now + app.sessionTtlSeconds * 1000) };
-}
-
-/**
- * When a session ends without further activity: its absolute end or the idle
- * timeout counted from `lastSeen`, whichever comes first.
- */
-export function sessionEnd(app: CachedApp, absoluteEnd: Date, lastSeen: Date): Date {
-  return new Date(Math.min(absoluteEnd.getTime(), lastSeen.getTime() + app.sessionIdleSeconds * 1000));
-}
-
 export function sessionResult(app: CachedApp, session: NewSession, user: UserRow, openedAt: Date): SessionResult {
   const clientUser = toClientUser(user);
   const result = {
     sessionToken: session.token,
-    expiresAt: sessionEnd(app, session.expiresAt, openedAt).toISOString(),
+    expiresAt: sessionEnd(app.sessionIdleSeconds, session.expiresAt, openedAt).toISOString(),
     user: clientUser,
   };
   return markTicketSubject(result, session.id, clientUser);
@@ -66,4 +46,35 @@ export function sessionResult(app: CachedApp, session: NewSession, user: UserRow
  */
 export function activityGranularityMs(app: CachedApp): number {
   return Math.min(30_000, (app.sessionIdleSeconds * 1000) / 10);
+}
+
+/** The client's answer for a session just opened, with the user as open_session left it. */
+export function toSessionResult(
+  { app, session, admission }: SessionOpeningRequest,
+  opened: OpenedSessionRow,
+): SessionResult {
+  return sessionResult(
+    app,
+    session,
+    {
+      id: admission.userId,
+      username: opened.username,
+      level: opened.level,
+      hwid: opened.hwid,
+      expires_at: opened.user_expires_at,
+      created_at: opened.user_created_at,
+      last_login_at: opened.last_login_at,
+    },
+    opened.session_created_at,
+  );
+}
+
+/**
+ * The ban rules every authenticating type applies to a known user: a banned
+ * user, then a user holding any BANNED license (`holds_banned_license` in SQL;
+ * open_session applies the same function under the user lock).
+ */
+export function refuseBannedUser(userBanned: boolean, holdsBannedLicense: boolean): void {
+  if (userBanned) throw new AppError('USER_BANNED');
+  if (holdsBannedLicense) throw new AppError('LICENSE_BANNED');
 }

@@ -6,14 +6,23 @@ import { AppsModule } from '../apps/apps.module.js';
 import { BlacklistModule } from '../blacklist/blacklist.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { SessionsModule } from '../sessions/sessions.module.js';
 import { ClientAuthService } from './client-auth.service.js';
 import { ClientSessionService } from './client-session.service.js';
 import { ClientEndpoint } from './client.endpoint.js';
 import { ClientService } from './client.service.js';
+import { NewUserSessions } from './new-user-sessions.js';
 
 @Module({
-  imports: [AppsModule, BlacklistModule, FilesModule, RateLimitModule],
-  providers: [ClientService, ClientEndpoint, ClientAuthService, ClientSessionService, PreparedStatements],
+  imports: [AppsModule, BlacklistModule, FilesModule, RateLimitModule, SessionsModule],
+  providers: [
+    ClientService,
+    ClientEndpoint,
+    ClientAuthService,
+    NewUserSessions,
+    ClientSessionService,
+    PreparedStatements,
+  ],
 })
 export class ClientModule implements OnModuleInit {
   constructor(

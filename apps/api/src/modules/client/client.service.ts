@@ -9,6 +9,7 @@ import { BlacklistService } from '../blacklist/blacklist.service.js';
 import { FileDownloads } from '../files/file-downloads.js';
 import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import type { ClientContext, ClientResult } from './client-context.js';
+import { clientAuthFailure, type AuthenticatingType } from './client-audit.js';
 import { ClientAuthService } from './client-auth.service.js';
 import { ClientSessionService } from './client-session.service.js';
 import { withOfflineTicket } from './offline-ticket.js';
@@ -39,7 +40,12 @@ interface IdentityFields {
 
 const KNOWN_TYPES = new Set<string>(CLIENT_REQUEST_TYPES);
 /** The types that authenticate a user: rate limited, and audited whatever their outcome. */
-const AUTHENTICATING_TYPES = new Set<ClientRequestType>(['register', 'login', 'license', 'upgrade']);
+const AUTHENTICATING_TYPES = new Set<ClientRequestType>([
+  'register',
+  'login',
+  'license',
+  'upgrade',
+] satisfies AuthenticatingType[]);
 
 /**
  * The `POST /v1` dispatcher. Checks run in the contract's order: body shape,
@@ -113,13 +119,15 @@ export class ClientService {
     } catch (err) {
       // A refused authentication is audited with its reason; a 429 is not, so a flood cannot fill the log.
       if (authenticating && err instanceof AppError && err.code !== 'TOO_MANY_REQUESTS') {
-        void this.audit.record({
-          appId: app.id,
-          type: `client.${requestType}`,
-          actor: (requestType === 'license' ? identity.licenseKey : identity.username) ?? '',
-          ip,
-          details: { outcome: 'failure', reason: err.message },
-        });
+        void this.audit.record(
+          clientAuthFailure({
+            appId: app.id,
+            type: requestType as AuthenticatingType,
+            actor: (requestType === 'license' ? identity.licenseKey : identity.username) ?? '',
+            ip,
+            reason: err.message,
+          }),
+        );
       }
       throw err;
     }

@@ -30,3 +30,8 @@ export function liveSessionSql({ alias, idleSeconds }: SessionSql, at = 'now()')
 export function sessionEndSql({ alias, idleSeconds }: SessionSql, lastSeen = `${alias}.last_seen_at`): string {
   return `LEAST(${alias}.expires_at, ${lastSeen} + make_interval(secs => ${idleSeconds}))`;
 }
+
+/** The end rule of `sessionEndSql` for a session this process holds: the absolute end or idle end, the earlier. */
+export function sessionEnd(idleSeconds: number, absoluteEnd: Date, lastSeen: Date): Date {
+  return new Date(Math.min(absoluteEnd.getTime(), lastSeen.getTime() + idleSeconds * 1000));
+}

@@ -12,44 +12,9 @@ import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
 import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
+import { insertUser } from './user-writes.js';
+import { USER_COLUMNS, USER_FIELDS, type ChangedRow, type UserRow } from './user-rows.js';
 import type { CreateUserDto } from './users.dto.js';
-
-interface UserRow {
-  id: string;
-  username: string;
-  level: number;
-  hwid: string | null;
-  expires_at: Date | null;
-  banned: boolean;
-  ban_reason: string | null;
-  max_devices: number;
-  license_id: string | null;
-  created_at: Date;
-  last_login_at: Date | null;
-  last_ip: string | null;
-}
-
-const USER_FIELDS = [
-  'id',
-  'username',
-  'level',
-  'hwid',
-  'expires_at',
-  'banned',
-  'ban_reason',
-  'max_devices',
-  'license_id',
-  'created_at',
-  'last_login_at',
-  'last_ip',
-];
-const USER_COLUMNS = USER_FIELDS.join(', ');
-
-interface ChangedRow extends UserRow {
-  before_banned: boolean;
-  before_expires_at: Date | null;
-  before_hwid: string | null;
-}
 
 /**
  * An owner's management of an app's end users. Every change is one
@@ -87,15 +52,16 @@ export class UsersService {
     if (expiresAt && expiresAt.getTime() <= Date.now()) throw validationError(['expiresAt must be in the future']);
     const passwordHash = await bcrypt.hash(dto.password, this.config.BCRYPT_COST);
     const row = await this.dataSource.transaction(async (manager) => {
-      // The unique index on (app_id, lower(username)) decides a race between two creations or a registration.
-      const rows: UserRow[] = await manager.query(
-        `INSERT INTO users (app_id, username, password_hash, level, max_devices, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT DO NOTHING
-         RETURNING ${USER_COLUMNS}`,
-        [appId, dto.username, passwordHash, dto.level ?? 1, dto.maxDevices ?? 1, expiresAt],
-      );
-      const created = rows[0];
+      const created = await insertUser(manager, {
+        appId,
+        username: dto.username,
+        passwordHash,
+        hwid: null,
+        level: dto.level ?? 1,
+        maxDevices: dto.maxDevices ?? 1,
+        expiresAt,
+        licenseId: null,
+      });
       if (!created) throw new AppError('USERNAME_TAKEN');
       await this.audit.write(manager, [
         adminChange(actor, appId, 'admin.user.create', {

@@ -1,0 +1,57 @@
+import type { EntityManager } from 'typeorm';
+import { sqlRows } from '../../common/sql.js';
+import type { LockedLicense } from '../licenses/license-lifecycle.js';
+import type { UserRow } from './client-sessions.js';
+
+/*
+ * The lookups of the authenticating client types: plain reads before any
+ * lock, run as named prepared statements (their text must never change for
+ * a given name).
+ */
+
+export interface LoginUserRow extends UserRow {
+  password_hash: string | null;
+  banned: boolean;
+  license_banned: boolean;
+}
+
+export interface LicenseWithUserRow extends LockedLicense {
+  username: string | null;
+  hwid: string | null;
+  user_level: number;
+  user_expires_at: Date | null;
+  user_created_at: Date;
+  last_login_at: Date | null;
+  banned: boolean;
+  /** any license of the key's user is BANNED */
+  user_license_banned: boolean;
+}
+
+export const LOGIN_USER_LOOKUP = `SELECT u.id, u.username, u.password_hash, u.hwid, u.level, u.expires_at, u.banned,
+    u.created_at, u.last_login_at,
+    holds_banned_license(u.id) AS license_banned
+  FROM users u WHERE u.app_id = $1 AND lower(u.username) = lower($2)`;
+
+export const LICENSE_LOOKUP = `SELECT l.id, l.key, l.status, l.duration_type, l.level, l.max_devices, l.user_id,
+    u.username, u.hwid, u.level AS user_level, u.expires_at AS user_expires_at,
+    u.created_at AS user_created_at, u.last_login_at, u.banned,
+    holds_banned_license(l.user_id) AS user_license_banned
+  FROM licenses l LEFT JOIN users u ON u.id = l.user_id
+ WHERE l.app_id = $1 AND l.key = $2`;
+
+/** The user an `upgrade` redeems a key for, locked until the transaction ends. */
+export async function lockUserForUpgrade(
+  manager: EntityManager,
+  userId: string,
+): Promise<{ id: string; banned: boolean; expires_at: Date | null; license_banned: boolean } | undefined> {
+  const rows = await sqlRows<{ id: string; banned: boolean; expires_at: Date | null; license_banned: boolean }>(
+    manager,
+    `SELECT u.id, u.banned, u.expires_at, holds_banned_license(u.id) AS license_banned
+       FROM users u WHERE u.id = $1 FOR UPDATE`,
+    [userId],
+  );
+  return rows[0];
+}
+
+/** The columns of a session result's user (client-sessions.ts's UserRow). */
+export const CLIENT_USER_COLUMNS = 'id, username, level, hwid, expires_at, created_at, last_login_at';

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import type { SessionResult } from '@latchkey/contracts';
+import type { EntityManager } from 'typeorm';
+import type { CachedApp } from '../apps/app-credentials.cache.js';
+import { AuditService } from '../audit/audit.service.js';
+import type { Emit } from '../events/events.service.js';
+import { durationEnd } from '../licenses/license-key.js';
+import { activateLicense, type LockedLicense } from '../licenses/license-lifecycle.js';
+import { newSession, SessionOpening, type SessionAdmission } from '../sessions/session-opening.js';
+import { insertUser } from '../users/user-writes.js';
+import { clientAuthSuccess } from './client-audit.js';
+import { toSessionResult } from './client-sessions.js';
+import { hwidDecision } from './hwid.js';
+
+/** A call that opens a session: who asked, from where, with which HWID. */
+export interface OpeningCall {
+  app: CachedApp;
+  ip: string;
+  hwid: string | null;
+  type: 'login' | 'license';
+  /** the audit entry's actor: the username, or the key for `license` */
+  actor: string;
+}
+
+/** A call that makes a user: `actor` is the new user's name (the key itself for `license`). */
+export interface NewUserCall extends Omit<OpeningCall, 'type'> {
+  type: 'register' | 'license';
+}
+
+/**
+ * A user made by redeeming a key (`register`, or a key's first `license`),
+ * and that user's first session, inside the caller's transaction.
+ */
+@Injectable()
+export class NewUserSessions {
+  constructor(
+    private readonly audit: AuditService,
+    private readonly sessions: SessionOpening,
+  ) {}
+
+  /**
+   * Makes the user a key is redeemed for (named `call.actor`, with the key's
+   * level, device limit and duration, and the HWID if the app binds one) and
+   * activates the key for it. Null when the name is taken.
+   */
+  async redeem(
+    manager: EntityManager,
+    emit: Emit,
+    call: NewUserCall,
+    { license, passwordHash }: { license: LockedLicense; passwordHash: string | null },
+  ): Promise<SessionAdmission | null> {
+    const { app, hwid, actor } = call;
+    const activatedAt = new Date();
+    const expiresAt = durationEnd(license.duration_type, activatedAt);
+    const boundHwid = hwidDecision(app.hwidLock, null, hwid).store ? hwid : null;
+    const user = await insertUser(manager, {
+      appId: app.id,
+      username: actor,
+      passwordHash,
+      hwid: boundHwid,
+      level: license.level,
+      maxDevices: license.max_devices,
+      expiresAt,
+      licenseId: license.id,
+    });
+    if (!user) return null;
+    await activateLicense(manager, emit, { appId: app.id, license, userId: user.id, activatedAt, expiresAt });
+    return { userId: user.id, username: actor, expectedHwid: boundHwid, storeHwid: false, licenseId: null };
+  }
+
+  /** Audits the call and opens the first session of a user made in this transaction. */
+  async openFirstSession(
+    manager: EntityManager,
+    emit: Emit,
+    call: NewUserCall,
+    admission: SessionAdmission,
+  ): Promise<SessionResult> {
+    const { app, ip, hwid, type, actor } = call;
+    const request = { app, ip, hwid, session: newSession(app), admission };
+    await this.audit.write(manager, [
+      clientAuthSuccess({ appId: app.id, type, actor, ip, userId: admission.userId, sessionId: request.session.id }),
+    ]);
+    // A registration is not a login; a key's first use is.
+    const opened = await this.sessions.openInTransaction(manager, emit, request, {
+      withLoginEvent: type === 'license',
+    });
+    return toSessionResult(request, opened);
+  }
+}

@@ -1,0 +1,62 @@
+import type { EntityManager } from 'typeorm';
+import { sqlRows } from '../../common/sql.js';
+import { USER_COLUMNS, type UserRow } from './user-rows.js';
+
+/** A user about to be made: by registration, by a key's first login, or by the owner. */
+export interface NewUser {
+  appId: string;
+  username: string;
+  /** null for a key's implicit user, which signs in with the key alone */
+  passwordHash: string | null;
+  hwid: string | null;
+  level: number;
+  maxDevices: number;
+  /** null = lifetime */
+  expiresAt: Date | null;
+  /** the key it was made with, if any */
+  licenseId: string | null;
+}
+
+/**
+ * The one way a user row is made, in the caller's transaction. Null when the
+ * username is taken in the app (any case): the unique index on
+ * (app_id, lower(username)) decides a race between two, with no error.
+ */
+export async function insertUser(manager: EntityManager, user: NewUser): Promise<UserRow | null> {
+  const rows = await sqlRows<UserRow>(
+    manager,
+    `INSERT INTO users (app_id, username, password_hash, hwid, level, max_devices, expires_at, license_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (app_id, lower(username)) DO NOTHING
+     RETURNING ${USER_COLUMNS}`,
+    [
+      user.appId,
+      user.username,
+      user.passwordHash,
+      user.hwid,
+      user.level,
+      user.maxDevices,
+      user.expiresAt,
+      user.licenseId,
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Applies a key redeemed by an existing user (`upgrade`): the level becomes
+ * the higher of the two (never lower), the expiry the one given, and the key
+ * the user's current one.
+ */
+export async function applyKeyToUser<Row>(
+  manager: EntityManager,
+  change: { userId: string; level: number; expiresAt: Date | null; licenseId: string },
+  returning: string,
+): Promise<Row> {
+  const rows = await sqlRows<Row>(
+    manager,
+    `UPDATE users SET level = GREATEST(level, $2), expires_at = $3, license_id = $4 WHERE id = $1 RETURNING ${returning}`,
+    [change.userId, change.level, change.expiresAt, change.licenseId],
+  );
+  return rows[0]!;
+}
