@@ -6,6 +6,7 @@ import { SessionOpening1795300000004 } from './1795300000004-SessionOpening.js';
 import { AccountSecurity1795300000005 } from './1795300000005-AccountSecurity.js';
 import { Files1795300000006 } from './1795300000006-Files.js';
 import { OfflineTickets1795300000007 } from './1795300000007-OfflineTickets.js';
+import { SqlFunctionFiles1795300000008 } from './1795300000008-SqlFunctionFiles.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   AccountSecurity1795300000005,
   Files1795300000006,
   OfflineTickets1795300000007,
+  SqlFunctionFiles1795300000008,
 ];

@@ -1,7 +1,9 @@
 /*
- * The session rules, written once. Every SQL statement that asks whether a
- * session is live, or when it ends, builds its condition here: the owner's
- * sessions list, stats, the client's session checks and open_session.
+ * The session rules, written once: as the SQL functions `session_is_live` and
+ * `session_ends_at` (sql/session_rules.v1.sql, which open_session uses), and
+ * here as the builders every other statement takes its condition from: the
+ * owner's sessions list, stats, download links. PostgreSQL inlines the
+ * functions, so the conditions plan as if written out.
  */
 
 /** Where a rule reads a session: the SQL alias of a `sessions` row and the app's idle timeout (an SQL expression). */
@@ -18,8 +20,7 @@ export interface SessionSql {
  * idle timeout.
  */
 export function liveSessionSql({ alias, idleSeconds }: SessionSql, at = 'now()'): string {
-  return `(${alias}.ended_at IS NULL AND ${alias}.expires_at > ${at}
-    AND ${alias}.last_seen_at > ${at} - make_interval(secs => ${idleSeconds}))`;
+  return `session_is_live(${alias}.ended_at, ${alias}.expires_at, ${alias}.last_seen_at, ${at}, ${idleSeconds})`;
 }
 
 /**
@@ -28,10 +29,14 @@ export function liveSessionSql({ alias, idleSeconds }: SessionSql, at = 'now()')
  * (`lastSeen`, default the row's `last_seen_at`), whichever comes first.
  */
 export function sessionEndSql({ alias, idleSeconds }: SessionSql, lastSeen = `${alias}.last_seen_at`): string {
-  return `LEAST(${alias}.expires_at, ${lastSeen} + make_interval(secs => ${idleSeconds}))`;
+  return `session_ends_at(${alias}.expires_at, ${lastSeen}, ${idleSeconds})`;
 }
 
-/** The end rule of `sessionEndSql` for a session this process holds: the absolute end or idle end, the earlier. */
+/**
+ * `session_ends_at` for a session this process holds in memory (the client's
+ * session checks and the `session.create` event): the earlier of the absolute
+ * and the idle end. test/session-rules.e2e-spec.ts checks it against the SQL function.
+ */
 export function sessionEnd(idleSeconds: number, absoluteEnd: Date, lastSeen: Date): Date {
   return new Date(Math.min(absoluteEnd.getTime(), lastSeen.getTime() + idleSeconds * 1000));
 }

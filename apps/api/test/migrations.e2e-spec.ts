@@ -1,0 +1,54 @@
+// Migrations on a database of their own: from nothing to the latest, and the
+// SQL-function migration (1795300000008) down to the functions as 1795300000007
+// left them and up again, as a database already migrated at the previous
+// release is upgraded.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../src/database/data-source.js';
+import { dropDatabase, freshDatabase } from '../../../scripts/test-service.mjs';
+
+const DATABASE = `${process.env.TEST_DATABASE_NAME || 'latchkey_test'}_migrations`;
+let dataSource: DataSource;
+
+async function functionNames(): Promise<string[]> {
+  const rows: Array<{ proname: string }> = await dataSource.query(
+    `SELECT proname FROM pg_proc WHERE pronamespace = 'public'::regnamespace ORDER BY proname`,
+  );
+  return rows.map((row) => row.proname);
+}
+
+async function openSessionBody(): Promise<string> {
+  const rows: Array<{ body: string }> = await dataSource.query(
+    `SELECT prosrc AS body FROM pg_proc WHERE proname = 'open_session'`,
+  );
+  expect(rows).toHaveLength(1);
+  return rows[0]!.body;
+}
+
+beforeAll(async () => {
+  dataSource = new DataSource(dataSourceOptions(await freshDatabase(DATABASE), 2));
+  await dataSource.initialize();
+});
+
+afterAll(async () => {
+  await dataSource?.destroy();
+  await dropDatabase(DATABASE);
+});
+
+describe('migrations', () => {
+  it('run from nothing, and the SQL-function files go down and up again', async () => {
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await functionNames()).toEqual(
+      expect.arrayContaining(['holds_banned_license', 'open_session', 'session_ends_at', 'session_is_live']),
+    );
+    expect(await openSessionBody()).toContain('session_is_live(');
+
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    expect(await functionNames()).not.toContain('session_is_live');
+    expect(await openSessionBody()).not.toContain('session_is_live(');
+
+    await dataSource.runMigrations({ transaction: 'each' });
+    expect(await openSessionBody()).toContain('session_is_live(');
+    expect(await dataSource.showMigrations()).toBe(false);
+  });
+});
