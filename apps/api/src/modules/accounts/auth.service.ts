@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import bcrypt from 'bcrypt';
-import { IsNull, MoreThan, Repository } from 'typeorm';
+import { IsNull, MoreThan, Repository, type EntityManager } from 'typeorm';
 import type {
   Account,
   AccountLoginSession,
@@ -138,8 +138,14 @@ export class AuthService {
   }
 
   async createPersonalToken(actor: Actor, name: string, expiresInDays?: number): Promise<CreatedPersonalAccessToken> {
-    const { token, entity } = await this.issue(actor.accountId, { kind: 'personal', name, expiresInDays });
-    await this.audit.record(adminChange(actor, null, 'admin.token.create', { tokenId: entity.id, name }));
+    // The token and its audit entry commit together.
+    const { token, entity } = await this.tokens.manager.transaction(async (manager) => {
+      const issued = await this.issue(actor.accountId, { kind: 'personal', name, expiresInDays }, manager);
+      await this.audit.write(manager, [
+        adminChange(actor, null, 'admin.token.create', { tokenId: issued.entity.id, name }),
+      ]);
+      return issued;
+    });
     return { ...toPersonalToken(entity), token };
   }
 
@@ -158,15 +164,19 @@ export class AuthService {
 
   async revokeToken(actor: Actor, tokenId: string): Promise<void> {
     if (!isUuid(tokenId)) throw new AppError('NOT_FOUND');
-    const result = await this.tokens.update(
-      { id: tokenId, accountId: actor.accountId, revokedAt: IsNull() },
-      { revokedAt: new Date() },
-    );
-    if (!result.affected) throw new AppError('NOT_FOUND');
-    await this.audit.record(adminChange(actor, null, 'admin.token.revoke', { tokenId }));
+    await this.tokens.manager.transaction(async (manager) => {
+      const result = await manager.update(
+        AccessTokenEntity,
+        { id: tokenId, accountId: actor.accountId, revokedAt: IsNull() },
+        { revokedAt: new Date() },
+      );
+      if (!result.affected) throw new AppError('NOT_FOUND');
+      await this.audit.write(manager, [adminChange(actor, null, 'admin.token.revoke', { tokenId })]);
+    });
   }
 
-  private async issue(accountId: string, grant: TokenGrant) {
+  /** A new token for the account, saved through `manager` (the caller's transaction, if any). */
+  private async issue(accountId: string, grant: TokenGrant, manager: EntityManager = this.tokens.manager) {
     const token = randomSecret(grant.kind === 'login' ? LOGIN_TOKEN_PREFIX : PERSONAL_TOKEN_PREFIX);
     const fields =
       grant.kind === 'login'
@@ -182,7 +192,8 @@ export class AuthService {
             name: grant.name,
             expiresAt: grant.expiresInDays ? new Date(Date.now() + grant.expiresInDays * DAY_MS) : null,
           };
-    const entity = await this.tokens.save(this.tokens.create({ accountId, tokenHash: sha256(token), ...fields }));
+    const tokens = manager.getRepository(AccessTokenEntity);
+    const entity = await tokens.save(tokens.create({ accountId, tokenHash: sha256(token), ...fields }));
     return { token, entity };
   }
 }
