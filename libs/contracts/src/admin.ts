@@ -184,7 +184,7 @@ export interface CreateUserRequest {
   expiresAt?: string | null;
 }
 export interface BanUserRequest {
-  reason?: string;
+  reason?: string | null;
 }
 export interface ExtendUserRequest {
   /** integer 1-36500 */
@@ -217,7 +217,7 @@ export interface BlacklistEntry {
 export interface CreateBlacklistEntryRequest {
   type: BlacklistType;
   value: string;
-  reason?: string;
+  reason?: string | null;
 }
 
 /**

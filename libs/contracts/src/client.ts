@@ -70,18 +70,18 @@ export interface RegisterRequest extends ClientBase {
   username: string;
   password: string;
   licenseKey: string;
-  hwid?: string;
+  hwid?: string | null;
 }
 export interface LoginRequest extends ClientBase {
   type: 'login';
   username: string;
   password: string;
-  hwid?: string;
+  hwid?: string | null;
 }
 export interface LicenseRequest extends ClientBase {
   type: 'license';
   licenseKey: string;
-  hwid?: string;
+  hwid?: string | null;
 }
 export interface UpgradeRequest extends ClientBase {
   type: 'upgrade';
@@ -103,7 +103,7 @@ export interface FileRequest extends ClientBase {
   sessionToken: string;
   fileId: string;
   /** base64 of a raw 32-byte X25519 public key: the download is then encrypted to it */
-  clientPublicKey?: string;
+  clientPublicKey?: string | null;
 }
 export interface LogRequest extends ClientBase {
   type: 'log';

@@ -87,7 +87,7 @@ export interface UpdateLicenseRequest {
   maxDevices?: number;
 }
 export interface BanLicenseRequest {
-  reason?: string;
+  reason?: string | null;
 }
 
 /** Field limits of server-side variables (contract, "Users, sessions, variables ..."). */

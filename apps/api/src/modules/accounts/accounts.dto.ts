@@ -1,3 +1,4 @@
+import type { AdminLoginRequest, SignupRequest } from '@latchkey/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import type { ChangePasswordRequest, CreatePersonalAccessTokenRequest } from '@latchkey/contracts';
@@ -6,7 +7,7 @@ import { OptionalIntField } from '../../common/int-field.js';
 
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
-export class SignupDto {
+export class SignupDto implements SignupRequest {
   @ApiProperty({ example: 'owner@example.com' })
   @Transform(trimLower)
   @MaxLength(254, { message: 'email must be at most 254 characters' })
@@ -20,7 +21,7 @@ export class SignupDto {
   password: string;
 }
 
-export class LoginDto {
+export class LoginDto implements AdminLoginRequest {
   @ApiProperty({ example: 'owner@example.com' })
   @Transform(trimLower)
   @Length(1, 254, { message: 'email must be 1-254 characters' })

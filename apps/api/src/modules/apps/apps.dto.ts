@@ -1,3 +1,4 @@
+import type { CreateAppRequest, UpdateAppRequest } from '@latchkey/contracts';
 import { ClientLimits } from '@latchkey/contracts';
 import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
@@ -5,7 +6,7 @@ import { IsBoolean, IsOptional, IsString, IsUrl, Length, ValidateIf } from 'clas
 
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
-export class CreateAppDto {
+export class CreateAppDto implements CreateAppRequest {
   @ApiProperty({ minLength: 1, maxLength: 64, example: 'My Game' })
   @Length(1, 64, { message: 'name must be 1-64 characters' })
   @IsString({ message: 'name must be a string' })
@@ -25,7 +26,7 @@ export class CreateAppDto {
   updateUrl?: string | null;
 }
 
-export class UpdateAppDto extends PartialType(CreateAppDto) {
+export class UpdateAppDto extends PartialType(CreateAppDto) implements UpdateAppRequest {
   @ApiPropertyOptional()
   @IsOptional()
   @IsBoolean({ message: 'enabled must be a boolean' })

@@ -1,3 +1,4 @@
+import type { CreateBlacklistEntryRequest } from '@latchkey/contracts';
 import { BLACKLIST_TYPES, ClientLimits, type BlacklistType } from '@latchkey/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
@@ -45,7 +46,7 @@ class BlacklistValueConstraint implements ValidatorConstraintInterface {
   }
 }
 
-export class CreateBlacklistEntryDto {
+export class CreateBlacklistEntryDto implements CreateBlacklistEntryRequest {
   @ApiProperty({ enum: BLACKLIST_TYPES })
   @IsIn(BLACKLIST_TYPES, { message: TYPE_MESSAGE })
   @IsString({ message: TYPE_MESSAGE })

@@ -1,3 +1,14 @@
+import type {
+  FileRequest,
+  InitRequest,
+  LicenseRequest,
+  LogRequest,
+  LoginRequest,
+  RegisterRequest,
+  SessionRequest,
+  UpgradeRequest,
+  VarRequest,
+} from '@latchkey/contracts';
 import { ClientLimits } from '@latchkey/contracts';
 import { IsDefined, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { OptionalClientPublicKey } from '../files/client-public-key.js';
@@ -30,7 +41,10 @@ export const USERNAME_FIELD = {
   message: 'username must be 3-32 characters of A-Z, a-z, 0-9, _ . -',
 };
 
-/** Body shapes of `POST /v1`, one class per request type. */
+/**
+ * Body shapes of `POST /v1`, one class per request type, each implementing its
+ * contract type but for `type`, which picks the class and is not declared.
+ */
 export class ClientBaseDto {
   @ClientString('appId', 1, 64)
   appId: string;
@@ -39,11 +53,11 @@ export class ClientBaseDto {
   apiKey: string;
 }
 
-export class InitDto extends ClientBaseDto {}
+export class InitDto extends ClientBaseDto implements Omit<InitRequest, 'type'> {}
 
 const HWID_MAX = ClientLimits.hwidMax;
 
-export class RegisterDto extends ClientBaseDto {
+export class RegisterDto extends ClientBaseDto implements Omit<RegisterRequest, 'type'> {
   @ClientString('username', 3, 32, USERNAME_FIELD)
   username: string;
 
@@ -57,7 +71,7 @@ export class RegisterDto extends ClientBaseDto {
   hwid?: string | null;
 }
 
-export class LoginDto extends ClientBaseDto {
+export class LoginDto extends ClientBaseDto implements Omit<LoginRequest, 'type'> {
   // Login accepts any 1-32 characters: a stricter rule would only tell a prober which names cannot exist.
   @ClientString('username', 1, 32)
   username: string;
@@ -69,7 +83,7 @@ export class LoginDto extends ClientBaseDto {
   hwid?: string | null;
 }
 
-export class LicenseDto extends ClientBaseDto {
+export class LicenseDto extends ClientBaseDto implements Omit<LicenseRequest, 'type'> {
   @ClientString('licenseKey', 1, 64)
   licenseKey: string;
 
@@ -77,7 +91,7 @@ export class LicenseDto extends ClientBaseDto {
   hwid?: string | null;
 }
 
-export class UpgradeDto extends ClientBaseDto {
+export class UpgradeDto extends ClientBaseDto implements Omit<UpgradeRequest, 'type'> {
   @ClientString('username', 1, 32)
   username: string;
 
@@ -88,22 +102,22 @@ export class UpgradeDto extends ClientBaseDto {
   licenseKey: string;
 }
 
-export class SessionDto extends ClientBaseDto {
+export class SessionDto extends ClientBaseDto implements Omit<SessionRequest, 'type'> {
   @ClientString('sessionToken', 1, 128)
   sessionToken: string;
 }
 
-export class VarDto extends SessionDto {
+export class VarDto extends SessionDto implements Omit<VarRequest, 'type'> {
   @ClientString('key', 1, 64)
   key: string;
 }
 
-export class LogDto extends SessionDto {
+export class LogDto extends SessionDto implements Omit<LogRequest, 'type'> {
   @ClientString('message', 1, ClientLimits.logMessageMax)
   message: string;
 }
 
-export class FileDto extends SessionDto {
+export class FileDto extends SessionDto implements Omit<FileRequest, 'type'> {
   @ClientString('fileId', 1, 64)
   fileId: string;
 

@@ -1,3 +1,4 @@
+import type { UpdateFileRequest } from '@latchkey/contracts';
 import { FileLimits } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Length, Matches, validateSync } from 'class-validator';
@@ -7,7 +8,7 @@ import { OptionalIntField } from '../../common/int-field.js';
 const PRINTABLE = /^[^\p{Cc}\p{Cs}]*$/u;
 const NAME_MESSAGE = `name must be 1-${FileLimits.nameMax} characters`;
 
-export class UpdateFileDto {
+export class UpdateFileDto implements UpdateFileRequest {
   @ApiPropertyOptional({ minLength: 1, maxLength: FileLimits.nameMax })
   // Bottom-up: the type is checked first, then the length, then the characters.
   @IsOptional()

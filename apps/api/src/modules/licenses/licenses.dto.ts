@@ -1,10 +1,11 @@
+import type { BanLicenseRequest, GenerateLicensesRequest, UpdateLicenseRequest } from '@latchkey/contracts';
 import { DURATION_TYPES, LICENSE_STATUSES, type DurationType, type LicenseStatus } from '@latchkey/contracts';
 import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { PageQuery } from '../../common/admin-response.js';
 
-export class GenerateLicensesDto {
+export class GenerateLicensesDto implements GenerateLicensesRequest {
   @OptionalIntField('count', 1, 100, 1)
   count?: number;
 
@@ -51,7 +52,7 @@ export class ExportLicensesQuery {
   status?: LicenseStatus;
 }
 
-export class UpdateLicenseDto {
+export class UpdateLicenseDto implements UpdateLicenseRequest {
   @ApiPropertyOptional({ maxLength: 500, nullable: true })
   @ValidateIf((_, v) => v !== null && v !== undefined)
   @MaxLength(500, { message: 'note must be at most 500 characters' })
@@ -65,7 +66,7 @@ export class UpdateLicenseDto {
   maxDevices?: number;
 }
 
-export class BanLicenseDto {
+export class BanLicenseDto implements BanLicenseRequest {
   @ApiPropertyOptional({ maxLength: 500 })
   @IsOptional()
   @MaxLength(500, { message: 'reason must be at most 500 characters' })

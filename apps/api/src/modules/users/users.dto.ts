@@ -1,3 +1,4 @@
+import type { BanUserRequest, CreateUserRequest, ExtendUserRequest } from '@latchkey/contracts';
 import { ClientLimits } from '@latchkey/contracts';
 import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
@@ -25,7 +26,7 @@ export class UsersQuery extends PageQuery {
   search?: string;
 }
 
-export class CreateUserDto {
+export class CreateUserDto implements CreateUserRequest {
   @ApiProperty({ example: 'alice', pattern: ClientLimits.usernamePattern.source })
   @Matches(ClientLimits.usernamePattern, { message: 'username must be 3-32 characters of A-Z, a-z, 0-9, _ . -' })
   @IsString({ message: 'username must be a string' })
@@ -51,7 +52,7 @@ export class CreateUserDto {
   expiresAt?: string | null;
 }
 
-export class BanUserDto {
+export class BanUserDto implements BanUserRequest {
   @ApiPropertyOptional({ maxLength: 500, nullable: true })
   @IsOptional()
   @MaxLength(500, { message: 'reason must be at most 500 characters' })
@@ -59,7 +60,7 @@ export class BanUserDto {
   reason?: string | null;
 }
 
-export class ExtendUserDto {
+export class ExtendUserDto implements ExtendUserRequest {
   @ApiProperty({ minimum: 1, maximum: MAX_EXTEND_DAYS, example: 30 })
   @Min(1, { message: `days must be between 1 and ${MAX_EXTEND_DAYS}` })
   @Max(MAX_EXTEND_DAYS, { message: `days must be between 1 and ${MAX_EXTEND_DAYS}` })

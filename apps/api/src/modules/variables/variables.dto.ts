@@ -1,3 +1,4 @@
+import type { CreateVariableRequest, UpdateVariableRequest } from '@latchkey/contracts';
 import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
@@ -6,7 +7,7 @@ export const VARIABLE_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 /** 64 KiB of text. */
 export const VARIABLE_VALUE_MAX = 65_536;
 
-export class CreateVariableDto {
+export class CreateVariableDto implements CreateVariableRequest {
   @ApiProperty({ pattern: VARIABLE_KEY.source, example: 'motd' })
   @Matches(VARIABLE_KEY, { message: 'key must be 1-64 characters of A-Z, a-z, 0-9, _ . -' })
   @IsString({ message: 'key must be a string' })
@@ -21,7 +22,7 @@ export class CreateVariableDto {
   minLevel?: number;
 }
 
-export class UpdateVariableDto {
+export class UpdateVariableDto implements UpdateVariableRequest {
   @ApiPropertyOptional({ maxLength: VARIABLE_VALUE_MAX })
   @IsOptional()
   @MaxLength(VARIABLE_VALUE_MAX, { message: 'value must be at most 64 KiB' })

@@ -1,3 +1,4 @@
+import type { CreateWebhookRequest, UpdateWebhookRequest } from '@latchkey/contracts';
 import {
   EVENT_NAMES,
   WEBHOOK_DELIVERY_STATUSES,
@@ -12,7 +13,7 @@ const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, requ
 const URL_MESSAGE = 'url must be an http or https URL';
 const EVENTS_MESSAGE = `events must be a non-empty list of: ${EVENT_NAMES.join(', ')}`;
 
-export class CreateWebhookDto {
+export class CreateWebhookDto implements CreateWebhookRequest {
   @ApiProperty({ example: 'https://example.com/hooks/latchkey', maxLength: 2048 })
   @MaxLength(2048, { message: 'url must be at most 2048 characters' })
   @IsUrl(URL_OPTIONS, { message: URL_MESSAGE })
@@ -26,7 +27,7 @@ export class CreateWebhookDto {
   events: EventName[];
 }
 
-export class UpdateWebhookDto {
+export class UpdateWebhookDto implements UpdateWebhookRequest {
   @ApiPropertyOptional({ maxLength: 2048 })
   @IsOptional()
   @MaxLength(2048, { message: 'url must be at most 2048 characters' })
