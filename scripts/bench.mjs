@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, freshDatabase, dropDatabase, startApi, testEnv } from './test-service.mjs';
+import { Latchkey } from '../libs/sdk/dist/esm/index.js';
 import { benchInit } from '../libs/sdk/scripts/bench-init.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,6 +28,20 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: '' },
   },
 });
+
+// var runs before license: the floor's license load evicts the sessions its var load reads.
+const TYPES = ['init', 'var', 'license', 'login', 'file', 'init-sdk'];
+/** The floor has no `login`: ours is held against bcrypt alone at the same cost. */
+const FLOOR_TYPES = new Set(['init', 'license', 'var']);
+const BCRYPT_COST = process.env.BENCH_BCRYPT_COST || '10';
+
+const LICENSE_KEYS = 2000;
+const VAR_SESSIONS = 500;
+const LOGIN_USERS = 64;
+const LOGIN_PASSWORD = 'bench password';
+
+const FILE_BENCH_BYTES = 10 * 1024 * 1024;
+const FILE_DOWNLOADS_PER_RUN = 10;
 
 function log(line) {
   process.stdout.write(`${line}\n`);
@@ -99,15 +114,9 @@ async function admin(base, method, pathName, token, body) {
   return json.data;
 }
 
-async function v1(base, body) {
-  const res = await fetch(`${base}/v1`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!json.success) throw new Error(`${body.type}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
+/** An SDK client of `app`: every setup call is signed, nonce-checked and verified, as a vendor's would be. */
+function sdkClient(base, app) {
+  return new Latchkey({ url: base, appId: app.appId, apiKey: app.apiKey, publicKey: app.publicKey });
 }
 
 /** Runs `task` over `items` with at most `width` in flight. */
@@ -118,11 +127,6 @@ async function inBatches(items, width, task) {
   }
   return out;
 }
-
-const LICENSE_KEYS = 2000;
-const VAR_SESSIONS = 500;
-const LOGIN_USERS = 64;
-const LOGIN_PASSWORD = 'bench password';
 
 /**
  * Our service on a scratch database, set up through its own APIs: an app with
@@ -160,22 +164,14 @@ async function startOurs() {
   };
   const keys = await generate(LICENSE_KEYS);
   const hwids = keys.map((_, i) => `HW${i + 1}`);
-  await inBatches(keys, 16, (key, i) =>
-    v1(api.url, { type: 'license', ...credentials, licenseKey: key, hwid: hwids[i] }),
-  );
+  await inBatches(keys, 16, (key, i) => sdkClient(api.url, app).license(key, hwids[i]));
 
   const varKeys = await generate(VAR_SESSIONS);
-  const tokens = await inBatches(
-    varKeys,
-    16,
-    async (key) => (await v1(api.url, { type: 'license', ...credentials, licenseKey: key })).sessionToken,
-  );
+  const tokens = await inBatches(varKeys, 16, async (key) => (await sdkClient(api.url, app).license(key)).sessionToken);
 
   const loginKeys = await generate(LOGIN_USERS);
   const users = loginKeys.map((_, i) => `bench_user_${i}`);
-  await inBatches(loginKeys, 8, (key, i) =>
-    v1(api.url, { type: 'register', ...credentials, username: users[i], password: LOGIN_PASSWORD, licenseKey: key }),
-  );
+  await inBatches(loginKeys, 8, (key, i) => sdkClient(api.url, app).register(users[i], LOGIN_PASSWORD, key));
 
   return {
     stop: async () => {
@@ -216,9 +212,6 @@ async function bcryptAlone(seconds) {
   await Promise.all(Array.from({ length: Number(args.connections) }, worker));
   return { rps: Math.round(done / seconds), p50: null, p99: null, non2xx: 0, errors: 0 };
 }
-
-const FILE_BENCH_BYTES = 10 * 1024 * 1024;
-const FILE_DOWNLOADS_PER_RUN = 10;
 
 /** The floor of `file`: the same bytes from fs.createReadStream, served by node:http in a process of its own. */
 async function startPlainFileServer(filePath) {
@@ -269,13 +262,8 @@ async function benchFile(base, rounds) {
     username: 'bench_files',
     password: LOGIN_PASSWORD,
   });
-  const credentials = { appId: app.appId, apiKey: app.apiKey };
-  const { sessionToken } = await v1(base, {
-    type: 'login',
-    ...credentials,
-    username: 'bench_files',
-    password: LOGIN_PASSWORD,
-  });
+  const client = sdkClient(base, app);
+  await client.login('bench_files', LOGIN_PASSWORD);
   const content = randomBytes(FILE_BENCH_BYTES);
   const form = new FormData();
   form.append('file', new Blob([content]), 'bench.bin');
@@ -289,7 +277,9 @@ async function benchFile(base, rounds) {
   writeFileSync(plainPath, content);
   const plain = await startPlainFileServer(plainPath);
   try {
-    const ourUrl = async () => (await v1(base, { type: 'file', ...credentials, sessionToken, fileId })).url;
+    // A plain (not end-to-end encrypted) link, as the floor serves plain bytes.
+    const ourUrl = async () =>
+      (await client.send({ type: 'file', sessionToken: client.session.token, fileId })).body.data.url;
     const plainUrl = async () => plain.url;
     await downloadRun(ourUrl);
     await downloadRun(plainUrl);
@@ -305,12 +295,6 @@ async function benchFile(base, rounds) {
     plain.stop();
   }
 }
-
-// var runs before license: the floor's license load evicts the sessions its var load reads.
-const TYPES = ['init', 'var', 'license', 'login', 'file', 'init-sdk'];
-/** The floor has no `login`: ours is held against bcrypt alone at the same cost. */
-const FLOOR_TYPES = new Set(['init', 'license', 'var']);
-const BCRYPT_COST = process.env.BENCH_BCRYPT_COST || '10';
 
 /** The run with the median req/s of several. */
 function median(runs) {
