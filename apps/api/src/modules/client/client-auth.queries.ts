@@ -1,31 +1,11 @@
 import type { EntityManager } from 'typeorm';
 import { sqlRows } from '../../common/sql.js';
-import type { LockedLicense } from '../licenses/license-lifecycle.js';
-import type { UserRow } from './client-sessions.js';
 
 /*
  * The lookups of the authenticating client types: plain reads before any
  * lock, run as named prepared statements (their text must never change for
  * a given name).
  */
-
-export interface LoginUserRow extends UserRow {
-  password_hash: string | null;
-  banned: boolean;
-  license_banned: boolean;
-}
-
-export interface LicenseWithUserRow extends LockedLicense {
-  username: string | null;
-  hwid: string | null;
-  user_level: number;
-  user_expires_at: Date | null;
-  user_created_at: Date;
-  last_login_at: Date | null;
-  banned: boolean;
-  /** any license of the key's user is BANNED */
-  user_license_banned: boolean;
-}
 
 export const LOGIN_USER_LOOKUP = `SELECT u.id, u.username, u.password_hash, u.hwid, u.level, u.expires_at, u.banned,
     u.created_at, u.last_login_at,

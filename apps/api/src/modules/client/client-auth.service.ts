@@ -18,15 +18,9 @@ import { newSession, SessionOpening, type SessionAdmission } from '../sessions/s
 import { applyKeyToUser } from '../users/user-writes.js';
 import { clientAuthSuccess } from './client-audit.js';
 import type { ClientContext, ClientResult } from './client-context.js';
-import {
-  LICENSE_LOOKUP,
-  CLIENT_USER_COLUMNS,
-  LOGIN_USER_LOOKUP,
-  lockUserForUpgrade,
-  type LicenseWithUserRow,
-  type LoginUserRow,
-} from './client-auth.queries.js';
-import { refuseBannedUser, toClientUser, toSessionResult, type UserRow } from './client-sessions.js';
+import { LICENSE_LOOKUP, CLIENT_USER_COLUMNS, LOGIN_USER_LOOKUP, lockUserForUpgrade } from './client-auth.queries.js';
+import type { LicenseWithUserRow, LoginUserRow, UserRow } from './client.rows.js';
+import { refuseBannedUser, toClientUser, toSessionResult } from './client-sessions.js';
 import type { LicenseDto, LoginDto, RegisterDto, UpgradeDto } from './client.dto.js';
 import { hwidDecision } from './hwid.js';
 import { LicenseUserCache } from './license-user.cache.js';

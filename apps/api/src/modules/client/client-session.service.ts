@@ -11,26 +11,10 @@ import { AuditService } from '../audit/audit.service.js';
 import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import type { ClientContext, ClientResult } from './client-context.js';
 import { sessionEnd } from '../sessions/session-rules.js';
-import { activityGranularityMs, toClientUser, type UserRow } from './client-sessions.js';
+import type { LiveSessionRow, UserRow } from './client.rows.js';
+import { activityGranularityMs, toClientUser } from './client-sessions.js';
 import type { LogDto, SessionDto, VarDto } from './client.dto.js';
 import { markTicketSubject } from './offline-ticket.js';
-
-interface LiveSessionRow {
-  session_id: string;
-  app_id: string;
-  user_id: string;
-  session_expires_at: Date;
-  last_seen_at: Date;
-  username: string;
-  level: number;
-  hwid: string | null;
-  expires_at: Date | null;
-  banned: boolean;
-  created_at: Date;
-  last_login_at: Date | null;
-  value?: string | null;
-  min_level?: number | null;
-}
 
 /** A session found live, with its user; `end` is when it ends without further activity. */
 export interface LiveSession {

@@ -2,20 +2,11 @@ import type { ClientUser, SessionResult } from '@latchkey/contracts';
 import { iso } from '../../common/iso.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AppError } from '../../common/errors.js';
-import type { NewSession, OpenedSessionRow, SessionOpeningRequest } from '../sessions/session-opening.js';
+import type { NewSession, SessionOpeningRequest } from '../sessions/session-opening.js';
+import type { OpenedSessionRow } from '../sessions/session.rows.js';
 import { sessionEnd } from '../sessions/session-rules.js';
+import type { UserRow } from './client.rows.js';
 import { markTicketSubject } from './offline-ticket.js';
-
-/** The user fields a session result shows, as read from the database. */
-export interface UserRow {
-  id: string;
-  username: string;
-  level: number;
-  hwid: string | null;
-  expires_at: Date | null;
-  created_at: Date;
-  last_login_at: Date | null;
-}
 
 export function toClientUser(row: UserRow): ClientUser {
   return {

@@ -4,6 +4,7 @@ import { Config } from '../../config/config.js';
 import { liveSessionSql } from '../sessions/session-rules.js';
 import { FILES_POOL } from './file-contents.js';
 import type { SqlPool } from './storage/postgres-file-store.js';
+import type { RedeemedRow } from './file.rows.js';
 
 /** The link's session, live by the app's idle timeout. */
 const LIVE_SESSION = liveSessionSql({ alias: 's', idleSeconds: 'a.session_idle_seconds' });
@@ -23,18 +24,6 @@ export interface RedeemedLink {
   username: string;
   /** The end-to-end key of the download, sealed under MASTER_KEY; null for a plain download. */
   e2eKeySealed: Buffer | null;
-}
-
-interface RedeemedRow {
-  file_id: string;
-  name: string;
-  app_id: string;
-  content_id: string;
-  wrapped_key: Buffer;
-  size: string;
-  user_id: string;
-  username: string;
-  e2e_key_sealed: Buffer | null;
 }
 
 /**

@@ -9,6 +9,7 @@ import { DOWNLOAD_PATH } from './download.route.js';
 import { agreeDownloadKey, parseClientPublicKey } from './e2e-cipher.js';
 import { FILES_POOL } from './file-contents.js';
 import type { SqlPool } from './storage/postgres-file-store.js';
+import type { OfferedFileRow } from './file.rows.js';
 
 /** The live session a `file` request came with (the client dispatcher checks it). */
 export interface DownloadSession {
@@ -19,15 +20,6 @@ export interface DownloadSession {
 export interface FileRequestFields {
   fileId: string;
   clientPublicKey?: string | null;
-}
-
-interface OfferedFileRow {
-  id: string;
-  name: string;
-  min_level: number;
-  content_id: string;
-  size: string;
-  sha256: Buffer;
 }
 
 /**

@@ -10,18 +10,7 @@ import { adminChange, AuditService } from '../audit/audit.service.js';
 import { FileContents, type StoredContent } from './file-contents.js';
 import { nameFromFilename, parseUploadFields, uploadFieldProblems, type UpdateFileDto } from './files.dto.js';
 import { drain, type UploadPart } from './multipart-upload.js';
-
-interface FileRow {
-  id: string;
-  name: string;
-  min_level: number;
-  downloads: number;
-  created_at: Date;
-  updated_at: Date;
-  /** bigint: pg answers it as text */
-  size: string;
-  sha256: Buffer;
-}
+import type { FileRow } from './file.rows.js';
 
 /** A file's columns and its current content's size and hash, from `files f` joined to `file_contents c`. */
 const FILE_COLUMNS = `f.id, f.name, f.min_level, f.downloads, f.created_at, f.updated_at, c.size, c.sha256`;

@@ -6,6 +6,7 @@ import { PreparedStatements } from '../../common/prepared-statements.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AuditService, type AuditRecord } from '../audit/audit.service.js';
 import { domainEvent, EventsService, type DomainEvent, type Emit } from '../events/events.service.js';
+import type { OpenedSessionRow } from './session.rows.js';
 import { sessionEnd } from './session-rules.js';
 
 /** A session about to be opened: its id, secret token and absolute end, chosen before the write. */
@@ -40,18 +41,6 @@ export interface SessionOpeningRequest {
   hwid: string | null;
   session: NewSession;
   admission: SessionAdmission;
-}
-
-/** open_session's answer: the session's start and the user as it is once the session is open. */
-export interface OpenedSessionRow {
-  session_created_at: Date;
-  username: string;
-  level: number;
-  hwid: string | null;
-  user_expires_at: Date | null;
-  user_created_at: Date;
-  last_login_at: Date | null;
-  delivery_ids?: string[];
 }
 
 const SESSION_PARAMS = '$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12';

@@ -7,17 +7,7 @@ import { AppError } from '../../common/errors.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { liveSessionSql, sessionEndSql, type SessionSql } from './session-rules.js';
-
-interface SessionRow {
-  id: string;
-  user_id: string;
-  username: string;
-  ip: string | null;
-  hwid: string | null;
-  created_at: Date;
-  last_seen_at: Date;
-  ends_at: Date;
-}
+import type { SessionRow } from './session.rows.js';
 
 /** The app fields that decide whether a session is live. */
 export interface SessionPolicy {

@@ -1,0 +1,49 @@
+import type { LockedLicense } from '../licenses/license-lifecycle.js';
+
+/** The rows this module reads, in one place (columns as PostgreSQL names them). */
+
+/** The user fields a session result shows, as read from the database. */
+export interface UserRow {
+  id: string;
+  username: string;
+  level: number;
+  hwid: string | null;
+  expires_at: Date | null;
+  created_at: Date;
+  last_login_at: Date | null;
+}
+
+export interface LoginUserRow extends UserRow {
+  password_hash: string | null;
+  banned: boolean;
+  license_banned: boolean;
+}
+
+export interface LicenseWithUserRow extends LockedLicense {
+  username: string | null;
+  hwid: string | null;
+  user_level: number;
+  user_expires_at: Date | null;
+  user_created_at: Date;
+  last_login_at: Date | null;
+  banned: boolean;
+  /** any license of the key's user is BANNED */
+  user_license_banned: boolean;
+}
+
+export interface LiveSessionRow {
+  session_id: string;
+  app_id: string;
+  user_id: string;
+  session_expires_at: Date;
+  last_seen_at: Date;
+  username: string;
+  level: number;
+  hwid: string | null;
+  expires_at: Date | null;
+  banned: boolean;
+  created_at: Date;
+  last_login_at: Date | null;
+  value?: string | null;
+  min_level?: number | null;
+}
