@@ -1,0 +1,119 @@
+// The Licenses page in a real browser: generate keys with a prefix (the prefix
+// checked before sending), see them in the table, ban one with a reason and
+// find it under the BANNED filter (kept in the URL over a reload), unban it,
+// edit a note and find the key by search, delete with a confirmation, and
+// export the list as CSV.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { readFile } from 'node:fs/promises';
+import { startHarness } from './harness.mjs';
+
+let harness;
+
+beforeAll(async () => {
+  harness = await startHarness('licenses');
+}, 120_000);
+
+afterAll(async () => {
+  await harness?.stop();
+}, 60_000);
+
+describe('licenses page', () => {
+  test('generates, bans, filters, unbans, edits, searches, deletes and exports keys', async () => {
+    const { call } = harness;
+    const { token, app, context, page, pageErrors } = await harness.ownerWithApp({ appName: 'Licenses App' });
+    const licensesPath = `/v1/admin/apps/${app.appId}/licenses`;
+    await page.goto(`${harness.url}/apps/${app.appId}/licenses`);
+    await page.getByRole('heading', { name: 'Licenses', level: 1 }).waitFor();
+    await page.getByText('No licenses yet').waitFor();
+
+    // A bad prefix is caught under its field before anything is sent.
+    await page.getByRole('button', { name: 'Generate keys' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate keys' });
+    await dialog.getByLabel('Count').fill('5');
+    await dialog.getByLabel('Prefix').fill('BAD-PREFIX');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await dialog.getByText('prefix must be 1-16 characters of A-Z, a-z, 0-9').waitFor();
+    expect((await call('GET', licensesPath, undefined, token)).body.meta.total).toBe(0);
+
+    await dialog.getByLabel('Prefix').fill('PRO');
+    await dialog.getByLabel('Note').fill('launch batch');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    const shown = page.getByRole('dialog', { name: 'New keys' });
+    const keysText = await shown.getByLabel('Generated keys').inputValue();
+    const keys = keysText.split('\n');
+    expect(keys).toHaveLength(5);
+    for (const key of keys) expect(key).toMatch(/^PRO-[A-Z2-9]{5}-[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await page.getByTestId('toast-success').getByText('5 keys generated').waitFor();
+    for (const key of keys) await page.getByRole('row', { name: new RegExp(key) }).waitFor();
+    expect(await page.getByTestId('table-total').innerText()).toBe('5');
+    expect(await page.getByRole('row', { name: new RegExp(keys[0]) }).innerText()).toContain('You');
+
+    // Ban one with a reason; it shows under the BANNED filter, which a reload keeps.
+    await page.getByRole('button', { name: `Actions for ${keys[0]}` }).click();
+    await page.getByRole('menuitem', { name: 'Ban' }).click();
+    const ban = page.getByRole('dialog', { name: `Ban ${keys[0]}?` });
+    await ban.getByLabel('Reason').fill('Shared on a forum');
+    await ban.getByRole('button', { name: 'Ban key' }).click();
+    await page.getByTestId('toast-success').getByText(`Key ${keys[0]} banned`).waitFor();
+    await page.getByLabel('Status').selectOption('BANNED');
+    await page.waitForURL(/[?&]status=BANNED/);
+    await page.getByRole('row', { name: new RegExp(keys[1]) }).waitFor({ state: 'detached' });
+    await page.reload();
+    const bannedRow = page.getByRole('row', { name: new RegExp(keys[0]) });
+    await bannedRow.waitFor();
+    expect(await bannedRow.innerText()).toContain('Shared on a forum');
+    expect(await page.getByTestId('table-total').innerText()).toBe('1');
+    const banned = (await call('GET', `${licensesPath}?status=BANNED`, undefined, token)).body.data;
+    expect(banned.map((l) => l.key)).toEqual([keys[0]]);
+    expect(banned[0].banReason).toBe('Shared on a forum');
+
+    // Unban from the filtered list: it leaves the BANNED view.
+    await page.getByRole('button', { name: `Actions for ${keys[0]}` }).click();
+    await page.getByRole('menuitem', { name: 'Unban' }).click();
+    await page.getByTestId('toast-success').getByText(`Key ${keys[0]} unbanned`).waitFor();
+    await page.getByText('No licenses match').waitFor();
+
+    // Edit a note, then find the key by searching for it.
+    await page.getByLabel('Status').selectOption('');
+    await page.getByRole('button', { name: `Actions for ${keys[2]}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${keys[2]}` });
+    await edit.getByLabel('Note').fill('reseller north');
+    await edit.getByLabel('Level').fill('1001');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText('level must be an integer between 0 and 1000').waitFor();
+    await edit.getByLabel('Level').fill('3');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('toast-success').getByText(`Key ${keys[2]} saved`).waitFor();
+    await page.getByLabel('Search').fill('north');
+    await page.getByLabel('Search').press('Enter');
+    await page.waitForURL(/[?&]search=north/);
+    await page.getByRole('row', { name: new RegExp(keys[3]) }).waitFor({ state: 'detached' });
+    const found = page.getByRole('row', { name: new RegExp(keys[2]) });
+    expect(await found.innerText()).toContain('reseller north');
+
+    // Delete after confirming.
+    await page.getByRole('button', { name: `Actions for ${keys[2]}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete key' }).click();
+    await page.getByTestId('toast-success').getByText(`Key ${keys[2]} deleted`).waitFor();
+    await page.getByText('No licenses match').waitFor();
+    expect((await call('GET', licensesPath, undefined, token)).body.meta.total).toBe(4);
+
+    // Export: the CSV holds the four remaining keys.
+    await page.getByLabel('Search').fill('');
+    await page.getByLabel('Search').press('Enter');
+    await page.getByRole('row', { name: new RegExp(keys[3]) }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = await readFile(await download.path(), 'utf8');
+    for (const key of [keys[0], keys[1], keys[3], keys[4]]) expect(csv).toContain(key);
+    expect(csv).not.toContain(keys[2]);
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,209 @@
+import { DURATION_TYPES, LicenseLimits, type DurationType, type License } from '@latchkey/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { FormError } from '@/components/ui/error-alert';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/form-fields';
+import { applyApiError } from '@/lib/api-form';
+import { saveBlob, toCsv } from '@/lib/csv';
+import { toast } from '@/lib/toast';
+import { intInRange } from '@/lib/validation';
+import { useGenerateLicenses } from '../api/generate-licenses';
+
+interface GenerateValues {
+  count: number;
+  durationType: DurationType;
+  level: number;
+  maxDevices: number;
+  prefix: string;
+  note: string;
+}
+
+const DURATION_LABELS: Record<DurationType, string> = {
+  '1h': '1 hour',
+  '1d': '1 day',
+  '7d': '7 days',
+  '30d': '30 days',
+  '90d': '90 days',
+  '365d': '365 days',
+  lifetime: 'Lifetime',
+};
+
+const DEFAULTS: GenerateValues = { count: 1, durationType: '30d', level: 1, maxDevices: 1, prefix: '', note: '' };
+
+/**
+ * Generates keys, each field checked with the contract's limits before
+ * sending; then shows the new keys once, with "Copy all" and a CSV download.
+ */
+export function GenerateLicensesDialog({
+  appId,
+  open,
+  onOpenChange,
+}: {
+  appId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const form = useForm<GenerateValues>({ defaultValues: DEFAULTS });
+  const mutation = useGenerateLicenses(appId);
+  const [generated, setGenerated] = useState<License[] | null>(null);
+  const { errors, isSubmitting } = form.formState;
+
+  const close = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) {
+      setGenerated(null);
+      form.reset(DEFAULTS);
+    }
+  };
+
+  const submit = form.handleSubmit(async ({ prefix, note, ...values }) => {
+    try {
+      const licenses = await mutation.mutateAsync({
+        ...values,
+        ...(prefix ? { prefix } : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+      setGenerated(licenses);
+      toast.success(licenses.length === 1 ? '1 key generated' : `${licenses.length} keys generated`);
+    } catch (error) {
+      applyApiError(form, error);
+    }
+  });
+
+  if (generated) {
+    const keys = generated.map((license) => license.key).join('\n');
+    return (
+      <Dialog open={open} onOpenChange={close} title="New keys" description="Hand these to your customers." wide>
+        <div className="stack">
+          <textarea
+            className="mono generated-keys"
+            readOnly
+            rows={Math.min(10, generated.length)}
+            value={keys}
+            aria-label="Generated keys"
+          />
+          <DialogFooter>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() =>
+                saveBlob(
+                  new Blob(
+                    [
+                      toCsv(
+                        ['key', 'durationType', 'level', 'maxDevices', 'note'],
+                        generated.map((l) => [l.key, l.durationType, l.level, l.maxDevices, l.note]),
+                      ),
+                    ],
+                    { type: 'text/csv' },
+                  ),
+                  'new-keys.csv',
+                )
+              }
+            >
+              Download CSV
+            </button>
+            <CopyButton value={keys} label="Copy all" copiedMessage="Keys copied" />
+            <DialogClose>
+              <button type="button" className="button button-primary">
+                Done
+              </button>
+            </DialogClose>
+          </DialogFooter>
+        </div>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Generate keys"
+      description="Keys start UNUSED; the duration counts from first use."
+      wide
+    >
+      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
+        <FormError message={errors.root?.server?.message} />
+        <div className="form-grid">
+          <TextField
+            label="Count"
+            type="number"
+            inputMode="numeric"
+            min={LicenseLimits.countMin}
+            max={LicenseLimits.countMax}
+            error={errors.count?.message}
+            {...form.register('count', {
+              valueAsNumber: true,
+              validate: intInRange('count', LicenseLimits.countMin, LicenseLimits.countMax),
+            })}
+          />
+          <SelectField
+            label="Duration"
+            options={DURATION_TYPES.map((value) => ({ value, label: DURATION_LABELS[value] }))}
+            error={errors.durationType?.message}
+            {...form.register('durationType')}
+          />
+          <TextField
+            label="Level"
+            type="number"
+            inputMode="numeric"
+            min={LicenseLimits.levelMin}
+            max={LicenseLimits.levelMax}
+            error={errors.level?.message}
+            {...form.register('level', {
+              valueAsNumber: true,
+              validate: intInRange('level', LicenseLimits.levelMin, LicenseLimits.levelMax),
+            })}
+          />
+          <TextField
+            label="Max devices"
+            type="number"
+            inputMode="numeric"
+            min={LicenseLimits.maxDevicesMin}
+            max={LicenseLimits.maxDevicesMax}
+            error={errors.maxDevices?.message}
+            {...form.register('maxDevices', {
+              valueAsNumber: true,
+              validate: intInRange('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax),
+            })}
+          />
+        </div>
+        <TextField
+          label="Prefix"
+          autoComplete="off"
+          className="mono"
+          hint="Optional: 1-16 letters or digits, e.g. PRO makes PRO-XXXXX-XXXXX-XXXXX"
+          error={errors.prefix?.message}
+          {...form.register('prefix', {
+            validate: (value) =>
+              value === '' ||
+              LicenseLimits.prefixPattern.test(value) ||
+              'prefix must be 1-16 characters of A-Z, a-z, 0-9',
+          })}
+        />
+        <TextAreaField
+          label="Note"
+          rows={2}
+          hint="Optional, up to 500 characters; searchable."
+          error={errors.note?.message}
+          {...form.register('note', {
+            maxLength: { value: LicenseLimits.noteMax, message: 'note must be at most 500 characters' },
+          })}
+        />
+        <DialogFooter>
+          <DialogClose>
+            <button type="button" className="button button-secondary">
+              Cancel
+            </button>
+          </DialogClose>
+          <button type="submit" className="button button-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Generating…' : 'Generate'}
+          </button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

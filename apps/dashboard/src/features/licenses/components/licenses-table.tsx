@@ -1,0 +1,183 @@
+import { PAGE_DEFAULT_LIMIT, type License, type LicenseStatus } from '@latchkey/contracts';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { CopyButton } from '@/components/ui/copy-button';
+import { DataTable } from '@/components/ui/data-table';
+import { DateTime } from '@/components/ui/date-time';
+import { EmptyState } from '@/components/ui/empty-state';
+import { RowActions } from '@/components/ui/row-actions';
+import { Badge, type BadgeTone } from '@/components/ui/status-badge';
+import { toast } from '@/lib/toast';
+import { useChangeLicense } from '../api/change-license';
+import { useDeleteLicense } from '../api/delete-license';
+import { useLicenses } from '../api/get-licenses';
+import { BanLicenseDialog, EditLicenseDialog } from './license-dialogs';
+
+const column = createColumnHelper<License>();
+
+const STATUS_TONE: Record<LicenseStatus, BadgeTone> = {
+  UNUSED: 'info',
+  USED: 'success',
+  BANNED: 'danger',
+  EXPIRED: 'neutral',
+};
+
+/** The app's licenses, filtered and paged as the URL says, with per-row actions. */
+export function LicensesTable({
+  appId,
+  status,
+  search,
+  page,
+  onPageChange,
+  currentAccountId,
+}: {
+  appId: string;
+  status: LicenseStatus | undefined;
+  search: string | undefined;
+  page: number;
+  onPageChange: (page: number) => void;
+  /** the signed-in account, whose keys show as "You" */
+  currentAccountId: string | undefined;
+}) {
+  const licensesQuery = useLicenses(appId, { status, search, page });
+  const changeMutation = useChangeLicense(appId);
+  const deleteMutation = useDeleteLicense(appId);
+  const [banning, setBanning] = useState<License | null>(null);
+  const [editing, setEditing] = useState<License | null>(null);
+  const [deleting, setDeleting] = useState<License | null>(null);
+
+  const columns = useMemo(
+    () => [
+      column.accessor('key', {
+        header: 'Key',
+        cell: (info) => (
+          <span className="key-cell">
+            <code>{info.getValue()}</code>
+            <CopyButton
+              value={info.getValue()}
+              className="button button-ghost button-small"
+              accessibleLabel={`Copy ${info.getValue()}`}
+              copiedMessage="Key copied"
+            />
+          </span>
+        ),
+      }),
+      column.accessor('status', {
+        header: 'Status',
+        cell: (info) => {
+          const license = info.row.original;
+          return (
+            <span title={license.banReason ?? undefined}>
+              <Badge tone={STATUS_TONE[license.status]}>{license.status}</Badge>
+              {license.banReason ? <span className="muted small ban-reason"> {license.banReason}</span> : null}
+            </span>
+          );
+        },
+      }),
+      column.accessor('durationType', { header: 'Duration', meta: { className: 'hide-sm' } }),
+      column.accessor('level', { header: 'Level', meta: { className: 'col-num hide-sm' } }),
+      column.accessor('maxDevices', { header: 'Devices', meta: { className: 'col-num hide-sm' } }),
+      column.accessor('note', {
+        header: 'Note',
+        cell: (info) => info.getValue() ?? <span className="muted">—</span>,
+        meta: { className: 'col-wrap hide-sm' },
+      }),
+      column.accessor('expiresAt', {
+        header: 'Expires',
+        cell: (info) => {
+          const license = info.row.original;
+          if (license.status === 'UNUSED') return <span className="muted">Not used yet</span>;
+          return info.getValue() ? <DateTime value={info.getValue()!} /> : 'Never';
+        },
+        meta: { className: 'hide-sm' },
+      }),
+      column.accessor('createdBy', {
+        header: 'Created by',
+        cell: (info) => {
+          const by = info.getValue();
+          if (!by) return <span className="muted">—</span>;
+          return by === currentAccountId ? 'You' : <code title={by}>{by.slice(0, 8)}</code>;
+        },
+        meta: { className: 'hide-sm' },
+      }),
+      column.accessor('createdAt', {
+        header: 'Created',
+        cell: (info) => <DateTime value={info.getValue()} />,
+        meta: { className: 'hide-sm' },
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="visually-hidden">Actions</span>,
+        cell: (info) => {
+          const license = info.row.original;
+          return (
+            <RowActions
+              label={license.key}
+              actions={[
+                { label: 'Edit', onSelect: () => setEditing(license) },
+                license.status === 'BANNED'
+                  ? {
+                      label: 'Unban',
+                      onSelect: () =>
+                        void changeMutation
+                          .mutateAsync({ kind: 'unban', licenseId: license.id })
+                          .then(() => toast.success(`Key ${license.key} unbanned`))
+                          .catch((error: unknown) => toast.error(error)),
+                    }
+                  : { label: 'Ban', destructive: true, onSelect: () => setBanning(license) },
+                { label: 'Delete', destructive: true, onSelect: () => setDeleting(license) },
+              ]}
+            />
+          );
+        },
+        meta: { className: 'col-actions' },
+      }),
+    ],
+    [currentAccountId, changeMutation],
+  );
+
+  const filtered = status !== undefined || search !== undefined;
+  return (
+    <>
+      <DataTable
+        label="Licenses"
+        noun={['license', 'licenses']}
+        columns={columns}
+        rows={licensesQuery.data?.data}
+        total={licensesQuery.data?.meta.total}
+        page={page}
+        pageSize={PAGE_DEFAULT_LIMIT}
+        onPageChange={onPageChange}
+        getRowId={(license) => license.id}
+        error={licensesQuery.error}
+        fetching={licensesQuery.isPlaceholderData}
+        empty={
+          filtered ? (
+            <EmptyState title="No licenses match">Try another status or search.</EmptyState>
+          ) : (
+            <EmptyState title="No licenses yet">
+              Generate keys to sell or hand out; your software redeems them with register or license.
+            </EmptyState>
+          )
+        }
+      />
+      {banning ? <BanLicenseDialog appId={appId} license={banning} onClose={() => setBanning(null)} /> : null}
+      {editing ? <EditLicenseDialog appId={appId} license={editing} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={`Delete ${deleting?.key ?? 'license'}?`}
+        description="The key stops working. Its user keeps their account until you delete it. This cannot be undone."
+        confirmLabel="Delete key"
+        onConfirm={async () => {
+          if (!deleting) return;
+          await deleteMutation.mutateAsync(deleting.id);
+          toast.success(`Key ${deleting.key} deleted`);
+        }}
+      />
+    </>
+  );
+}
