@@ -191,6 +191,18 @@ export interface ExtendUserRequest {
   days: number;
 }
 
+/** `DELETE .../users/{userId}/sessions`: how many live sessions ended. */
+export interface EndedSessions {
+  ended: number;
+}
+
+/** `GET .../sessions`: paging, and optionally one user's sessions only. */
+export interface ListSessionsQuery {
+  userId?: string;
+  page?: number;
+  limit?: number;
+}
+
 /** A live session of an end user. */
 export interface AdminSession {
   id: string;

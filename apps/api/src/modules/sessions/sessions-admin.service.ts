@@ -27,19 +27,22 @@ export class SessionsAdminService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(app: SessionPolicy, offset: number, limit: number) {
-    const params = [app.id, app.sessionIdleSeconds];
+  async list(app: SessionPolicy, { userId, offset, limit }: { userId?: string; offset: number; limit: number }) {
+    const params = [app.id, app.sessionIdleSeconds, userId ?? null];
     const [rows, counted]: [SessionRow[], Array<{ total: number }>] = await Promise.all([
       this.dataSource.query(
         `SELECT s.id, s.user_id, u.username, s.ip, s.hwid, s.created_at, s.last_seen_at,
                 ${sessionEndSql(APP_SESSION)} AS ends_at
            FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE ${LIVE}
+          WHERE ${LIVE} AND ($3::uuid IS NULL OR s.user_id = $3)
           ORDER BY s.created_at DESC, s.id DESC
-          LIMIT $3 OFFSET $4`,
+          LIMIT $4 OFFSET $5`,
         [...params, limit, offset],
       ),
-      this.dataSource.query(`SELECT count(*)::int AS total FROM sessions s WHERE ${LIVE}`, params),
+      this.dataSource.query(
+        `SELECT count(*)::int AS total FROM sessions s WHERE ${LIVE} AND ($3::uuid IS NULL OR s.user_id = $3)`,
+        params,
+      ),
     ]);
     return { items: rows.map(toAdminSession), total: counted[0]!.total };
   }

@@ -1,9 +1,10 @@
 import { Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
+import { ok, pageOffset, paged } from '../../common/admin-response.js';
 import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { SessionsAdminService } from './sessions-admin.service.js';
+import { SessionsQuery } from './sessions.dto.js';
 
 @ApiTags('sessions')
 @AppScoped('sessions')
@@ -11,9 +12,13 @@ export class SessionsController {
   constructor(private readonly sessions: SessionsAdminService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Live sessions, newest first' })
-  async list(@CurrentApp() app: OwnedApp, @Query() query: PageQuery) {
-    const { items, total } = await this.sessions.list(app, pageOffset(query), query.limit);
+  @ApiOperation({ summary: "Live sessions, newest first; with userId, that user's only" })
+  async list(@CurrentApp() app: OwnedApp, @Query() query: SessionsQuery) {
+    const { items, total } = await this.sessions.list(app, {
+      userId: query.userId,
+      offset: pageOffset(query),
+      limit: query.limit,
+    });
     return paged(items, { page: query.page, limit: query.limit, total });
   }
 

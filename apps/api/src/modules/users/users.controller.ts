@@ -66,6 +66,12 @@ export class UsersController {
     return ok(await this.users.extend(actor, app.id, userId, body.days));
   }
 
+  @Delete(':userId/sessions')
+  @ApiOperation({ summary: 'End every live session of the user; their tokens get 401 from then on' })
+  async endSessions(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('userId') userId: string) {
+    return ok(await this.users.endSessions(actor, app.id, userId));
+  }
+
   @Post(':userId/reset-hwid')
   @HttpCode(200)
   @ApiOperation({ summary: 'Clear the stored HWID; the next login with one stores it again' })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AdminUser } from '@latchkey/contracts';
+import type { AdminUser, EndedSessions } from '@latchkey/contracts';
 import bcrypt from 'bcrypt';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
@@ -160,6 +160,23 @@ export class UsersService {
         }),
       ]);
       return toAdminUser(row);
+    });
+  }
+
+  /** Ends every live session of one user of the app, audited with how many ended. */
+  async endSessions(actor: Actor, appId: string, userId: string): Promise<EndedSessions> {
+    if (!isUuid(userId)) throw new AppError('NOT_FOUND');
+    return this.dataSource.transaction(async (manager) => {
+      const users: Array<{ username: string }> = await manager.query(
+        `SELECT username FROM users WHERE id = $1 AND app_id = $2 FOR UPDATE`,
+        [userId, appId],
+      );
+      if (!users[0]) throw new AppError('NOT_FOUND');
+      const ended = await this.sessions.endUserSessions(manager, userId, 'admin');
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.user.sessions.end', { userId, username: users[0].username, ended }),
+      ]);
+      return { ended };
     });
   }
 

@@ -1,0 +1,11 @@
+import type { ListSessionsQuery } from '@latchkey/contracts';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsUUID } from 'class-validator';
+import { PageQuery } from '../../common/admin-response.js';
+
+export class SessionsQuery extends PageQuery implements ListSessionsQuery {
+  @ApiPropertyOptional({ description: "Only this user's sessions", format: 'uuid' })
+  @IsOptional()
+  @IsUUID('all', { message: 'userId must be a UUID' })
+  userId?: string;
+}
