@@ -14,6 +14,7 @@ import { overviewRoute } from './routes/app/overview/route';
 import { appRoute } from './routes/app/route';
 import { sessionsRoute } from './routes/app/sessions/route';
 import { settingsRoute } from './routes/app/settings/route';
+import { userRoute } from './routes/app/user/route';
 import { usersRoute } from './routes/app/users/route';
 import { variablesRoute } from './routes/app/variables/route';
 import { webhooksRoute } from './routes/app/webhooks/route';
@@ -35,6 +36,7 @@ const routeTree = rootRoute.addChildren([
       overviewRoute,
       licensesRoute,
       usersRoute,
+      userRoute,
       sessionsRoute,
       variablesRoute,
       blacklistRoute,

@@ -1,21 +1,16 @@
-import { PAGE_DEFAULT_LIMIT, type AdminList, type AdminSession } from '@latchkey/contracts';
+import { PAGE_DEFAULT_LIMIT, type AdminList, type AdminSession, type ListSessionsQuery } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
-export interface SessionsQuery {
-  page?: number;
-  limit?: number;
-}
-
-/** GET /v1/admin/apps/{appId}/sessions: live sessions, newest first, with `meta.total`. */
+/** GET /v1/admin/apps/{appId}/sessions: live sessions (of one user, with `userId`), newest first, with `meta.total`. */
 export function getSessions(
   appId: string,
-  { page = 1, limit = PAGE_DEFAULT_LIMIT }: SessionsQuery,
+  { userId, page = 1, limit = PAGE_DEFAULT_LIMIT }: ListSessionsQuery,
   signal?: AbortSignal,
 ) {
   return apiRequest<AdminList<AdminSession>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/sessions${toQueryString({ page, limit })}`,
+    `/v1/admin/apps/${encodeURIComponent(appId)}/sessions${toQueryString({ userId, page, limit })}`,
     { signal },
   );
 }
@@ -25,16 +20,19 @@ export function sessionsKey(appId: string) {
   return [...appScope(appId), 'sessions'] as const;
 }
 
-export function getSessionsQueryOptions(appId: string, { page = 1, limit = PAGE_DEFAULT_LIMIT }: SessionsQuery = {}) {
+export function getSessionsQueryOptions(
+  appId: string,
+  { userId, page = 1, limit = PAGE_DEFAULT_LIMIT }: ListSessionsQuery = {},
+) {
   return queryOptions({
-    queryKey: [...sessionsKey(appId), 'list', { page, limit }],
-    queryFn: ({ signal }) => getSessions(appId, { page, limit }, signal),
+    queryKey: [...sessionsKey(appId), 'list', { userId, page, limit }],
+    queryFn: ({ signal }) => getSessions(appId, { userId, page, limit }, signal),
     placeholderData: keepPreviousData,
     // Sessions come and go on their own (logins, idle timeouts): keep the list fresh.
     refetchInterval: 30_000,
   });
 }
 
-export function useSessions(appId: string, query: SessionsQuery = {}) {
+export function useSessions(appId: string, query: ListSessionsQuery = {}) {
   return useQuery(getSessionsQueryOptions(appId, query));
 }

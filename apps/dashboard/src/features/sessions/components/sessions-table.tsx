@@ -13,17 +13,19 @@ import { useSessions } from '../api/get-sessions';
 
 const column = createColumnHelper<AdminSession>();
 
-/** The app's live sessions, one page at a time; each can be ended. */
+/** The app's live sessions (or one user's, with `userId`), one page at a time; each can be ended. */
 export function SessionsTable({
   appId,
+  userId,
   page,
   onPageChange,
 }: {
   appId: string;
+  userId?: string;
   page: number;
   onPageChange: (page: number) => void;
 }) {
-  const sessionsQuery = useSessions(appId, { page });
+  const sessionsQuery = useSessions(appId, { userId, page });
   const endMutation = useEndSession(appId);
   const [ending, setEnding] = useState<AdminSession | null>(null);
 
@@ -32,7 +34,11 @@ export function SessionsTable({
       column.accessor('username', {
         header: 'User',
         cell: (info) => (
-          <Link to="/apps/$appId/users" params={{ appId }} search={{ search: info.getValue() }} className="row-link">
+          <Link
+            to="/apps/$appId/users/$userId"
+            params={{ appId, userId: info.row.original.userId }}
+            className="row-link"
+          >
             {info.getValue()}
           </Link>
         ),

@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { SessionsTable } from '@/features/sessions/components/sessions-table';
+import { useUser } from '@/features/users/api/get-user';
+import { UserActions } from '@/features/users/components/user-actions';
+import { UserDetails } from '@/features/users/components/user-details';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { userRoute } from './route';
+
+export function UserPage() {
+  const { appId, userId } = userRoute.useParams();
+  const { page = 1 } = userRoute.useSearch();
+  const navigate = userRoute.useNavigate();
+  const userQuery = useUser(appId, userId);
+  const user = userQuery.data;
+  useDocumentTitle(user ? `User ${user.username}` : 'User');
+
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to="/apps/$appId/users" params={{ appId }}>
+          Users
+        </Link>
+        <span aria-hidden="true"> / </span>
+      </p>
+      <PageHeader
+        title={user ? user.username : 'User'}
+        actions={
+          user ? (
+            <UserActions
+              appId={appId}
+              user={user}
+              onDeleted={() => void navigate({ to: '/apps/$appId/users', params: { appId } })}
+            />
+          ) : null
+        }
+      />
+      <ErrorAlert error={userQuery.error} title="Could not load the user" />
+      {user ? <UserDetails user={user} /> : userQuery.isPending ? <Skeleton height="12rem" /> : null}
+      <h2>Live sessions</h2>
+      <SessionsTable
+        appId={appId}
+        userId={userId}
+        page={page}
+        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
+      />
+    </>
+  );
+}

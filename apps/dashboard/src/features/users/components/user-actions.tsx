@@ -1,0 +1,85 @@
+import type { AdminUser } from '@latchkey/contracts';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RowActions } from '@/components/ui/row-actions';
+import { toast } from '@/lib/toast';
+import { useChangeUser } from '../api/change-user';
+import { useDeleteUser } from '../api/delete-user';
+import { useEndUserSessions } from '../api/end-user-sessions';
+import { BanUserDialog, ExtendUserDialog } from './user-dialogs';
+
+type Pending = 'ban' | 'extend' | 'reset-hwid' | 'end-sessions' | 'delete' | null;
+
+/** The menu of actions on one user (in the list and on its page), with their dialogs. */
+export function UserActions({ appId, user, onDeleted }: { appId: string; user: AdminUser; onDeleted?: () => void }) {
+  const [pending, setPending] = useState<Pending>(null);
+  const changeMutation = useChangeUser(appId);
+  const deleteMutation = useDeleteUser(appId);
+  const endMutation = useEndUserSessions(appId);
+  const close = () => setPending(null);
+  const confirmProps = {
+    onOpenChange: (open: boolean) => {
+      if (!open) close();
+    },
+  };
+
+  return (
+    <>
+      <RowActions
+        label={user.username}
+        actions={[
+          user.banned
+            ? {
+                label: 'Unban',
+                onSelect: () =>
+                  void changeMutation
+                    .mutateAsync({ kind: 'unban', userId: user.userId })
+                    .then(() => toast.success(`${user.username} unbanned`))
+                    .catch((error: unknown) => toast.error(error)),
+              }
+            : { label: 'Ban', destructive: true, onSelect: () => setPending('ban') },
+          { label: 'Extend', onSelect: () => setPending('extend') },
+          { label: 'Reset HWID', disabled: user.hwid === null, onSelect: () => setPending('reset-hwid') },
+          { label: 'End all sessions', onSelect: () => setPending('end-sessions') },
+          { label: 'Delete', destructive: true, onSelect: () => setPending('delete') },
+        ]}
+      />
+      {pending === 'ban' ? <BanUserDialog appId={appId} user={user} onClose={close} /> : null}
+      {pending === 'extend' ? <ExtendUserDialog appId={appId} user={user} onClose={close} /> : null}
+      <ConfirmDialog
+        {...confirmProps}
+        open={pending === 'reset-hwid'}
+        title={`Reset the HWID of ${user.username}?`}
+        description="Their next login from any machine binds that machine instead."
+        confirmLabel="Reset HWID"
+        onConfirm={async () => {
+          await changeMutation.mutateAsync({ kind: 'reset-hwid', userId: user.userId });
+          toast.success(`HWID of ${user.username} reset`);
+        }}
+      />
+      <ConfirmDialog
+        {...confirmProps}
+        open={pending === 'end-sessions'}
+        title={`End every session of ${user.username}?`}
+        description="Each copy signed in as this user has to log in again."
+        confirmLabel="End all sessions"
+        onConfirm={async () => {
+          const { ended } = await endMutation.mutateAsync(user.userId);
+          toast.success(`${ended} ${ended === 1 ? 'session' : 'sessions'} of ${user.username} ended`);
+        }}
+      />
+      <ConfirmDialog
+        {...confirmProps}
+        open={pending === 'delete'}
+        title={`Delete ${user.username}?`}
+        description="Their sessions end and the account is removed; their key stays, unlinked. This cannot be undone."
+        confirmLabel="Delete user"
+        onConfirm={async () => {
+          await deleteMutation.mutateAsync(user.userId);
+          toast.success(`${user.username} deleted`);
+          onDeleted?.();
+        }}
+      />
+    </>
+  );
+}

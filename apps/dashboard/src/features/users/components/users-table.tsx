@@ -1,0 +1,106 @@
+import { PAGE_DEFAULT_LIMIT, type AdminUser } from '@latchkey/contracts';
+import { Link } from '@tanstack/react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { DataTable } from '@/components/ui/data-table';
+import { DateTime } from '@/components/ui/date-time';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Badge } from '@/components/ui/status-badge';
+import { useUsers } from '../api/get-users';
+import { UserActions } from './user-actions';
+
+const column = createColumnHelper<AdminUser>();
+
+/** The app's users, searched and paged as the URL says; each opens its own page. */
+export function UsersTable({
+  appId,
+  search,
+  page,
+  onPageChange,
+}: {
+  appId: string;
+  search: string | undefined;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  const usersQuery = useUsers(appId, { search, page });
+
+  const columns = useMemo(
+    () => [
+      column.accessor('username', {
+        header: 'Username',
+        cell: (info) => (
+          <Link
+            to="/apps/$appId/users/$userId"
+            params={{ appId, userId: info.row.original.userId }}
+            className="row-link"
+          >
+            {info.getValue()}
+          </Link>
+        ),
+        meta: { className: 'col-wrap' },
+      }),
+      column.accessor('banned', {
+        header: 'Status',
+        cell: (info) => (info.getValue() ? <Badge tone="danger">Banned</Badge> : <Badge tone="success">Active</Badge>),
+      }),
+      column.accessor('level', { header: 'Level', meta: { className: 'col-num hide-sm' } }),
+      column.accessor('expiresAt', {
+        header: 'Expires',
+        cell: (info) => (info.getValue() ? <DateTime value={info.getValue()!} /> : 'Never'),
+      }),
+      column.accessor('hwid', {
+        header: 'HWID',
+        cell: (info) =>
+          info.getValue() ? <code className="break">{info.getValue()}</code> : <span className="muted">None</span>,
+        meta: { className: 'col-wrap hide-sm' },
+      }),
+      column.accessor('lastLoginAt', {
+        header: 'Last login',
+        cell: (info) => {
+          const user = info.row.original;
+          if (!user.lastLoginAt) return <span className="muted">Never</span>;
+          return (
+            <>
+              <DateTime value={user.lastLoginAt} />
+              {user.lastIp ? <span className="muted small"> from {user.lastIp}</span> : null}
+            </>
+          );
+        },
+        meta: { className: 'hide-sm' },
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="visually-hidden">Actions</span>,
+        cell: (info) => <UserActions appId={appId} user={info.row.original} />,
+        meta: { className: 'col-actions' },
+      }),
+    ],
+    [appId],
+  );
+
+  return (
+    <DataTable
+      label="Users"
+      noun={['user', 'users']}
+      columns={columns}
+      rows={usersQuery.data?.data}
+      total={usersQuery.data?.meta.total}
+      page={page}
+      pageSize={PAGE_DEFAULT_LIMIT}
+      onPageChange={onPageChange}
+      getRowId={(user) => user.userId}
+      error={usersQuery.error}
+      fetching={usersQuery.isPlaceholderData}
+      empty={
+        search ? (
+          <EmptyState title="No users match">Try part of another username.</EmptyState>
+        ) : (
+          <EmptyState title="No users yet">
+            Users appear when your software registers them with a key, or when you create one here.
+          </EmptyState>
+        )
+      }
+    />
+  );
+}
