@@ -89,6 +89,8 @@ describe('account page', () => {
     expect(Math.abs(Date.parse(expires) - (Date.now() + 30 * 24 * 3600 * 1000))).toBeLessThan(10 * 60 * 1000);
     await tokenRow.getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke token' }).click();
+    // The toast follows the API's answer; the row alone can vanish for a moment while the list refetches.
+    await page.getByTestId('toast-success').getByText('Token ci deploys revoked').waitFor();
     await tokenRow.waitFor({ state: 'detached' });
     expect(await me(token)).toBe(401);
 
