@@ -114,7 +114,8 @@ export class ResellersService {
    * the reseller's login tokens.
    */
   async update(actor: Actor, appId: string, resellerId: string, dto: UpdateResellerDto): Promise<Reseller> {
-    await this.get(appId, resellerId);
+    const current = await this.get(appId, resellerId);
+    if (Object.values(dto).every((value) => value === undefined)) return current;
     return this.dataSource.transaction(async (manager) => {
       if (dto.allowedLevels !== undefined || dto.allowedDurations !== undefined) {
         await manager.query(
