@@ -1,26 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { DurationType, LedgerEntry, LedgerReason } from '@latchkey/contracts';
+import type { DurationType, LedgerEntry } from '@latchkey/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors.js';
 import { sqlRows } from '../../common/sql.js';
+import type { LedgerRow } from './reseller.rows.js';
 
 /** What a reseller asks to generate: what it costs and what its allowed lists are checked against. */
 export interface KeyOrder {
   count: number;
   level: number;
   durationType: DurationType;
-}
-
-export interface LedgerRow {
-  id: string;
-  amount: number;
-  balance_after: number;
-  reason: LedgerReason;
-  note: string | null;
-  license_ids: string[];
-  actor: string;
-  created_at: Date;
 }
 
 /**

@@ -16,20 +16,8 @@ import { iso } from '../../common/iso.js';
 import { AuthService } from '../accounts/auth.service.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { ResellerCredits } from './reseller-credits.js';
+import type { ResellerRow } from './reseller.rows.js';
 import type { AdjustCreditsDto, CreateResellerDto, UpdateResellerDto } from './resellers.dto.js';
-
-interface ResellerRow {
-  id: string;
-  email: string;
-  app_id: string;
-  credits: number;
-  allowed_levels: number[] | null;
-  allowed_durations: DurationType[] | null;
-  enabled: boolean;
-  keys_generated: number;
-  created_at: Date;
-  last_login_at: Date | null;
-}
 
 const RESELLER_COLUMNS = `r.account_id AS id, a.email, r.app_id, r.credits, r.allowed_levels, r.allowed_durations,
   a.disabled_at IS NULL AS enabled, r.keys_generated, r.created_at, a.last_login_at`;
