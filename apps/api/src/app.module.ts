@@ -17,6 +17,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { LicensesModule } from './modules/licenses/licenses.module.js';
 import { LogsModule } from './modules/logs/logs.module.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
+import { ResellersModule } from './modules/resellers/resellers.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { StatsModule } from './modules/stats/stats.module.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         LicensesModule,
         VariablesModule,
         RateLimitModule,
+        ResellersModule,
         UsersModule,
         SessionsModule,
         BlacklistModule,

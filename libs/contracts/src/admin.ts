@@ -153,6 +153,11 @@ export const AdminMessage = {
   signupDisabled: 'Sign-up is disabled',
   insufficientCredits: 'Insufficient credits',
   negativeBalance: 'Credit balance cannot go below zero',
+  /** A level or duration outside the reseller's allowed lists. */
+  notAllowedForThisReseller: 'Not allowed for this reseller',
+  /** A reseller deleting one of its keys that is USED, BANNED or EXPIRED. */
+  onlyUnusedKeys: 'Only unused keys can be deleted',
+  balanceTooHigh: 'Credit balance cannot exceed 1000000000',
   tooManyRequests: 'Too many requests',
   validation: 'Validation failed',
 } as const;

@@ -77,6 +77,8 @@ export interface ListLicensesQuery {
   status?: LicenseStatus;
   /** Part of the key or the note. */
   search?: string;
+  /** Account id of the creator (the owner's filter by reseller; a reseller sees only its own keys anyway). */
+  createdBy?: string;
   page?: number;
   limit?: number;
 }
@@ -109,3 +111,74 @@ export interface UpdateVariableRequest {
   value?: string;
   minLevel?: number;
 }
+
+// Resellers and credits (contract, "Resellers and credits").
+
+/** A reseller: an account created by an owner to sell one app's keys for credits. */
+export interface Reseller {
+  /** the reseller's account id: licenses it generates carry it as `createdBy` */
+  id: string;
+  email: string;
+  appId: string;
+  credits: number;
+  /** null allows any level */
+  allowedLevels: number[] | null;
+  /** null allows any duration */
+  allowedDurations: DurationType[] | null;
+  /** false once disabled: login refused, tokens revoked; keys and ledger kept */
+  enabled: boolean;
+  /** keys generated minus keys refunded */
+  keysGenerated: number;
+  createdAt: string;
+  lastLoginAt: string | null;
+}
+export interface CreateResellerRequest {
+  email: string;
+  password: string;
+  /** opening balance, recorded as a `grant` entry */
+  credits?: number;
+  allowedLevels?: number[] | null;
+  allowedDurations?: DurationType[] | null;
+}
+export interface UpdateResellerRequest {
+  allowedLevels?: number[] | null;
+  allowedDurations?: DurationType[] | null;
+  enabled?: boolean;
+  password?: string;
+}
+/** POST .../resellers/{resellerId}/credits: adds (positive) or removes (negative) credits. */
+export interface AdjustCreditsRequest {
+  amount: number;
+  note?: string;
+}
+
+export const LEDGER_REASONS = ['grant', 'generate', 'refund'] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+/** One change of a reseller's balance; a reseller's entries sum to its balance. */
+export interface LedgerEntry {
+  id: string;
+  /** positive: credits added (grant, refund); negative: spent (generate) or removed by the owner */
+  amount: number;
+  balanceAfter: number;
+  reason: LedgerReason;
+  /** the owner's note of a grant; null otherwise */
+  note: string | null;
+  /** generated keys (generate) or the deleted key (refund); empty for grants */
+  licenseIds: string[];
+  /** email of the account that made the change */
+  actor: string;
+  createdAt: string;
+}
+
+/** Field limits of resellers and credit changes (contract, "Resellers and credits"). */
+export const ResellerLimits = {
+  passwordMin: 8,
+  passwordMax: 128,
+  creditsMax: 1_000_000,
+  amountMin: -1_000_000,
+  amountMax: 1_000_000,
+  noteMax: 500,
+  /** a balance above this is refused, so it always fits a 32-bit integer */
+  balanceMax: 1_000_000_000,
+  allowedLevelsMax: 100,
+} as const;

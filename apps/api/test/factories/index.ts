@@ -3,5 +3,12 @@
 export { createApp, patchApp } from './apps.js';
 export { createLicense, createLicenses } from './licenses.js';
 export { signupOwner, type Owner } from './owners.js';
+export {
+  createReseller,
+  RESELLER_PASSWORD,
+  resellerLogin,
+  signedInReseller,
+  type SignedInReseller,
+} from './resellers.js';
 export { insertSession } from './sessions.js';
 export { createUser, username, USER_PASSWORD } from './users.js';

@@ -7,6 +7,7 @@ import { AccountSecurity1795300000005 } from './1795300000005-AccountSecurity.js
 import { Files1795300000006 } from './1795300000006-Files.js';
 import { OfflineTickets1795300000007 } from './1795300000007-OfflineTickets.js';
 import { SqlFunctionFiles1795300000008 } from './1795300000008-SqlFunctionFiles.js';
+import { Resellers1795300000009 } from './1795300000009-Resellers.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   Files1795300000006,
   OfflineTickets1795300000007,
   SqlFunctionFiles1795300000008,
+  Resellers1795300000009,
 ];

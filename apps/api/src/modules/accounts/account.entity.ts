@@ -18,4 +18,11 @@ export class AccountEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** Set while the account is disabled (a reseller its owner disabled): login and its tokens answer 401. */
+  @Column('timestamptz', { name: 'disabled_at', nullable: true })
+  disabledAt: Date | null;
+
+  @Column('timestamptz', { name: 'last_login_at', nullable: true })
+  lastLoginAt: Date | null;
 }

@@ -5,13 +5,20 @@ import { ThrottlerGuard } from '@nestjs/throttler';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
+import { AllowRoles, RolePolicyGuard } from '../../common/auth/role-policy.js';
 import { ChangePasswordDto, CreateTokenDto, LoginDto, SignupDto } from './accounts.dto.js';
 import { AuthService, type SignInOrigin } from './auth.service.js';
 import { CurrentPrincipal, type Principal, PublicRoute } from '../../common/auth/principal.js';
 
+/**
+ * Sign-in and tokens. Resellers may log out, see their sign-ins and manage
+ * their tokens (contract, "Resellers and credits"); changing the password is
+ * the owner's (a reseller's is set by its owner). `GET /v1/admin/me` lives in
+ * the resellers module, which knows the apps a reseller sells.
+ */
 @ApiTags('accounts')
 @ApiBearerAuth()
-@UseGuards(AccessTokenGuard)
+@UseGuards(AccessTokenGuard, RolePolicyGuard)
 @Controller('v1/admin')
 export class AccountsController {
   constructor(private readonly auth: AuthService) {}
@@ -48,6 +55,7 @@ export class AccountsController {
   }
 
   @Get('auth/sessions')
+  @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: "The account's live login tokens (revoke one with DELETE /v1/admin/tokens/{id})" })
   async loginSessions(@CurrentPrincipal() principal: Principal) {
     return ok(await this.auth.listLoginSessions(principal));
@@ -55,25 +63,22 @@ export class AccountsController {
 
   @Post('auth/logout')
   @HttpCode(200)
+  @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'Revoke the presented token' })
   async logout(@CurrentPrincipal() principal: Principal) {
     await this.auth.logout(principal);
     return ok({});
   }
 
-  @Get('me')
-  @ApiOperation({ summary: 'The calling account' })
-  me(@CurrentPrincipal() principal: Principal) {
-    return ok({ account: { id: principal.accountId, email: principal.email, role: principal.role } });
-  }
-
   @Post('tokens')
+  @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'Create a personal access token; the token is shown only here' })
   async createToken(@CurrentActor() actor: Actor, @Body() body: CreateTokenDto) {
     return ok(await this.auth.createPersonalToken(actor, body.name, body.expiresInDays));
   }
 
   @Get('tokens')
+  @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'List personal access tokens (never the token itself)' })
   async listTokens(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
     const { items, total } = await this.auth.listPersonalTokens(principal, pageOffset(query), query.limit);
@@ -81,6 +86,7 @@ export class AccountsController {
   }
 
   @Delete('tokens/:tokenId')
+  @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'Revoke a token' })
   async revokeToken(@CurrentActor() actor: Actor, @Param('tokenId') tokenId: string) {
     await this.auth.revokeToken(actor, tokenId);

@@ -65,8 +65,10 @@ export class AuthService {
   async login(email: string, password: string, origin: SignInOrigin): Promise<AdminLoginResult> {
     const account = await this.accounts.findOneBy({ email });
     const valid = await bcrypt.compare(password, account?.passwordHash ?? (await this.dummyHash));
-    if (!account || !valid) throw new AppError('INVALID_ADMIN_LOGIN');
+    // A disabled account is refused like a wrong password, after the same bcrypt: nothing tells them apart.
+    if (!account || !valid || account.disabledAt) throw new AppError('INVALID_ADMIN_LOGIN');
     const { token } = await this.issue(account.id, { kind: 'login', origin });
+    await this.accounts.update({ id: account.id }, { lastLoginAt: new Date() });
     return {
       accessToken: token,
       tokenType: 'Bearer',
@@ -90,7 +92,8 @@ export class AuthService {
     }> = await this.tokens.query(
       `SELECT t.id AS token_id, t.last_used_at, a.id AS account_id, a.email, a.role
          FROM access_tokens t JOIN accounts a ON a.id = t.account_id
-        WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())`,
+        WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())
+          AND a.disabled_at IS NULL`,
       [sha256(token)],
     );
     const row = rows[0];
@@ -173,6 +176,46 @@ export class AuthService {
       if (!result.affected) throw new AppError('NOT_FOUND');
       await this.audit.write(manager, [adminChange(actor, null, 'admin.token.revoke', { tokenId })]);
     });
+  }
+
+  /**
+   * Creates a reseller's account inside the caller's transaction (the
+   * resellers module adds its record there). Emails are unique across all
+   * accounts: 409 `Email already registered`.
+   */
+  async createResellerAccount(manager: EntityManager, email: string, password: string): Promise<AccountEntity> {
+    const passwordHash = await bcrypt.hash(password, this.config.BCRYPT_COST);
+    try {
+      return await manager.save(manager.create(AccountEntity, { email, passwordHash, role: 'reseller' }));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
+      throw err;
+    }
+  }
+
+  /** Sets another account's password (an owner resetting its reseller's); its login tokens are revoked. */
+  async resetPassword(manager: EntityManager, accountId: string, password: string): Promise<void> {
+    const passwordHash = await bcrypt.hash(password, this.config.BCRYPT_COST);
+    await manager.update(AccountEntity, { id: accountId }, { passwordHash });
+    await manager.query(
+      `UPDATE access_tokens SET revoked_at = now() WHERE account_id = $1 AND kind = 'login' AND revoked_at IS NULL`,
+      [accountId],
+    );
+  }
+
+  /**
+   * Disables an account (login refused, every token revoked, so enabling it
+   * again brings no old token back) or enables it.
+   */
+  async setDisabled(manager: EntityManager, accountId: string, disabled: boolean): Promise<void> {
+    if (!disabled) {
+      await manager.update(AccountEntity, { id: accountId }, { disabledAt: null });
+      return;
+    }
+    await manager.query(`UPDATE accounts SET disabled_at = coalesce(disabled_at, now()) WHERE id = $1`, [accountId]);
+    await manager.query(`UPDATE access_tokens SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL`, [
+      accountId,
+    ]);
   }
 
   /** A new token for the account, saved through `manager` (the caller's transaction, if any). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Brackets, Repository } from 'typeorm';
 import { AppDefaults, type App, type CreatedApp } from '@latchkey/contracts';
 import { Config } from '../../config/config.js';
 import { isUuid } from '../../common/admin-response.js';
@@ -14,6 +14,11 @@ import { AppEntity } from './app.entity.js';
 import type { CreateAppDto, UpdateAppDto } from './apps.dto.js';
 
 const API_KEY_PREFIX = 'lk_';
+/**
+ * The resellers module's table: which app a reseller account sells. Read here,
+ * where app access is decided, since resellers depend on apps and not the reverse.
+ */
+const SOLD_BY = 'resellers';
 
 @Injectable()
 export class AppsService {
@@ -57,23 +62,32 @@ export class AppsService {
     return { ...toApp(app), apiKey };
   }
 
+  /** An owner's apps, or the app(s) a reseller sells. */
   async list(principal: Principal, offset: number, limit: number) {
-    const [rows, total] = await this.apps.findAndCount({
-      where: { ownerId: principal.accountId },
-      order: { createdAt: 'DESC' },
-      skip: offset,
-      take: limit,
-    });
+    const [rows, total] = await this.apps
+      .createQueryBuilder('a')
+      .where(reachableBy(principal))
+      .orderBy('a.created_at', 'DESC')
+      .skip(offset)
+      .take(limit)
+      .getManyAndCount();
     return { items: rows.map(toApp), total };
   }
 
   /**
-   * The app, when the principal owns it. Another owner's app and a malformed id
-   * are both "not found": never reveal other tenants. AppOwnershipGuard calls
-   * it for every `/apps/{appId}/...` route; a reseller owns no app.
+   * The app, when the principal may reach it: an owner its own apps, a
+   * reseller the app it sells. Another tenant's app and a malformed id are
+   * both "not found": never reveal other tenants. AppOwnershipGuard calls it
+   * for every `/apps/{appId}/...` route.
    */
   async findOwned(principal: Principal, appId: string): Promise<AppEntity> {
-    const app = isUuid(appId) ? await this.apps.findOneBy({ id: appId, ownerId: principal.accountId }) : null;
+    const app = isUuid(appId)
+      ? await this.apps
+          .createQueryBuilder('a')
+          .where('a.id = :appId', { appId })
+          .andWhere(reachableBy(principal))
+          .getOne()
+      : null;
     if (!app) throw new AppError('NOT_FOUND');
     return app;
   }
@@ -115,10 +129,15 @@ export class AppsService {
 
   /**
    * Removes the app; its records go with it (foreign keys cascade), its audit
-   * log included, so the deletion is recorded outside any app.
+   * log included, so the deletion is recorded outside any app. The accounts of
+   * its resellers are records of the app too: they go first.
    */
   async remove(actor: Actor, app: AppEntity): Promise<void> {
     await this.apps.manager.transaction(async (manager) => {
+      await manager.query(
+        `DELETE FROM accounts a USING ${SOLD_BY} r WHERE r.account_id = a.id AND r.app_id = $1 AND a.role = 'reseller'`,
+        [app.id],
+      );
       await manager.delete(AppEntity, { id: app.id });
       await this.audit.write(manager, [
         adminChange(actor, null, 'admin.app.delete', { appId: app.id, name: app.name }),
@@ -126,6 +145,18 @@ export class AppsService {
     });
     await this.cache.invalidate(app.id);
   }
+}
+
+/** The condition on apps `a` that the principal may reach: its own (an owner) or the one it sells (a reseller). */
+function reachableBy(principal: Principal): Brackets {
+  return new Brackets((qb) => {
+    if (principal.role === 'owner') qb.where('a.owner_id = :accountId', { accountId: principal.accountId });
+    else {
+      qb.where(`EXISTS (SELECT 1 FROM ${SOLD_BY} r WHERE r.app_id = a.id AND r.account_id = :accountId)`, {
+        accountId: principal.accountId,
+      });
+    }
+  });
 }
 
 export function toApp(app: AppEntity): App {

@@ -3,7 +3,7 @@ import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ok, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AllowRoles } from '../../common/auth/role-policy.js';
-import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
+import { type AppScope, AppScoped, CurrentApp, CurrentScope, type OwnedApp } from '../apps/app-access.js';
 import {
   BanLicenseDto,
   ExportLicensesQuery,
@@ -20,27 +20,29 @@ export class LicensesController {
 
   @Post()
   @AllowRoles('owner', 'reseller')
-  @ApiOperation({ summary: 'Generate 1-100 UNUSED keys' })
-  async generate(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Body() body: GenerateLicensesDto) {
-    return ok(await this.licenses.generate(actor, app.id, body));
+  @ApiOperation({ summary: 'Generate 1-100 UNUSED keys; a reseller pays one credit per key (402 when short)' })
+  async generate(@CurrentActor() actor: Actor, @CurrentScope() scope: AppScope, @Body() body: GenerateLicensesDto) {
+    return ok(await this.licenses.generate(actor, scope, body));
   }
 
   @Get()
   @AllowRoles('owner', 'reseller')
-  @ApiOperation({ summary: 'List keys, newest first; filter by status, search key or note' })
-  async list(@CurrentApp() app: OwnedApp, @Query() query: ListLicensesQuery) {
-    const { items, total } = await this.licenses.list(app.id, query);
+  @ApiOperation({
+    summary: 'List keys, newest first; filter by status, creator, search key or note (a reseller: its own)',
+  })
+  async list(@CurrentScope() scope: AppScope, @Query() query: ListLicensesQuery) {
+    const { items, total } = await this.licenses.list(scope, query);
     return paged(items, { page: query.page, limit: query.limit, total });
   }
 
   @Get('export')
   @AllowRoles('owner', 'reseller')
-  @ApiOperation({ summary: 'All keys (optionally of one status) as CSV' })
+  @ApiOperation({ summary: 'All keys (optionally of one status or creator) as CSV; a reseller: its own' })
   @ApiProduces('text/csv')
   @Header('content-type', 'text/csv; charset=utf-8')
   @Header('content-disposition', 'attachment; filename="licenses.csv"')
-  async export(@CurrentApp() app: OwnedApp, @Query() query: ExportLicensesQuery) {
-    return this.licenses.exportCsv(app.id, query.status);
+  async export(@CurrentScope() scope: AppScope, @Query() query: ExportLicensesQuery) {
+    return this.licenses.exportCsv(scope, query);
   }
 
   @Get(':licenseId')
@@ -79,9 +81,9 @@ export class LicensesController {
 
   @Delete(':licenseId')
   @AllowRoles('owner', 'reseller')
-  @ApiOperation({ summary: 'Delete the key (emits license.delete)' })
-  async remove(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('licenseId') licenseId: string) {
-    await this.licenses.remove(actor, app.id, licenseId);
+  @ApiOperation({ summary: 'Delete the key (emits license.delete); a reseller: its own unused keys, refunded' })
+  async remove(@CurrentActor() actor: Actor, @CurrentScope() scope: AppScope, @Param('licenseId') licenseId: string) {
+    await this.licenses.remove(actor, scope, licenseId);
     return ok({});
   }
 }

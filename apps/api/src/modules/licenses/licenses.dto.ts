@@ -1,8 +1,9 @@
 import type { BanLicenseRequest, GenerateLicensesRequest, UpdateLicenseRequest } from '@latchkey/contracts';
 import { DURATION_TYPES, LICENSE_STATUSES, type DurationType, type LicenseStatus } from '@latchkey/contracts';
 import { OptionalIntField } from '../../common/int-field.js';
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { PageQuery } from '../../common/admin-response.js';
 
 export class GenerateLicensesDto implements GenerateLicensesRequest {
@@ -32,11 +33,25 @@ export class GenerateLicensesDto implements GenerateLicensesRequest {
   note?: string;
 }
 
+/** `createdBy`: the owner's filter by creator; a reseller sees only its own keys anyway. */
+const CreatedByFilter = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      format: 'uuid',
+      description: 'Account id of the creator (the owner or one of its resellers)',
+    }),
+    IsOptional(),
+    IsUUID('all', { message: 'createdBy must be an account id' }),
+  );
+
 export class ListLicensesQuery extends PageQuery {
   @ApiPropertyOptional({ enum: LICENSE_STATUSES })
   @IsOptional()
   @IsIn(LICENSE_STATUSES, { message: `status must be one of ${LICENSE_STATUSES.join(', ')}` })
   status?: LicenseStatus;
+
+  @CreatedByFilter()
+  createdBy?: string;
 
   @ApiPropertyOptional({ description: 'Part of the key or the note' })
   @IsOptional()
@@ -50,6 +65,9 @@ export class ExportLicensesQuery {
   @IsOptional()
   @IsIn(LICENSE_STATUSES, { message: `status must be one of ${LICENSE_STATUSES.join(', ')}` })
   status?: LicenseStatus;
+
+  @CreatedByFilter()
+  createdBy?: string;
 }
 
 export class UpdateLicenseDto implements UpdateLicenseRequest {

@@ -9,10 +9,12 @@ import { iso } from '../../common/iso.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
+import type { AppScope } from '../apps/app-access.js';
+import { ResellerCredits } from '../resellers/reseller-credits.js';
 import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
 import { generateLicenseKey } from './license-key.js';
 import { LicenseEntity } from './license.entity.js';
-import type { GenerateLicensesDto, ListLicensesQuery, UpdateLicenseDto } from './licenses.dto.js';
+import type { ExportLicensesQuery, GenerateLicensesDto, ListLicensesQuery, UpdateLicenseDto } from './licenses.dto.js';
 
 /** Keys are drawn until `count` distinct ones are stored; a collision just draws again. */
 const MAX_GENERATION_ROUNDS = 10;
@@ -23,12 +25,24 @@ export class LicensesService {
     private readonly events: EventsService,
     private readonly sessions: SessionsAdminService,
     private readonly audit: AuditService,
+    private readonly credits: ResellerCredits,
     @InjectRepository(LicenseEntity) private readonly licenses: Repository<LicenseEntity>,
   ) {}
 
-  async generate(actor: Actor, appId: string, dto: GenerateLicensesDto): Promise<License[]> {
+  /**
+   * Generates `count` keys. A reseller pays `count` credits in the same
+   * transaction, all or nothing: the spend comes first (its row lock queues
+   * the reseller's concurrent generations, and a refusal makes no key), the
+   * ledger entry with the new ids last.
+   */
+  async generate(actor: Actor, scope: AppScope, dto: GenerateLicensesDto): Promise<License[]> {
+    const { appId, resellerId } = scope;
     const count = dto.count ?? 1;
+    const level = dto.level ?? 1;
     return this.licenses.manager.transaction(async (manager) => {
+      const balanceAfter = resellerId
+        ? await this.credits.spend(manager, resellerId, { count, level, durationType: dto.durationType })
+        : null;
       const created: LicenseEntity[] = [];
       for (let round = 0; created.length < count; round += 1) {
         if (round === MAX_GENERATION_ROUNDS) throw new Error('could not draw distinct license keys');
@@ -42,7 +56,7 @@ export class LicensesService {
             appId,
             keys,
             dto.durationType,
-            dto.level ?? 1,
+            level,
             dto.maxDevices ?? 1,
             dto.prefix ?? null,
             dto.note ?? null,
@@ -54,26 +68,33 @@ export class LicensesService {
         const byId = new Map(inserted.map((l) => [l.id, l]));
         created.push(...ids.map((id) => byId.get(id)!));
       }
+      const licenseIds = created.map((l) => l.id);
+      if (resellerId) {
+        await this.credits.recordSpend(manager, resellerId, {
+          actor: actor.email,
+          balanceAfter: balanceAfter!,
+          licenseIds,
+        });
+      }
       await this.audit.write(manager, [
         adminChange(actor, appId, 'admin.license.generate', {
           count,
           durationType: dto.durationType,
-          licenseIds: created.map((l) => l.id),
+          licenseIds,
+          ...(resellerId ? { creditsSpent: count, balanceAfter } : {}),
         }),
       ]);
       return created.map(toLicense);
     });
   }
 
-  async list(appId: string, query: ListLicensesQuery) {
-    const qb = this.licenses
-      .createQueryBuilder('l')
-      .where('l.app_id = :appId', { appId })
+  /** Keys of the scope, newest first, filtered by status, creator and key or note. */
+  async list(scope: AppScope, query: ListLicensesQuery) {
+    const qb = this.inScope(scope, query)
       .orderBy('l.created_at', 'DESC')
       .addOrderBy('l.id', 'DESC')
       .skip((query.page - 1) * query.limit)
       .take(query.limit);
-    if (query.status) qb.andWhere('l.status = :status', { status: query.status });
     if (query.search) {
       qb.andWhere("(l.key ILIKE :pattern ESCAPE '\\' OR l.note ILIKE :pattern ESCAPE '\\')", {
         pattern: `%${escapeLike(query.search)}%`,
@@ -83,17 +104,26 @@ export class LicensesService {
     return { items: rows.map(toLicense), total };
   }
 
-  async exportCsv(appId: string, status?: string): Promise<string> {
-    const rows = await this.licenses.find({
-      where: { appId, ...(status ? { status: status as LicenseEntity['status'] } : {}) },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+  async exportCsv(scope: AppScope, query: ExportLicensesQuery): Promise<string> {
+    const rows = await this.inScope(scope, query).orderBy('l.created_at', 'ASC').addOrderBy('l.id', 'ASC').getMany();
     const header = CSV_FIELDS.join(',');
     const lines = rows.map((row) => {
       const license = toLicense(row);
       return CSV_FIELDS.map((field) => csvCell(license[field])).join(',');
     });
     return [header, ...lines].join('\r\n') + '\r\n';
+  }
+
+  /**
+   * The app's keys a scope reaches (a reseller: the ones it generated), by
+   * status and creator. A reseller naming another creator gets no rows.
+   */
+  private inScope(scope: AppScope, filters: ExportLicensesQuery) {
+    const qb = this.licenses.createQueryBuilder('l').where('l.app_id = :appId', { appId: scope.appId });
+    if (scope.resellerId) qb.andWhere('l.created_by = :reseller', { reseller: scope.resellerId });
+    if (filters.createdBy) qb.andWhere('l.created_by = :createdBy', { createdBy: filters.createdBy });
+    if (filters.status) qb.andWhere('l.status = :status', { status: filters.status });
+    return qb;
   }
 
   async get(appId: string, licenseId: string): Promise<License> {
@@ -160,18 +190,32 @@ export class LicensesService {
     return toLicense({ ...license, status, banReason: null });
   }
 
-  /** Deletes the key; its user stays, without this license, and that user's sessions end. */
-  async remove(actor: Actor, appId: string, licenseId: string): Promise<void> {
-    const license = await this.findInApp(appId, licenseId);
+  /**
+   * Deletes the key; its user stays, without this license, and that user's
+   * sessions end. A reseller deletes only its own UNUSED keys (403 `Only
+   * unused keys can be deleted`) and gets the credit back as a `refund` entry
+   * in the same transaction.
+   */
+  async remove(actor: Actor, scope: AppScope, licenseId: string): Promise<void> {
+    const { resellerId } = scope;
+    const license = await this.findInApp(scope.appId, licenseId, resellerId);
+    if (resellerId && license.status !== 'UNUSED') throw new AppError('ONLY_UNUSED_KEYS');
     await this.events.transaction(async (manager, emit) => {
+      // A reseller's key must still be unused as it goes: it may have been redeemed since it was read.
       const rows = await sqlRows<{ user_id: string | null }>(
         manager,
-        `DELETE FROM licenses WHERE id = $1 RETURNING user_id`,
-        [license.id],
+        `DELETE FROM licenses WHERE id = $1 AND (NOT $2 OR status = 'UNUSED') RETURNING user_id`,
+        [license.id, resellerId !== null],
       );
-      if (rows.length === 0) throw new AppError('NOT_FOUND');
+      if (rows.length === 0) {
+        const [kept] = await sqlRows(manager, `SELECT 1 FROM licenses WHERE id = $1`, [license.id]);
+        throw new AppError(kept ? 'ONLY_UNUSED_KEYS' : 'NOT_FOUND');
+      }
       const userId = rows[0]!.user_id;
       if (userId) await this.sessions.endUserSessions(manager, userId, 'license_deleted');
+      const balanceAfter = resellerId
+        ? await this.credits.refund(manager, resellerId, actor.email, [license.id])
+        : null;
       emit(
         domainEvent('license.delete', license.appId, {
           licenseId: license.id,
@@ -181,13 +225,20 @@ export class LicensesService {
         }),
       );
       await this.audit.write(manager, [
-        adminChange(actor, license.appId, 'admin.license.delete', { licenseId: license.id, key: license.key }),
+        adminChange(actor, license.appId, 'admin.license.delete', {
+          licenseId: license.id,
+          key: license.key,
+          ...(resellerId ? { creditsRefunded: 1, balanceAfter } : {}),
+        }),
       ]);
     });
   }
 
-  private async findInApp(appId: string, licenseId: string): Promise<LicenseEntity> {
-    const license = isUuid(licenseId) ? await this.licenses.findOneBy({ id: licenseId, appId }) : null;
+  /** The app's key (one `createdBy` made, when given): another app's, another creator's or an unknown id is 404. */
+  private async findInApp(appId: string, licenseId: string, createdBy: string | null = null): Promise<LicenseEntity> {
+    const license = isUuid(licenseId)
+      ? await this.licenses.findOneBy({ id: licenseId, appId, ...(createdBy ? { createdBy } : {}) })
+      : null;
     if (!license) throw new AppError('NOT_FOUND');
     return license;
   }

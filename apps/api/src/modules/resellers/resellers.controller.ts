@@ -1,0 +1,69 @@
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
+import { CurrentActor, type Actor } from '../../common/auth/actor.js';
+import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
+import { AdjustCreditsDto, CreateResellerDto, UpdateResellerDto } from './resellers.dto.js';
+import { ResellersService } from './resellers.service.js';
+
+/** The owner's management of an app's resellers (owners only: no AllowRoles). */
+@ApiTags('resellers')
+@AppScoped('resellers')
+export class ResellersController {
+  constructor(private readonly resellers: ResellersService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Create a reseller account for this app; opening credits are a grant ledger entry' })
+  async create(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Body() body: CreateResellerDto) {
+    return ok(await this.resellers.create(actor, app.id, body));
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Resellers of the app, newest first' })
+  async list(@CurrentApp() app: OwnedApp, @Query() query: PageQuery) {
+    const { items, total } = await this.resellers.list(app.id, pageOffset(query), query.limit);
+    return paged(items, { page: query.page, limit: query.limit, total });
+  }
+
+  @Get(':resellerId')
+  async get(@CurrentApp() app: OwnedApp, @Param('resellerId') resellerId: string) {
+    return ok(await this.resellers.get(app.id, resellerId));
+  }
+
+  @Patch(':resellerId')
+  @ApiOperation({ summary: 'Change allowed levels or durations, enabled or the password' })
+  async update(
+    @CurrentActor() actor: Actor,
+    @CurrentApp() app: OwnedApp,
+    @Param('resellerId') resellerId: string,
+    @Body() body: UpdateResellerDto,
+  ) {
+    return ok(await this.resellers.update(actor, app.id, resellerId, body));
+  }
+
+  @Post(':resellerId/credits')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add or remove credits with a note; never below zero' })
+  async adjustCredits(
+    @CurrentActor() actor: Actor,
+    @CurrentApp() app: OwnedApp,
+    @Param('resellerId') resellerId: string,
+    @Body() body: AdjustCreditsDto,
+  ) {
+    return ok(await this.resellers.adjustCredits(actor, app.id, resellerId, body));
+  }
+
+  @Get(':resellerId/ledger')
+  @ApiOperation({ summary: "The reseller's credit ledger, newest first" })
+  async ledger(@CurrentApp() app: OwnedApp, @Param('resellerId') resellerId: string, @Query() query: PageQuery) {
+    const { items, total } = await this.resellers.ledger(app.id, resellerId, pageOffset(query), query.limit);
+    return paged(items, { page: query.page, limit: query.limit, total });
+  }
+
+  @Delete(':resellerId')
+  @ApiOperation({ summary: 'Disable the reseller: login refused, tokens revoked; keys and ledger kept' })
+  async disable(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('resellerId') resellerId: string) {
+    await this.resellers.disable(actor, app.id, resellerId);
+    return ok({});
+  }
+}

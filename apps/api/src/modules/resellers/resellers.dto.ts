@@ -1,0 +1,134 @@
+import {
+  type AdjustCreditsRequest,
+  type CreateResellerRequest,
+  DURATION_TYPES,
+  type DurationType,
+  LicenseLimits,
+  ResellerLimits,
+  type UpdateResellerRequest,
+} from '@latchkey/contracts';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  NotEquals,
+  ValidateIf,
+} from 'class-validator';
+import { OptionalIntField } from '../../common/int-field.js';
+
+const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+const PASSWORD_MESSAGE = `password must be ${ResellerLimits.passwordMin}-${ResellerLimits.passwordMax} characters`;
+const LEVELS_MESSAGE = `allowedLevels must be null or a non-empty list of distinct integers between ${LicenseLimits.levelMin} and ${LicenseLimits.levelMax}`;
+const DURATIONS_MESSAGE = `allowedDurations must be null or a non-empty list of distinct durations of: ${DURATION_TYPES.join(', ')}`;
+const LEVEL_COUNT = LicenseLimits.levelMax - LicenseLimits.levelMin + 1;
+
+/** Optional; null allows every level. Validators run in the order listed: the shape first, then the values. */
+const AllowedLevelsField = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: [Number], nullable: true, description: 'null (the default) allows any level' }),
+    ValidateIf((_, value) => value !== undefined && value !== null),
+    IsArray({ message: LEVELS_MESSAGE }),
+    ArrayNotEmpty({ message: LEVELS_MESSAGE }),
+    ArrayMaxSize(LEVEL_COUNT, { message: LEVELS_MESSAGE }),
+    IsInt({ each: true, message: LEVELS_MESSAGE }),
+    Min(LicenseLimits.levelMin, { each: true, message: LEVELS_MESSAGE }),
+    Max(LicenseLimits.levelMax, { each: true, message: LEVELS_MESSAGE }),
+    ArrayUnique({ message: LEVELS_MESSAGE }),
+  );
+
+const AllowedDurationsField = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      enum: DURATION_TYPES,
+      isArray: true,
+      nullable: true,
+      description: 'null (the default) allows any duration',
+    }),
+    ValidateIf((_, value) => value !== undefined && value !== null),
+    IsArray({ message: DURATIONS_MESSAGE }),
+    ArrayNotEmpty({ message: DURATIONS_MESSAGE }),
+    IsIn(DURATION_TYPES, { each: true, message: DURATIONS_MESSAGE }),
+    ArrayUnique({ message: DURATIONS_MESSAGE }),
+  );
+
+export class CreateResellerDto implements CreateResellerRequest {
+  @ApiProperty({ example: 'reseller@example.com' })
+  @Transform(trimLower)
+  @MaxLength(254, { message: 'email must be at most 254 characters' })
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @IsString({ message: 'email must be a string' })
+  email: string;
+
+  @ApiProperty({ minLength: ResellerLimits.passwordMin, maxLength: ResellerLimits.passwordMax })
+  @Length(ResellerLimits.passwordMin, ResellerLimits.passwordMax, { message: PASSWORD_MESSAGE })
+  @IsString({ message: 'password must be a string' })
+  password: string;
+
+  /** The opening balance, recorded as a `grant` ledger entry. */
+  @OptionalIntField('credits', 0, ResellerLimits.creditsMax, 0)
+  credits?: number;
+
+  @AllowedLevelsField()
+  allowedLevels?: number[] | null;
+
+  @AllowedDurationsField()
+  allowedDurations?: DurationType[] | null;
+}
+
+export class UpdateResellerDto implements UpdateResellerRequest {
+  @AllowedLevelsField()
+  allowedLevels?: number[] | null;
+
+  @AllowedDurationsField()
+  allowedDurations?: DurationType[] | null;
+
+  @ApiPropertyOptional({ description: 'false disables the reseller like DELETE; true lets it sign in again' })
+  @ValidateIf((_, value) => value !== undefined)
+  @IsBoolean({ message: 'enabled must be a boolean' })
+  enabled?: boolean;
+
+  @ApiPropertyOptional({
+    minLength: ResellerLimits.passwordMin,
+    maxLength: ResellerLimits.passwordMax,
+    description: "the reseller's new password; its login tokens are revoked",
+  })
+  @ValidateIf((_, value) => value !== undefined)
+  @Length(ResellerLimits.passwordMin, ResellerLimits.passwordMax, { message: PASSWORD_MESSAGE })
+  @IsString({ message: 'password must be a string' })
+  password?: string;
+}
+
+const AMOUNT_RANGE = `amount must be between ${ResellerLimits.amountMin} and ${ResellerLimits.amountMax}`;
+
+export class AdjustCreditsDto implements AdjustCreditsRequest {
+  @ApiProperty({
+    minimum: ResellerLimits.amountMin,
+    maximum: ResellerLimits.amountMax,
+    description: 'credits to add (positive) or remove (negative); not zero',
+  })
+  @NotEquals(0, { message: 'amount must not be zero' })
+  @Max(ResellerLimits.amountMax, { message: AMOUNT_RANGE })
+  @Min(ResellerLimits.amountMin, { message: AMOUNT_RANGE })
+  @IsInt({ message: 'amount must be an integer' })
+  amount: number;
+
+  @ApiPropertyOptional({ maxLength: ResellerLimits.noteMax })
+  @IsOptional()
+  @MaxLength(ResellerLimits.noteMax, { message: `note must be at most ${ResellerLimits.noteMax} characters` })
+  @IsString({ message: 'note must be a string' })
+  note?: string;
+}

@@ -1,0 +1,209 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  DURATION_TYPES,
+  type DurationType,
+  type Reseller,
+  type ResellerAppCredit,
+  ResellerLimits,
+} from '@latchkey/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { isUuid } from '../../common/admin-response.js';
+import type { Actor } from '../../common/auth/actor.js';
+import { AppError } from '../../common/errors.js';
+import { sqlRows } from '../../common/sql.js';
+import { iso } from '../../common/iso.js';
+import { AuthService } from '../accounts/auth.service.js';
+import { adminChange, AuditService } from '../audit/audit.service.js';
+import { ResellerCredits } from './reseller-credits.js';
+import type { ResellerRow } from './reseller.rows.js';
+import type { AdjustCreditsDto, CreateResellerDto, UpdateResellerDto } from './resellers.dto.js';
+
+const RESELLER_COLUMNS = `r.account_id AS id, a.email, r.app_id, r.credits, r.allowed_levels, r.allowed_durations,
+  a.disabled_at IS NULL AS enabled, r.keys_generated, r.created_at, a.last_login_at`;
+
+/**
+ * The owner's side of resellers: accounts created for one app, with a credit
+ * balance and the levels and durations they may sell. A reseller's id is its
+ * account id, the `createdBy` of the keys it generates.
+ */
+@Injectable()
+export class ResellersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly auth: AuthService,
+    private readonly credits: ResellerCredits,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Creates the reseller's account and record; opening credits are a `grant` entry. 409 for a taken email. */
+  async create(actor: Actor, appId: string, dto: CreateResellerDto): Promise<Reseller> {
+    const opening = dto.credits ?? 0;
+    const id = await this.dataSource.transaction(async (manager) => {
+      const account = await this.auth.createResellerAccount(manager, dto.email, dto.password);
+      await manager.query(
+        `INSERT INTO resellers (account_id, app_id, allowed_levels, allowed_durations) VALUES ($1, $2, $3, $4)`,
+        [account.id, appId, sorted(dto.allowedLevels), ordered(dto.allowedDurations)],
+      );
+      if (opening > 0) {
+        await this.credits.grant(manager, account.id, {
+          amount: opening,
+          note: null,
+          actor: actor.email,
+          maxBalance: ResellerLimits.balanceMax,
+        });
+      }
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.reseller.create', {
+          resellerId: account.id,
+          email: account.email,
+          credits: opening,
+          allowedLevels: dto.allowedLevels ?? null,
+          allowedDurations: dto.allowedDurations ?? null,
+        }),
+      ]);
+      return account.id;
+    });
+    return this.get(appId, id);
+  }
+
+  async list(appId: string, offset: number, limit: number) {
+    const [rows, counted] = await Promise.all([
+      sqlRows<ResellerRow>(
+        this.dataSource,
+        `SELECT ${RESELLER_COLUMNS} FROM resellers r JOIN accounts a ON a.id = r.account_id
+          WHERE r.app_id = $1 ORDER BY r.created_at DESC, r.account_id DESC LIMIT $2 OFFSET $3`,
+        [appId, limit, offset],
+      ),
+      sqlRows<{ total: number }>(this.dataSource, `SELECT count(*)::int AS total FROM resellers WHERE app_id = $1`, [
+        appId,
+      ]),
+    ]);
+    return { items: rows.map(toReseller), total: counted[0]!.total };
+  }
+
+  /** The app's reseller; another app's, an unknown or a malformed id: 404. */
+  async get(appId: string, resellerId: string, manager: EntityManager = this.dataSource.manager): Promise<Reseller> {
+    const [row] = isUuid(resellerId)
+      ? await sqlRows<ResellerRow>(
+          manager,
+          `SELECT ${RESELLER_COLUMNS} FROM resellers r JOIN accounts a ON a.id = r.account_id
+            WHERE r.app_id = $1 AND r.account_id = $2`,
+          [appId, resellerId],
+        )
+      : [];
+    if (!row) throw new AppError('NOT_FOUND');
+    return toReseller(row);
+  }
+
+  /**
+   * Changes allowed levels or durations (null allows any), enabled or the
+   * password. `enabled: false` is the same as DELETE; a new password revokes
+   * the reseller's login tokens.
+   */
+  async update(actor: Actor, appId: string, resellerId: string, dto: UpdateResellerDto): Promise<Reseller> {
+    const current = await this.get(appId, resellerId);
+    if (Object.values(dto).every((value) => value === undefined)) return current;
+    return this.dataSource.transaction(async (manager) => {
+      if (dto.allowedLevels !== undefined || dto.allowedDurations !== undefined) {
+        await manager.query(
+          `UPDATE resellers SET
+             allowed_levels = CASE WHEN $2 THEN $3::integer[] ELSE allowed_levels END,
+             allowed_durations = CASE WHEN $4 THEN $5::text[] ELSE allowed_durations END
+           WHERE account_id = $1`,
+          [
+            resellerId,
+            dto.allowedLevels !== undefined,
+            sorted(dto.allowedLevels),
+            dto.allowedDurations !== undefined,
+            ordered(dto.allowedDurations),
+          ],
+        );
+      }
+      if (dto.password !== undefined) await this.auth.resetPassword(manager, resellerId, dto.password);
+      if (dto.enabled !== undefined) await this.auth.setDisabled(manager, resellerId, !dto.enabled);
+      const { password, ...changes } = dto;
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.reseller.update', {
+          resellerId,
+          changes: { ...changes, ...(password !== undefined ? { password: 'changed' } : {}) },
+        }),
+      ]);
+      return this.get(appId, resellerId, manager);
+    });
+  }
+
+  /** Adds or removes credits with a note: a `grant` entry. 400 `Credit balance cannot go below zero`. */
+  async adjustCredits(actor: Actor, appId: string, resellerId: string, dto: AdjustCreditsDto): Promise<Reseller> {
+    await this.get(appId, resellerId);
+    return this.dataSource.transaction(async (manager) => {
+      const found = await this.credits.grant(manager, resellerId, {
+        amount: dto.amount,
+        note: dto.note ?? null,
+        actor: actor.email,
+        maxBalance: ResellerLimits.balanceMax,
+      });
+      if (!found) throw new AppError('NOT_FOUND');
+      const reseller = await this.get(appId, resellerId, manager);
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.reseller.credits', {
+          resellerId,
+          amount: dto.amount,
+          note: dto.note ?? null,
+          balanceAfter: reseller.credits,
+        }),
+      ]);
+      return reseller;
+    });
+  }
+
+  async ledger(appId: string, resellerId: string, offset: number, limit: number) {
+    await this.get(appId, resellerId);
+    return this.credits.ledger(resellerId, offset, limit);
+  }
+
+  /** Disables the reseller: login refused and every token revoked at once; its keys and ledger stay. */
+  async disable(actor: Actor, appId: string, resellerId: string): Promise<void> {
+    await this.get(appId, resellerId);
+    await this.dataSource.transaction(async (manager) => {
+      await this.auth.setDisabled(manager, resellerId, true);
+      await this.audit.write(manager, [adminChange(actor, appId, 'admin.reseller.disable', { resellerId })]);
+    });
+  }
+
+  /** The apps a reseller account sells, with its balance in each (GET /v1/admin/me). */
+  async appsOf(accountId: string): Promise<ResellerAppCredit[]> {
+    const rows = await sqlRows<{ app_id: string; name: string; credits: number }>(
+      this.dataSource,
+      `SELECT r.app_id, p.name, r.credits FROM resellers r JOIN apps p ON p.id = r.app_id
+        WHERE r.account_id = $1 ORDER BY r.created_at`,
+      [accountId],
+    );
+    return rows.map((row) => ({ appId: row.app_id, name: row.name, credits: row.credits }));
+  }
+}
+
+/** Levels are kept in ascending order, so the record reads the same however they were sent. */
+function sorted(levels: number[] | null | undefined): number[] | null {
+  return levels ? [...levels].sort((a, b) => a - b) : null;
+}
+
+/** Durations are kept shortest first, as DURATION_TYPES lists them. */
+function ordered(durations: DurationType[] | null | undefined): DurationType[] | null {
+  return durations ? DURATION_TYPES.filter((duration) => durations.includes(duration)) : null;
+}
+
+function toReseller(row: ResellerRow): Reseller {
+  return {
+    id: row.id,
+    email: row.email,
+    appId: row.app_id,
+    credits: row.credits,
+    allowedLevels: row.allowed_levels,
+    allowedDurations: row.allowed_durations,
+    enabled: row.enabled,
+    keysGenerated: row.keys_generated,
+    createdAt: row.created_at.toISOString(),
+    lastLoginAt: iso(row.last_login_at),
+  };
+}
