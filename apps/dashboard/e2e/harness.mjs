@@ -9,7 +9,7 @@ import { expect } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dropDatabase, freshDatabase, startApi, testEnv } from '../../../scripts/test-service.mjs';
+import { dropDatabase, freshDatabase, startApi, startWorker, testEnv } from '../../../scripts/test-service.mjs';
 import { launchBrowser } from './browser.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -24,11 +24,19 @@ export function uniqueEmail(label) {
 
 /**
  * Starts the service and a browser for one test file. Call in `beforeAll`
- * and `stop()` in `afterAll`; `extraEnv` reaches the API process.
+ * and `stop()` in `afterAll`; `extraEnv` reaches the service's processes;
+ * `worker: true` starts the worker too (webhook deliveries).
  */
-export async function startHarness(label, extraEnv = {}) {
+export async function startHarness(label, extraEnv = {}, { worker: withWorker = false } = {}) {
   const database = `latchkey_dash_${label}${process.env.DASHBOARD_E2E_DB_SUFFIX ?? ''}`;
-  const api = await startApi(testEnv(await freshDatabase(database), { DASHBOARD_DIR: DASHBOARD_DIST, ...extraEnv }));
+  // A queue prefix of its own: no other test run's worker takes this one's webhook jobs.
+  const env = testEnv(await freshDatabase(database), {
+    DASHBOARD_DIR: DASHBOARD_DIST,
+    QUEUE_PREFIX: database,
+    ...extraEnv,
+  });
+  const api = await startApi(env);
+  const worker = withWorker ? await startWorker(env) : null;
   const browser = await launchBrowser();
 
   /** One JSON request; `{ status, body }` (body null when the answer is not JSON). */
@@ -101,6 +109,7 @@ export async function startHarness(label, extraEnv = {}) {
 
   async function stop() {
     await browser.close();
+    await worker?.stop();
     await api.stop();
     await dropDatabase(database);
   }

@@ -17,6 +17,7 @@ import { settingsRoute } from './routes/app/settings/route';
 import { userRoute } from './routes/app/user/route';
 import { usersRoute } from './routes/app/users/route';
 import { variablesRoute } from './routes/app/variables/route';
+import { webhookRoute } from './routes/app/webhook/route';
 import { webhooksRoute } from './routes/app/webhooks/route';
 import { appsRoute } from './routes/apps/route';
 import { dashboardRoute } from './routes/dashboard/route';
@@ -42,6 +43,7 @@ const routeTree = rootRoute.addChildren([
       blacklistRoute,
       filesRoute,
       webhooksRoute,
+      webhookRoute,
       logsRoute,
       settingsRoute,
     ]),

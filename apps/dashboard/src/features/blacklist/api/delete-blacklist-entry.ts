@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { blacklistKey } from './get-blacklist';
+
+/** DELETE /v1/admin/apps/{appId}/blacklist/{entryId}. */
+export async function deleteBlacklistEntry(appId: string, entryId: string): Promise<void> {
+  await apiRequest(`/v1/admin/apps/${encodeURIComponent(appId)}/blacklist/${encodeURIComponent(entryId)}`, {
+    method: 'DELETE',
+  });
+}
+
+export function useDeleteBlacklistEntry(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entryId: string) => deleteBlacklistEntry(appId, entryId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blacklistKey(appId) }),
+  });
+}

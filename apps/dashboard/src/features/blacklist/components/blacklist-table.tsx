@@ -1,0 +1,103 @@
+import { PAGE_DEFAULT_LIMIT, type BlacklistEntry } from '@latchkey/contracts';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable } from '@/components/ui/data-table';
+import { DateTime } from '@/components/ui/date-time';
+import { EmptyState } from '@/components/ui/empty-state';
+import { RowActions } from '@/components/ui/row-actions';
+import { Badge } from '@/components/ui/status-badge';
+import { toast } from '@/lib/toast';
+import { useDeleteBlacklistEntry } from '../api/delete-blacklist-entry';
+import { useBlacklist } from '../api/get-blacklist';
+
+const column = createColumnHelper<BlacklistEntry>();
+const TYPE_NAMES = { ip: 'IP', hwid: 'HWID', username: 'Username' } as const;
+
+/** The app's blacklist, one page at a time; each entry can be removed. */
+export function BlacklistTable({
+  appId,
+  page,
+  onPageChange,
+}: {
+  appId: string;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  const blacklistQuery = useBlacklist(appId, page);
+  const deleteMutation = useDeleteBlacklistEntry(appId);
+  const [deleting, setDeleting] = useState<BlacklistEntry | null>(null);
+
+  const columns = useMemo(
+    () => [
+      column.accessor('type', {
+        header: 'Type',
+        cell: (info) => <Badge tone="neutral">{TYPE_NAMES[info.getValue()]}</Badge>,
+      }),
+      column.accessor('value', {
+        header: 'Value',
+        cell: (info) => <code className="break">{info.getValue()}</code>,
+        meta: { className: 'col-wrap' },
+      }),
+      column.accessor('reason', {
+        header: 'Reason',
+        cell: (info) => info.getValue() ?? <span className="muted">—</span>,
+        meta: { className: 'col-wrap hide-sm' },
+      }),
+      column.accessor('createdAt', {
+        header: 'Added',
+        cell: (info) => <DateTime value={info.getValue()} />,
+        meta: { className: 'hide-sm' },
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="visually-hidden">Actions</span>,
+        cell: (info) => (
+          <RowActions
+            label={info.row.original.value}
+            actions={[{ label: 'Remove', destructive: true, onSelect: () => setDeleting(info.row.original) }]}
+          />
+        ),
+        meta: { className: 'col-actions' },
+      }),
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <DataTable
+        label="Blacklist"
+        noun={['entry', 'entries']}
+        columns={columns}
+        rows={blacklistQuery.data?.data}
+        total={blacklistQuery.data?.meta.total}
+        page={page}
+        pageSize={PAGE_DEFAULT_LIMIT}
+        onPageChange={onPageChange}
+        getRowId={(entry) => entry.id}
+        error={blacklistQuery.error}
+        fetching={blacklistQuery.isPlaceholderData}
+        empty={
+          <EmptyState title="Nothing blacklisted">
+            Block an IP or range, a machine's HWID or a username from every client call.
+          </EmptyState>
+        }
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={`Remove ${deleting?.value ?? 'entry'} from the blacklist?`}
+        description="Client calls matching it are allowed again at once."
+        confirmLabel="Remove entry"
+        onConfirm={async () => {
+          if (!deleting) return;
+          await deleteMutation.mutateAsync(deleting.id);
+          toast.success(`${deleting.value} removed from the blacklist`);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import type { AdminSuccess, UpdateWebhookRequest, Webhook } from '@latchkey/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { webhooksKey } from './get-webhooks';
+
+/** PATCH .../webhooks/{webhookId}: url, events, or `enabled` (true turns a disabled one back on). */
+export async function updateWebhook(appId: string, webhookId: string, body: UpdateWebhookRequest): Promise<Webhook> {
+  const res = await apiRequest<AdminSuccess<Webhook>>(
+    `/v1/admin/apps/${encodeURIComponent(appId)}/webhooks/${encodeURIComponent(webhookId)}`,
+    { method: 'PATCH', body },
+  );
+  return res.data;
+}
+
+export function useUpdateWebhook(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ webhookId, body }: { webhookId: string; body: UpdateWebhookRequest }) =>
+      updateWebhook(appId, webhookId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKey(appId) }),
+  });
+}
