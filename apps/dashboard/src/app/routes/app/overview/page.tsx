@@ -1,7 +1,22 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { useStats } from '@/features/overview/api/get-stats';
+import { ActivityChart } from '@/features/overview/components/activity-chart';
+import { StatsCards } from '@/features/overview/components/stats-cards';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { overviewRoute } from './route';
 
 export function OverviewPage() {
   useDocumentTitle('Overview');
-  return <ComingSoon title="Overview" />;
+  const { appId } = overviewRoute.useParams();
+  const statsQuery = useStats(appId);
+
+  return (
+    <>
+      <PageHeader title="Overview" description="Who uses your software, and how much, over the last 30 days." />
+      <ErrorAlert error={statsQuery.error} title="Could not load the figures" />
+      <StatsCards stats={statsQuery.data} />
+      <ActivityChart stats={statsQuery.data} />
+    </>
+  );
 }
