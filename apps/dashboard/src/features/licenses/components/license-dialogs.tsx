@@ -6,7 +6,8 @@ import { TextAreaField, TextField } from '@/components/ui/form-fields';
 import { applyApiError } from '@/lib/api-form';
 import { toast } from '@/lib/toast';
 import { intInRange } from '@/lib/validation';
-import { useChangeLicense } from '../api/change-license';
+import { useBanLicense } from '../api/ban-license';
+import { useUpdateLicense } from '../api/update-license';
 
 interface DialogProps {
   appId: string;
@@ -27,11 +28,11 @@ function CancelButton() {
 /** Bans a key with an optional reason; the holder's sessions end at once. */
 export function BanLicenseDialog({ appId, license, onClose }: DialogProps) {
   const form = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
-  const mutation = useChangeLicense(appId);
+  const mutation = useBanLicense(appId);
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ reason }) => {
     try {
-      await mutation.mutateAsync({ kind: 'ban', licenseId: license.id, body: { reason: reason.trim() || null } });
+      await mutation.mutateAsync({ licenseId: license.id, body: { reason: reason.trim() || null } });
       toast.success(`Key ${license.key} banned`);
       onClose();
     } catch (error) {
@@ -78,12 +79,11 @@ export function EditLicenseDialog({ appId, license, onClose }: DialogProps) {
   const form = useForm<EditValues>({
     defaultValues: { note: license.note ?? '', level: license.level, maxDevices: license.maxDevices },
   });
-  const mutation = useChangeLicense(appId);
+  const mutation = useUpdateLicense(appId);
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ note, level, maxDevices }) => {
     try {
       await mutation.mutateAsync({
-        kind: 'update',
         licenseId: license.id,
         body: { note: note.trim() || null, level, maxDevices },
       });

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { RowActions } from '@/components/ui/row-actions';
 import { Badge, type BadgeTone } from '@/components/ui/status-badge';
 import { toast } from '@/lib/toast';
-import { useChangeLicense } from '../api/change-license';
+import { useUnbanLicense } from '../api/unban-license';
 import { useDeleteLicense } from '../api/delete-license';
 import { useLicenses } from '../api/get-licenses';
 import { BanLicenseDialog, EditLicenseDialog } from './license-dialogs';
@@ -41,7 +41,7 @@ export function LicensesTable({
   currentAccountId: string | undefined;
 }) {
   const licensesQuery = useLicenses(appId, { status, search, page });
-  const changeMutation = useChangeLicense(appId);
+  const unbanMutation = useUnbanLicense(appId);
   const deleteMutation = useDeleteLicense(appId);
   const [banning, setBanning] = useState<License | null>(null);
   const [editing, setEditing] = useState<License | null>(null);
@@ -120,8 +120,8 @@ export function LicensesTable({
                   ? {
                       label: 'Unban',
                       onSelect: () =>
-                        void changeMutation
-                          .mutateAsync({ kind: 'unban', licenseId: license.id })
+                        void unbanMutation
+                          .mutateAsync(license.id)
                           .then(() => toast.success(`Key ${license.key} unbanned`))
                           .catch((error: unknown) => toast.error(error)),
                     }
@@ -134,7 +134,7 @@ export function LicensesTable({
         meta: { className: 'col-actions' },
       }),
     ],
-    [currentAccountId, changeMutation],
+    [currentAccountId, unbanMutation],
   );
 
   const filtered = status !== undefined || search !== undefined;

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RowActions } from '@/components/ui/row-actions';
 import { toast } from '@/lib/toast';
-import { useChangeUser } from '../api/change-user';
+import { useResetUserHwid } from '../api/reset-user-hwid';
+import { useUnbanUser } from '../api/unban-user';
 import { useDeleteUser } from '../api/delete-user';
 import { useEndUserSessions } from '../api/end-user-sessions';
 import { BanUserDialog, ExtendUserDialog } from './user-dialogs';
@@ -13,7 +14,8 @@ type Pending = 'ban' | 'extend' | 'reset-hwid' | 'end-sessions' | 'delete' | nul
 /** The menu of actions on one user (in the list and on its page), with their dialogs. */
 export function UserActions({ appId, user, onDeleted }: { appId: string; user: AdminUser; onDeleted?: () => void }) {
   const [pending, setPending] = useState<Pending>(null);
-  const changeMutation = useChangeUser(appId);
+  const unbanMutation = useUnbanUser(appId);
+  const resetHwidMutation = useResetUserHwid(appId);
   const deleteMutation = useDeleteUser(appId);
   const endMutation = useEndUserSessions(appId);
   const close = () => setPending(null);
@@ -32,8 +34,8 @@ export function UserActions({ appId, user, onDeleted }: { appId: string; user: A
             ? {
                 label: 'Unban',
                 onSelect: () =>
-                  void changeMutation
-                    .mutateAsync({ kind: 'unban', userId: user.userId })
+                  void unbanMutation
+                    .mutateAsync(user.userId)
                     .then(() => toast.success(`${user.username} unbanned`))
                     .catch((error: unknown) => toast.error(error)),
               }
@@ -53,7 +55,7 @@ export function UserActions({ appId, user, onDeleted }: { appId: string; user: A
         description="Their next login from any machine binds that machine instead."
         confirmLabel="Reset HWID"
         onConfirm={async () => {
-          await changeMutation.mutateAsync({ kind: 'reset-hwid', userId: user.userId });
+          await resetHwidMutation.mutateAsync(user.userId);
           toast.success(`HWID of ${user.username} reset`);
         }}
       />

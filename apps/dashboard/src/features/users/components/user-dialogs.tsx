@@ -6,7 +6,8 @@ import { CheckboxField, TextAreaField, TextField } from '@/components/ui/form-fi
 import { applyApiError } from '@/lib/api-form';
 import { toast } from '@/lib/toast';
 import { intInRange } from '@/lib/validation';
-import { useChangeUser } from '../api/change-user';
+import { useBanUser } from '../api/ban-user';
+import { useExtendUser } from '../api/extend-user';
 import { useCreateUser } from '../api/create-user';
 
 /** The API's limit for `extend` (contract: days 1-36500). */
@@ -151,11 +152,11 @@ interface UserDialogProps {
 /** Bans a user with an optional reason; their sessions end at once. */
 export function BanUserDialog({ appId, user, onClose }: UserDialogProps) {
   const form = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
-  const mutation = useChangeUser(appId);
+  const mutation = useBanUser(appId);
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ reason }) => {
     try {
-      await mutation.mutateAsync({ kind: 'ban', userId: user.userId, reason: reason.trim() || null });
+      await mutation.mutateAsync({ userId: user.userId, reason: reason.trim() || null });
       toast.success(`${user.username} banned`);
       onClose();
     } catch (error) {
@@ -192,11 +193,11 @@ export function BanUserDialog({ appId, user, onClose }: UserDialogProps) {
 /** Adds days to max(now, expiry); a lifetime user stays lifetime. */
 export function ExtendUserDialog({ appId, user, onClose }: UserDialogProps) {
   const form = useForm<{ days: number }>({ defaultValues: { days: 30 } });
-  const mutation = useChangeUser(appId);
+  const mutation = useExtendUser(appId);
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ days }) => {
     try {
-      await mutation.mutateAsync({ kind: 'extend', userId: user.userId, days });
+      await mutation.mutateAsync({ userId: user.userId, days });
       toast.success(`${user.username} extended by ${days} ${days === 1 ? 'day' : 'days'}`);
       onClose();
     } catch (error) {

@@ -1,0 +1,22 @@
+import type { AdminSuccess, AdminUser } from '@latchkey/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { appScope } from '@/lib/query-keys';
+
+/** POST /v1/admin/apps/{appId}/users/{userId}/ban: the user is refused from now on and their sessions end. */
+export async function banUser(appId: string, userId: string, reason: string | null): Promise<AdminUser> {
+  const res = await apiRequest<AdminSuccess<AdminUser>>(
+    `/v1/admin/apps/${encodeURIComponent(appId)}/users/${encodeURIComponent(userId)}/ban`,
+    { method: 'POST', body: { reason } },
+  );
+  return res.data;
+}
+
+export function useBanUser(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, reason }: { userId: string; reason: string | null }) => banUser(appId, userId, reason),
+    // Sessions end and counts move: refresh the whole app.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appScope(appId) }),
+  });
+}
