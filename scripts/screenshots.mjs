@@ -74,14 +74,15 @@ async function seed(baseUrl) {
   await api(baseUrl, 'POST', `${admin}/variables`, { key: 'beta.channel', value: 'stable', minLevel: 2 }, token);
   await api(baseUrl, 'POST', `${admin}/blacklist`, { type: 'ip', value: '203.0.113.0/24', reason: 'Abuse' }, token);
   await api(baseUrl, 'POST', `${admin}/blacklist`, { type: 'hwid', value: 'HWID-CRACKED-01' }, token);
-  await api(
+  const webhook = await api(
     baseUrl,
     'POST',
     `${admin}/webhooks`,
     { url: 'https://hooks.example.com/latchkey', events: ['license.activate', 'user.ban'] },
     token,
   );
-  return { token, app };
+  const [alice] = await api(baseUrl, 'GET', `${admin}/users?search=alice`, undefined, token);
+  return { token, app, userId: alice.userId, webhookId: webhook.id };
 }
 
 /** Waits until the page shows its heading and no loading placeholder. */
@@ -100,7 +101,7 @@ async function main() {
   const worker = await startWorker(env);
   const browser = await launchBrowser();
   try {
-    const { token, app } = await seed(service.url);
+    const { token, app, userId, webhookId } = await seed(service.url);
     const appPath = `/apps/${app.appId}`;
     const pages = [
       ['sign-in', '/sign-in'],
@@ -116,6 +117,8 @@ async function main() {
       ['webhooks', `${appPath}/webhooks`],
       ['logs', `${appPath}/logs`],
       ['settings', `${appPath}/settings`],
+      ['user', `${appPath}/users/${userId}`],
+      ['webhook-deliveries', `${appPath}/webhooks/${webhookId}`],
     ];
     for (const scheme of ['light', 'dark']) {
       for (const [sizeName, viewport] of Object.entries(SIZES)) {
