@@ -37,6 +37,8 @@ describe('overview page', () => {
     expect(await page.getByTestId('stat-used-keys').innerText()).toBe('1');
     await page.getByText('No activity yet').waitFor({ state: 'detached' });
     const today = page.getByRole('table', { name: 'Activity per day' }).getByRole('row', { name: todayUtc() });
+    // The chart (and its table) load after the counts: wait for the row, then read it.
+    await today.waitFor({ state: 'attached' });
     expect((await today.getByRole('cell').allInnerTexts()).map((text) => text.trim())).toEqual(['1', '0']);
 
     expect(pageErrors).toEqual([]);
