@@ -48,3 +48,33 @@ export function DialogClose({ children }: { children: ReactNode }) {
 export function DialogFooter({ children }: { children: ReactNode }) {
   return <div className="dialog-footer">{children}</div>;
 }
+
+/** The footer of a form dialog: Cancel (closes) and the submit button, which says it is working while it is. */
+export function FormDialogButtons({
+  submitting,
+  label,
+  pendingLabel,
+  destructive = false,
+}: {
+  submitting: boolean;
+  label: string;
+  pendingLabel: string;
+  destructive?: boolean;
+}) {
+  return (
+    <DialogFooter>
+      <DialogClose>
+        <button type="button" className="button button-secondary">
+          Cancel
+        </button>
+      </DialogClose>
+      <button
+        type="submit"
+        className={destructive ? 'button button-danger' : 'button button-primary'}
+        disabled={submitting}
+      >
+        {submitting ? pendingLabel : label}
+      </button>
+    </DialogFooter>
+  );
+}

@@ -1,6 +1,6 @@
 import { BLACKLIST_TYPES, type BlacklistType } from '@latchkey/contracts';
 import { useForm } from 'react-hook-form';
-import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-fields';
 import { applyApiError } from '@/lib/api-form';
@@ -82,16 +82,7 @@ export function AddBlacklistEntryDialog({
           error={errors.reason?.message}
           {...form.register('reason', { maxLength: { value: 500, message: 'reason must be at most 500 characters' } })}
         />
-        <DialogFooter>
-          <DialogClose>
-            <button type="button" className="button button-secondary">
-              Cancel
-            </button>
-          </DialogClose>
-          <button type="submit" className="button button-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Adding…' : 'Add entry'}
-          </button>
-        </DialogFooter>
+        <FormDialogButtons submitting={isSubmitting} label="Add entry" pendingLabel="Adding…" />
       </form>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { FileLimits, type FileRecord } from '@latchkey/contracts';
 import { useForm } from 'react-hook-form';
-import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
 import { applyApiError } from '@/lib/api-form';
@@ -62,16 +62,7 @@ export function EditFileDialog({
             validate: intInRange('minLevel', 0, FileLimits.minLevelMax),
           })}
         />
-        <DialogFooter>
-          <DialogClose>
-            <button type="button" className="button button-secondary">
-              Cancel
-            </button>
-          </DialogClose>
-          <button type="submit" className="button button-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save'}
-          </button>
-        </DialogFooter>
+        <FormDialogButtons submitting={isSubmitting} label="Save" pendingLabel="Saving…" />
       </form>
     </Dialog>
   );

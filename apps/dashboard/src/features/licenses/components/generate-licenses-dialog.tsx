@@ -2,7 +2,7 @@ import { DURATION_TYPES, LicenseLimits, type DurationType, type License } from '
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CopyButton } from '@/components/ui/copy-button';
-import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogFooter, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-fields';
 import { applyApiError } from '@/lib/api-form';
@@ -193,16 +193,7 @@ export function GenerateLicensesDialog({
             maxLength: { value: LicenseLimits.noteMax, message: 'note must be at most 500 characters' },
           })}
         />
-        <DialogFooter>
-          <DialogClose>
-            <button type="button" className="button button-secondary">
-              Cancel
-            </button>
-          </DialogClose>
-          <button type="submit" className="button button-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Generating…' : 'Generate'}
-          </button>
-        </DialogFooter>
+        <FormDialogButtons submitting={isSubmitting} label="Generate" pendingLabel="Generating…" />
       </form>
     </Dialog>
   );

@@ -1,7 +1,8 @@
 import { LicenseLimits, type License } from '@latchkey/contracts';
 import { useForm } from 'react-hook-form';
-import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
 import { applyApiError } from '@/lib/api-form';
 import { toast } from '@/lib/toast';
@@ -15,56 +16,22 @@ interface DialogProps {
   onClose: () => void;
 }
 
-function CancelButton() {
-  return (
-    <DialogClose>
-      <button type="button" className="button button-secondary">
-        Cancel
-      </button>
-    </DialogClose>
-  );
-}
-
 /** Bans a key with an optional reason; the holder's sessions end at once. */
 export function BanLicenseDialog({ appId, license, onClose }: DialogProps) {
-  const form = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
   const mutation = useBanLicense(appId);
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async ({ reason }) => {
-    try {
-      await mutation.mutateAsync({ licenseId: license.id, body: { reason: reason.trim() || null } });
-      toast.success(`Key ${license.key} banned`);
-      onClose();
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ReasonDialog
       title={`Ban ${license.key}?`}
       description="Its user is refused from now on and their open sessions end. You can unban it later."
-    >
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
-        <TextAreaField
-          label="Reason"
-          rows={3}
-          hint="Optional; shown in the list and sent with the license.ban webhook."
-          error={errors.reason?.message}
-          {...form.register('reason', {
-            maxLength: { value: LicenseLimits.banReasonMax, message: 'reason must be at most 500 characters' },
-          })}
-        />
-        <DialogFooter>
-          <CancelButton />
-          <button type="submit" className="button button-danger" disabled={isSubmitting}>
-            {isSubmitting ? 'Banning…' : 'Ban key'}
-          </button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+      hint="Optional; shown in the list and sent with the license.ban webhook."
+      label="Ban key"
+      pendingLabel="Banning…"
+      onClose={onClose}
+      onSubmit={async (reason) => {
+        await mutation.mutateAsync({ licenseId: license.id, body: { reason } });
+        toast.success(`Key ${license.key} banned`);
+      }}
+    />
   );
 }
 
@@ -127,12 +94,7 @@ export function EditLicenseDialog({ appId, license, onClose }: DialogProps) {
             })}
           />
         </div>
-        <DialogFooter>
-          <CancelButton />
-          <button type="submit" className="button button-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save'}
-          </button>
-        </DialogFooter>
+        <FormDialogButtons submitting={isSubmitting} label="Save" pendingLabel="Saving…" />
       </form>
     </Dialog>
   );

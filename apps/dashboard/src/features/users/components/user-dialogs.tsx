@@ -1,8 +1,9 @@
 import { ClientLimits, LicenseLimits, type AdminUser } from '@latchkey/contracts';
 import { useForm } from 'react-hook-form';
-import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
-import { CheckboxField, TextAreaField, TextField } from '@/components/ui/form-fields';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
+import { CheckboxField, TextField } from '@/components/ui/form-fields';
 import { applyApiError } from '@/lib/api-form';
 import { toast } from '@/lib/toast';
 import { intInRange } from '@/lib/validation';
@@ -12,16 +13,6 @@ import { useCreateUser } from '../api/create-user';
 
 /** The API's limit for `extend` (contract: days 1-36500). */
 const EXTEND_DAYS_MAX = 36_500;
-
-function CancelButton() {
-  return (
-    <DialogClose>
-      <button type="button" className="button button-secondary">
-        Cancel
-      </button>
-    </DialogClose>
-  );
-}
 
 interface CreateValues {
   username: string;
@@ -132,12 +123,7 @@ export function CreateUserDialog({
             })}
           />
         )}
-        <DialogFooter>
-          <CancelButton />
-          <button type="submit" className="button button-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Creating…' : 'Create user'}
-          </button>
-        </DialogFooter>
+        <FormDialogButtons submitting={isSubmitting} label="Create user" pendingLabel="Creating…" />
       </form>
     </Dialog>
   );
@@ -151,42 +137,20 @@ interface UserDialogProps {
 
 /** Bans a user with an optional reason; their sessions end at once. */
 export function BanUserDialog({ appId, user, onClose }: UserDialogProps) {
-  const form = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
   const mutation = useBanUser(appId);
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async ({ reason }) => {
-    try {
-      await mutation.mutateAsync({ userId: user.userId, reason: reason.trim() || null });
-      toast.success(`${user.username} banned`);
-      onClose();
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ReasonDialog
       title={`Ban ${user.username}?`}
       description="They are refused from now on and their open sessions end. You can unban them later."
-    >
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
-        <TextAreaField
-          label="Reason"
-          rows={3}
-          hint="Optional; sent with the user.ban webhook."
-          error={errors.reason?.message}
-          {...form.register('reason', { maxLength: { value: 500, message: 'reason must be at most 500 characters' } })}
-        />
-        <DialogFooter>
-          <CancelButton />
-          <button type="submit" className="button button-danger" disabled={isSubmitting}>
-            {isSubmitting ? 'Banning…' : 'Ban user'}
-          </button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+      hint="Optional; sent with the user.ban webhook."
+      label="Ban user"
+      pendingLabel="Banning…"
+      onClose={onClose}
+      onSubmit={async (reason) => {
+        await mutation.mutateAsync({ userId: user.userId, reason });
+        toast.success(`${user.username} banned`);
+      }}
+    />
   );
 }
 
@@ -224,12 +188,7 @@ export function ExtendUserDialog({ appId, user, onClose }: UserDialogProps) {
           error={errors.days?.message}
           {...form.register('days', { valueAsNumber: true, validate: intInRange('days', 1, EXTEND_DAYS_MAX) })}
         />
-        <DialogFooter>
-          <CancelButton />
-          <button type="submit" className="button button-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Extending…' : 'Extend'}
-          </button>
-        </DialogFooter>
+        <FormDialogButtons submitting={isSubmitting} label="Extend" pendingLabel="Extending…" />
       </form>
     </Dialog>
   );

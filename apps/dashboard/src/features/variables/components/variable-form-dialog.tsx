@@ -1,6 +1,6 @@
 import { VariableLimits, type Variable } from '@latchkey/contracts';
 import { useForm } from 'react-hook-form';
-import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
 import { applyApiError } from '@/lib/api-form';
@@ -101,16 +101,11 @@ export function VariableFormDialog({
             validate: intInRange('minLevel', VariableLimits.minLevelMin, VariableLimits.minLevelMax),
           })}
         />
-        <DialogFooter>
-          <DialogClose>
-            <button type="button" className="button button-secondary">
-              Cancel
-            </button>
-          </DialogClose>
-          <button type="submit" className="button button-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : editing ? 'Save' : 'Create variable'}
-          </button>
-        </DialogFooter>
+        <FormDialogButtons
+          submitting={isSubmitting}
+          label={editing ? 'Save' : 'Create variable'}
+          pendingLabel="Saving…"
+        />
       </form>
     </Dialog>
   );

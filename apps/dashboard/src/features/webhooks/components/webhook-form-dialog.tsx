@@ -1,6 +1,6 @@
 import { EVENT_NAMES, type CreatedWebhook, type EventName, type Webhook } from '@latchkey/contracts';
 import { useForm } from 'react-hook-form';
-import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
 import { applyApiError } from '@/lib/api-form';
@@ -102,16 +102,11 @@ export function WebhookFormDialog({
           ))}
           {errors.events?.message ? <p className="field-error">{errors.events.message}</p> : null}
         </fieldset>
-        <DialogFooter>
-          <DialogClose>
-            <button type="button" className="button button-secondary">
-              Cancel
-            </button>
-          </DialogClose>
-          <button type="submit" className="button button-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : editing ? 'Save' : 'Create webhook'}
-          </button>
-        </DialogFooter>
+        <FormDialogButtons
+          submitting={isSubmitting}
+          label={editing ? 'Save' : 'Create webhook'}
+          pendingLabel="Saving…"
+        />
       </form>
     </Dialog>
   );

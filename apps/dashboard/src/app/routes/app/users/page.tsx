@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { TextField } from '@/components/ui/form-fields';
+import { useState } from 'react';
+import { SearchField } from '@/components/ui/search-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { CreateUserDialog } from '@/features/users/components/user-dialogs';
 import { UsersTable } from '@/features/users/components/users-table';
@@ -12,13 +12,6 @@ export function UsersPage() {
   const { search, page = 1 } = usersRoute.useSearch();
   const navigate = usersRoute.useNavigate();
   const [creating, setCreating] = useState(false);
-  const [draft, setDraft] = useState(search ?? '');
-  useEffect(() => setDraft(search ?? ''), [search]);
-  const applySearch = () => {
-    const next = draft.trim() || undefined;
-    if (next !== search) void navigate({ search: (prev) => ({ ...prev, search: next, page: undefined }) });
-  };
-
   return (
     <>
       <PageHeader
@@ -31,24 +24,12 @@ export function UsersPage() {
         }
       />
       <div className="toolbar">
-        <form
-          className="field-grow"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            applySearch();
-          }}
-        >
-          <TextField
-            label="Search"
-            type="search"
-            placeholder="Part of a username"
-            maxLength={64}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            onBlur={applySearch}
-          />
-        </form>
+        <SearchField
+          value={search}
+          onSearch={(next) => void navigate({ search: (prev) => ({ ...prev, search: next, page: undefined }) })}
+          placeholder="Part of a username"
+          maxLength={64}
+        />
       </div>
       <UsersTable
         appId={appId}

@@ -1,0 +1,57 @@
+// A destructive action with an optional reason (ban a key, ban a user): the
+// reason is checked against the API's limit, and the API's message shows in
+// the dialog, which stays open, when the action fails.
+import { useForm } from 'react-hook-form';
+import { applyApiError } from '@/lib/api-form';
+import { Dialog, FormDialogButtons } from './dialog';
+import { FormError } from './error-alert';
+import { TextAreaField } from './form-fields';
+
+const REASON_MAX = 500;
+
+export function ReasonDialog({
+  title,
+  description,
+  hint,
+  label,
+  pendingLabel,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  description: string;
+  hint: string;
+  label: string;
+  pendingLabel: string;
+  /** Runs the action with the trimmed reason (null when none); the dialog closes when it resolves. */
+  onSubmit: (reason: string | null) => Promise<void>;
+  onClose: () => void;
+}) {
+  const form = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async ({ reason }) => {
+    try {
+      await onSubmit(reason.trim() || null);
+      onClose();
+    } catch (error) {
+      applyApiError(form, error);
+    }
+  });
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} description={description}>
+      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
+        <FormError message={errors.root?.server?.message} />
+        <TextAreaField
+          label="Reason"
+          rows={3}
+          hint={hint}
+          error={errors.reason?.message}
+          {...form.register('reason', {
+            maxLength: { value: REASON_MAX, message: `reason must be at most ${REASON_MAX} characters` },
+          })}
+        />
+        <FormDialogButtons submitting={isSubmitting} label={label} pendingLabel={pendingLabel} destructive />
+      </form>
+    </Dialog>
+  );
+}
