@@ -61,7 +61,10 @@ describe('owner walkthrough', () => {
     const token = await page.evaluate(() => sessionStorage.getItem('latchkey.accessToken'));
 
     // Open it.
-    await page.getByRole('row', { name: /Walkthrough App/ }).getByRole('link', { name: 'Walkthrough App' }).click();
+    await page
+      .getByRole('row', { name: /Walkthrough App/ })
+      .getByRole('link', { name: 'Walkthrough App' })
+      .click();
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
     const appId = new URL(page.url()).pathname.split('/')[2];
     const client = { appId, apiKey };
