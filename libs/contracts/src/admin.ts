@@ -1,5 +1,6 @@
 // The admin API `/v1/admin` (spec/contract.md section 2): shapes shared by the
 // API, the dashboard and the SDK.
+import { ClientLimits } from './client.js';
 
 export interface AdminSuccess<T> {
   success: true;
@@ -116,6 +117,10 @@ export interface CreatedApp extends App {
   /** Shown only at creation and rotation. */
   apiKey: string;
 }
+/** POST /v1/admin/apps/{appId}/api-key/rotate: the new key, shown only here; the old one stops working. */
+export interface RotatedApiKey {
+  apiKey: string;
+}
 export interface CreateAppRequest {
   name: string;
   version?: string;
@@ -139,6 +144,20 @@ export const AppDefaults = {
   sessionIdleSeconds: 1800,
   rateLimitPerMinute: 60,
   offlineTicketSeconds: 0,
+} as const;
+
+/** Limits of the app fields as the API validates them (apps.dto.ts); the dashboard checks them before sending. */
+export const AppLimits = {
+  nameMax: 64,
+  versionMax: 32,
+  updateUrlMax: 2048,
+  /** sessionTtlSeconds and sessionIdleSeconds: one minute to one year */
+  sessionSecondsMin: 60,
+  sessionSecondsMax: 31_536_000,
+  /** 0 = no limit */
+  rateLimitPerMinuteMax: 100_000,
+  /** 0 = no offline tickets, up to 30 days */
+  offlineTicketSecondsMax: ClientLimits.offlineTicketSecondsMax,
 } as const;
 
 export const AdminMessage = {

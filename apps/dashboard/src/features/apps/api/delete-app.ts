@@ -12,9 +12,16 @@ export function useDeleteApp(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteApp(appId),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: appScope(appId) });
-      return queryClient.invalidateQueries({ queryKey: appsListKey });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appsListKey }),
   });
+}
+
+/**
+ * Drops everything cached about a deleted app. Call it after leaving the
+ * app's pages: removed while they are mounted, their queries fetch again and
+ * the layout shows "Application not found" for a moment.
+ */
+export function useForgetApp() {
+  const queryClient = useQueryClient();
+  return (appId: string) => queryClient.removeQueries({ queryKey: appScope(appId) });
 }

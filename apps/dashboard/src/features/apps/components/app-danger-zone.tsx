@@ -1,81 +1,61 @@
 import type { App } from '@latchkey/contracts';
-import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { SecretOnceDialog } from '@/components/ui/secret-once-dialog';
+import { TextField } from '@/components/ui/form-fields';
 import { toast } from '@/lib/toast';
-import { useDeleteApp } from '../api/delete-app';
-import { useRotateApiKey } from '../api/rotate-api-key';
+import { useDeleteApp, useForgetApp } from '../api/delete-app';
 
-/** Rotating the API key (the new one shown once) and deleting the app after typing its name. */
-export function AppDangerZone({ app }: { app: App }) {
-  const navigate = useNavigate();
-  const rotateMutation = useRotateApiKey(app.appId);
+/** Deleting the app, confirmed by typing its name; `onDeleted` leaves its pages. */
+export function AppDangerZone({ app, onDeleted }: { app: App; onDeleted: () => Promise<void> }) {
+  const headingId = useId();
   const deleteMutation = useDeleteApp(app.appId);
-  const [confirming, setConfirming] = useState<'rotate' | 'delete' | null>(null);
-  const [newKey, setNewKey] = useState<string | null>(null);
+  const forgetApp = useForgetApp();
+  const [confirming, setConfirming] = useState(false);
   const [typedName, setTypedName] = useState('');
-  const nameId = useId();
 
   return (
-    <section className="danger-zone stack" aria-labelledby={`${nameId}-heading`}>
-      <h2 id={`${nameId}-heading`}>Keys and deletion</h2>
-      <div className="danger-row">
-        <div>
-          <h3>Rotate the API key</h3>
-          <p className="muted">A new key for your software; the current one stops working at once.</p>
+    <section className="card danger-zone" aria-labelledby={headingId}>
+      <div className="settings-row">
+        <div className="stack-sm">
+          <h2 id={headingId}>Delete application</h2>
+          <p className="muted">
+            Removes {app.name} with all its licenses, users, sessions, variables, files, webhooks and logs. Your
+            software stops working at once. This cannot be undone.
+          </p>
         </div>
-        <button type="button" className="button button-secondary" onClick={() => setConfirming('rotate')}>
-          Rotate API key
-        </button>
-      </div>
-      <div className="danger-row">
-        <div>
-          <h3>Delete this application</h3>
-          <p className="muted">Its keys, users, sessions, files, webhooks and logs are removed for good.</p>
-        </div>
-        <button type="button" className="button button-danger" onClick={() => setConfirming('delete')}>
+        <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
           Delete application
         </button>
       </div>
       <ConfirmDialog
-        open={confirming === 'rotate'}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title="Rotate the API key?"
-        description="Copies of your software built with the current key get “Invalid application credentials” until they have the new one."
-        confirmLabel="Rotate key"
-        onConfirm={async () => {
-          setNewKey(await rotateMutation.mutateAsync());
-          toast.success('API key rotated');
-        }}
-      />
-      <SecretOnceDialog title="New API key" label="API key" secret={newKey} onClose={() => setNewKey(null)}>
-        <p>
-          Put it in your software's build in place of the old one. App ID <code>{app.appId}</code>.
-        </p>
-      </SecretOnceDialog>
-      <ConfirmDialog
-        open={confirming === 'delete'}
+        open={confirming}
         onOpenChange={(open) => {
-          if (!open) {
-            setConfirming(null);
-            setTypedName('');
-          }
+          setConfirming(open);
+          if (!open) setTypedName('');
         }}
         title={`Delete ${app.name}?`}
-        description="This cannot be undone. Type the application's name to confirm."
+        description="The application and every record in it are removed for good."
         confirmLabel="Delete application"
         confirmDisabled={typedName !== app.name}
         onConfirm={async () => {
           await deleteMutation.mutateAsync();
+          await onDeleted();
+          forgetApp(app.appId);
           toast.success(`${app.name} deleted`);
-          await navigate({ to: '/apps' });
         }}
       >
-        <div className="field">
-          <label htmlFor={nameId}>Application name</label>
-          <input id={nameId} autoComplete="off" value={typedName} onChange={(e) => setTypedName(e.target.value)} />
-        </div>
+        <TextField
+          label="Application name"
+          hint={
+            <>
+              Type <strong className="break">{app.name}</strong> to confirm.
+            </>
+          }
+          autoComplete="off"
+          spellCheck={false}
+          value={typedName}
+          onChange={(e) => setTypedName(e.target.value)}
+        />
       </ConfirmDialog>
     </section>
   );

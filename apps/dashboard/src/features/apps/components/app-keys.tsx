@@ -1,29 +1,87 @@
 import type { App } from '@latchkey/contracts';
+import { useId, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
+import { SecretOnceDialog } from '@/components/ui/secret-once-dialog';
+import { toast } from '@/lib/toast';
+import { useRotateApiKey } from '../api/rotate-api-key';
 
-/** What a vendor's software needs besides the API key: the app id, and the public key that verifies answers and offline tickets. */
-export function AppKeys({ app }: { app: App }) {
-  const rows = [
-    { label: 'App ID', value: app.appId },
-    { label: 'Public key', value: app.publicKey },
-    { label: 'Key ID', value: app.keyId },
-  ];
+/** A value vendors paste into their software: read-only, selected on focus, with a copy button. */
+function CopyField({ label, value, hint }: { label: string; value: string; hint: string }) {
+  const id = useId();
   return (
-    <dl className="details" aria-label="Keys for your software">
-      {rows.map((row) => (
-        <div key={row.label} className="details-row">
-          <dt>{row.label}</dt>
-          <dd>
-            <code className="break">{row.value}</code>{' '}
-            <CopyButton
-              value={row.value}
-              className="button button-ghost button-small"
-              accessibleLabel={`Copy ${row.label}`}
-              copiedMessage={`${row.label} copied`}
-            />
-          </dd>
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="copy-row">
+        <input
+          id={id}
+          className="mono"
+          readOnly
+          value={value}
+          aria-describedby={`${id}-hint`}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <CopyButton
+          value={value}
+          accessibleLabel={`Copy ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+          copiedMessage={`${label} copied`}
+        />
+      </div>
+      <p className="field-hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * What the app's software needs besides its ID: the API key (shown only at
+ * creation; rotating issues a new one, shown once) and the public key that
+ * verifies signed responses and offline tickets.
+ */
+export function AppKeys({ app }: { app: App }) {
+  const headingId = useId();
+  const rotateMutation = useRotateApiKey(app.appId);
+  const [confirming, setConfirming] = useState(false);
+  const [newKey, setNewKey] = useState<string | null>(null);
+
+  return (
+    <section className="card stack" aria-labelledby={headingId}>
+      <h2 id={headingId}>Keys for your software</h2>
+      <div className="settings-row">
+        <div className="stack-sm">
+          <h3>API key</h3>
+          <p className="muted">
+            Your software sends it with every request. It is shown only when created; if it leaked, rotate it: the
+            current key stops working at once.
+          </p>
         </div>
-      ))}
-    </dl>
+        <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
+          Rotate API key
+        </button>
+      </div>
+      <CopyField
+        label="Public key"
+        value={app.publicKey}
+        hint="Ed25519, base64: verifies the X-Signature-Ed25519 header of every response and the offline tickets."
+      />
+      <CopyField label="Key ID" value={app.keyId} hint="The kid in the header of offline tickets." />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Rotate the API key?"
+        description="The current key stops working immediately: every copy of your software still using it gets “Invalid application credentials” until it has the new key."
+        confirmLabel="Rotate key"
+        onConfirm={async () => {
+          setNewKey(await rotateMutation.mutateAsync());
+          toast.success('API key rotated');
+        }}
+      />
+      <SecretOnceDialog title="New API key" label="API key" secret={newKey} onClose={() => setNewKey(null)}>
+        <p>
+          Put it in your software in place of the old one, with the app ID <code>{app.appId}</code>.
+        </p>
+      </SecretOnceDialog>
+    </section>
   );
 }

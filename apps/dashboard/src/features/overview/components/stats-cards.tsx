@@ -1,27 +1,97 @@
-import type { AppStats } from '@latchkey/contracts';
+import { LICENSE_STATUSES, type AppStats, type LicenseStatus } from '@latchkey/contracts';
+import { useId } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber } from '@/lib/format';
 
-/** The app's counts at a glance: users, live sessions, and licenses by status. */
-export function StatsCards({ stats }: { stats: AppStats | undefined }) {
-  const cards = [
-    { label: 'Users', value: stats?.users },
-    { label: 'Active sessions', value: stats?.activeSessions },
-    { label: 'Unused keys', value: stats?.licenses.UNUSED },
-    { label: 'Used keys', value: stats?.licenses.USED },
-    { label: 'Banned keys', value: stats?.licenses.BANNED },
-    { label: 'Expired keys', value: stats?.licenses.EXPIRED },
-  ];
+const STATUS_LABEL: Record<LicenseStatus, string> = {
+  UNUSED: 'Unused',
+  USED: 'Used',
+  BANNED: 'Banned',
+  EXPIRED: 'Expired',
+};
+
+/** One figure: a group named by its label, so a screen reader reads "Users, 3" as one thing. */
+function Figure({
+  label,
+  value,
+  testId,
+  size = 'large',
+  dotClass,
+}: {
+  label: string;
+  value: number | undefined;
+  testId: string;
+  size?: 'large' | 'small';
+  /** a coloured dot before a license status, matching the bar above */
+  dotClass?: string;
+}) {
+  const labelId = useId();
   return (
-    <ul className="stat-cards" aria-label="Counts">
-      {cards.map((card) => (
-        <li key={card.label} className="stat-card">
-          <span className="stat-label">{card.label}</span>
-          <span className="stat-value" data-testid={`stat-${card.label.toLowerCase().replaceAll(' ', '-')}`}>
-            {card.value === undefined ? <Skeleton width="3rem" height="1.75rem" /> : formatNumber(card.value)}
-          </span>
-        </li>
-      ))}
-    </ul>
+    <div role="group" aria-labelledby={labelId} className={`figure figure-${size}`}>
+      <span className="figure-label">
+        {dotClass ? <span className={`status-dot ${dotClass}`} aria-hidden="true" /> : null}
+        <span id={labelId}>{label}</span>
+      </span>
+      <span className="figure-value" data-testid={testId}>
+        {value === undefined ? (
+          <Skeleton width={size === 'large' ? '3rem' : '1.5rem'} height={size === 'large' ? '2rem' : '1em'} />
+        ) : (
+          formatNumber(value)
+        )}
+      </span>
+    </div>
+  );
+}
+
+/** Licenses per status: a proportional bar (decoration; the numbers follow) and one figure per status. */
+function LicenseBreakdown({ licenses }: { licenses: AppStats['licenses'] | undefined }) {
+  return (
+    <>
+      <span className="stat-bar" aria-hidden="true">
+        {licenses && licenses.total > 0
+          ? LICENSE_STATUSES.map((status) =>
+              licenses[status] > 0 ? (
+                <span
+                  key={status}
+                  className={`stat-bar-part status-${status.toLowerCase()}`}
+                  style={{ flexGrow: licenses[status] }}
+                />
+              ) : null,
+            )
+          : null}
+      </span>
+      <div className="stat-breakdown">
+        {LICENSE_STATUSES.map((status) => (
+          <Figure
+            key={status}
+            size="small"
+            label={STATUS_LABEL[status]}
+            value={licenses?.[status]}
+            testId={`stat-${status.toLowerCase()}-keys`}
+            dotClass={`status-${status.toLowerCase()}`}
+          />
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** Users, live sessions and licenses by status; skeletons of the same size while loading. */
+export function StatsCards({ stats }: { stats: AppStats | undefined }) {
+  return (
+    <div className="stat-grid" aria-busy={stats === undefined}>
+      <div className="stat card">
+        <Figure label="Users" value={stats?.users} testId="stat-users" />
+        <p className="muted stat-hint">End users registered with a key.</p>
+      </div>
+      <div className="stat card">
+        <Figure label="Active sessions" value={stats?.activeSessions} testId="stat-active-sessions" />
+        <p className="muted stat-hint">Signed in now, across all devices.</p>
+      </div>
+      <div className="stat card">
+        <Figure label="Licenses" value={stats?.licenses.total} testId="stat-licenses" />
+        <LicenseBreakdown licenses={stats?.licenses} />
+      </div>
+    </div>
   );
 }

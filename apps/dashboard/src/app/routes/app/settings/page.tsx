@@ -10,20 +10,25 @@ import { settingsRoute } from './route';
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const { appId } = settingsRoute.useParams();
-  const app = useApp(appId).data;
+  const navigate = settingsRoute.useNavigate();
+  // The app's layout loads the same query and shows its error.
+  const appQuery = useApp(appId);
+  const app = appQuery.data;
 
   return (
     <>
-      <PageHeader title="Settings" description="How the client endpoint treats this application's software." />
+      <PageHeader
+        title="Settings"
+        description="How the service treats your software's requests, the keys it needs, and deleting the application."
+      />
       {app ? (
         <>
           <AppSettingsForm app={app} />
-          <h2>Keys for your software</h2>
           <AppKeys app={app} />
-          <AppDangerZone app={app} />
+          <AppDangerZone app={app} onDeleted={() => navigate({ to: '/apps' })} />
         </>
-      ) : (
-        <Skeleton height="24rem" />
+      ) : appQuery.error ? null : (
+        <Skeleton height="36rem" />
       )}
     </>
   );
