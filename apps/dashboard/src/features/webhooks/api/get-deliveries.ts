@@ -31,6 +31,17 @@ export function getDeliveries(
   );
 }
 
+/** Whether a delivery settled between two looks at a page: pending before (or not there yet), not pending now, or gone. */
+function someSettled(before: WebhookDelivery[], after: WebhookDelivery[]): boolean {
+  const statusBefore = new Map(before.map((delivery) => [delivery.id, delivery.status]));
+  const idsAfter = new Set(after.map((delivery) => delivery.id));
+  return (
+    after.some(
+      (delivery) => delivery.status !== 'pending' && (statusBefore.get(delivery.id) ?? 'pending') === 'pending',
+    ) || before.some((delivery) => delivery.status === 'pending' && !idsAfter.has(delivery.id))
+  );
+}
+
 export function getDeliveriesQueryOptions(
   appId: string,
   webhookId: string,
@@ -41,11 +52,8 @@ export function getDeliveriesQueryOptions(
     queryFn: async ({ signal, client, queryKey }) => {
       const previous = client.getQueryData<AdminList<WebhookDelivery>>(queryKey);
       const next = await getDeliveries(appId, webhookId, { status, page, limit }, signal);
-      // A delivery that settled may have changed the webhook (an answer of 410 disables it): show that too.
-      const settled = previous?.data.some(
-        (before) =>
-          before.status === 'pending' && next.data.find((after) => after.id === before.id)?.status !== 'pending',
-      );
+      // A settled delivery may have changed the webhook (an answer of 410 disables it): refresh it then.
+      const settled = previous !== undefined && someSettled(previous.data, next.data);
       if (settled) {
         void client.invalidateQueries({ queryKey: webhookKey(appId, webhookId) });
         void client.invalidateQueries({ queryKey: [...webhooksKey(appId), 'list'] });
