@@ -1,12 +1,22 @@
-import { PAGE_DEFAULT_LIMIT, type AdminList, type BlacklistEntry } from '@latchkey/contracts';
+import { PAGE_DEFAULT_LIMIT, type AdminList, type BlacklistEntry, type BlacklistType } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
-/** GET /v1/admin/apps/{appId}/blacklist: one page of entries, with `meta.total`. */
-export function getBlacklist(appId: string, page: number, signal?: AbortSignal) {
+export interface BlacklistQuery {
+  type?: BlacklistType | undefined;
+  page?: number;
+  limit?: number;
+}
+
+/** GET /v1/admin/apps/{appId}/blacklist: entries newest first, optionally of one type, with `meta.total`. */
+export function getBlacklist(
+  appId: string,
+  { type, page = 1, limit = PAGE_DEFAULT_LIMIT }: BlacklistQuery,
+  signal?: AbortSignal,
+) {
   return apiRequest<AdminList<BlacklistEntry>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/blacklist${toQueryString({ page, limit: PAGE_DEFAULT_LIMIT })}`,
+    `/v1/admin/apps/${encodeURIComponent(appId)}/blacklist${toQueryString({ type, page, limit })}`,
     { signal },
   );
 }
@@ -16,12 +26,17 @@ export function blacklistKey(appId: string) {
   return [...appScope(appId), 'blacklist'] as const;
 }
 
-export function useBlacklist(appId: string, page: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...blacklistKey(appId), 'list', { page }],
-      queryFn: ({ signal }) => getBlacklist(appId, page, signal),
-      placeholderData: keepPreviousData,
-    }),
-  );
+export function getBlacklistQueryOptions(
+  appId: string,
+  { type, page = 1, limit = PAGE_DEFAULT_LIMIT }: BlacklistQuery = {},
+) {
+  return queryOptions({
+    queryKey: [...blacklistKey(appId), 'list', { type, page, limit }],
+    queryFn: ({ signal }) => getBlacklist(appId, { type, page, limit }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBlacklist(appId: string, query: BlacklistQuery = {}) {
+  return useQuery(getBlacklistQueryOptions(appId, query));
 }

@@ -6,18 +6,7 @@ import { SelectField, TextAreaField, TextField } from '@/components/ui/form-fiel
 import { applyApiError } from '@/lib/api-form';
 import { toast } from '@/lib/toast';
 import { useCreateBlacklistEntry } from '../api/create-blacklist-entry';
-
-const TYPE_LABELS: Record<BlacklistType, string> = {
-  ip: 'IP address or range (CIDR)',
-  hwid: 'Hardware ID',
-  username: 'Username',
-};
-
-const VALUE_HINTS: Record<BlacklistType, string> = {
-  ip: 'An IPv4 or IPv6 address, or a range such as 203.0.113.0/24.',
-  hwid: 'Exactly as your software sends it.',
-  username: 'Matched in any case.',
-};
+import { BLACKLIST_REASON_MAX, checkValue, TYPE_LABELS, VALUE_HINTS } from '../utils/value-rules';
 
 interface EntryValues {
   type: BlacklistType;
@@ -25,7 +14,13 @@ interface EntryValues {
   reason: string;
 }
 
-/** Adds a blacklist entry; the API checks the value by its type and its message shows under the field. */
+const EMPTY: EntryValues = { type: 'ip', value: '', reason: '' };
+
+/**
+ * Adds an IP (address or CIDR range), HWID or username to the blacklist. The
+ * value is checked by its type's rules before sending; the API's message
+ * (an entry that exists, a value it refuses) shows in the dialog.
+ */
 export function AddBlacklistEntryDialog({
   appId,
   open,
@@ -35,18 +30,22 @@ export function AddBlacklistEntryDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const defaults: EntryValues = { type: 'ip', value: '', reason: '' };
-  const form = useForm<EntryValues>({ defaultValues: defaults });
-  const mutation = useCreateBlacklistEntry(appId);
+  const form = useForm<EntryValues>({ defaultValues: EMPTY });
+  const createMutation = useCreateBlacklistEntry(appId);
   const { errors, isSubmitting } = form.formState;
   const type = form.watch('type');
 
-  const submit = form.handleSubmit(async ({ type: entryType, value, reason }) => {
+  const submit = form.handleSubmit(async (values) => {
     try {
-      const entry = await mutation.mutateAsync({ type: entryType, value: value.trim(), reason: reason.trim() || null });
+      const reason = values.reason.trim();
+      const entry = await createMutation.mutateAsync({
+        type: values.type,
+        value: values.type === 'ip' ? values.value.trim() : values.value,
+        reason: reason === '' ? null : reason,
+      });
       toast.success(`${entry.value} blacklisted`);
       onOpenChange(false);
-      form.reset(defaults);
+      form.reset(EMPTY);
     } catch (error) {
       applyApiError(form, error);
     }
@@ -55,9 +54,12 @@ export function AddBlacklistEntryDialog({
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) form.reset(EMPTY);
+        onOpenChange(next);
+      }}
       title="Add to blacklist"
-      description="Every client call from a blacklisted IP, HWID or username gets “Access denied”."
+      description="Requests from your software that match are refused with “Access denied” from now on."
     >
       <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
         <FormError message={errors.root?.server?.message} />
@@ -65,22 +67,32 @@ export function AddBlacklistEntryDialog({
           label="Type"
           options={BLACKLIST_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
           error={errors.type?.message}
-          {...form.register('type')}
+          {...form.register('type', {
+            // A value valid for the old type may not be for the new one: check again if it was shown.
+            onChange: () => {
+              if (form.formState.isSubmitted) void form.trigger('value');
+            },
+          })}
         />
         <TextField
           label="Value"
           autoComplete="off"
-          className="mono"
+          spellCheck={false}
           hint={VALUE_HINTS[type]}
           error={errors.value?.message}
-          {...form.register('value', { validate: (value) => value.trim() !== '' || 'value must not be empty' })}
+          {...form.register('value', { validate: (value, values) => checkValue(values.type, value) })}
         />
         <TextAreaField
-          label="Reason"
-          rows={2}
-          hint="Optional, for your records."
+          label="Reason (optional)"
+          rows={3}
+          hint="For your records; client software only sees “Access denied”."
           error={errors.reason?.message}
-          {...form.register('reason', { maxLength: { value: 500, message: 'reason must be at most 500 characters' } })}
+          {...form.register('reason', {
+            maxLength: {
+              value: BLACKLIST_REASON_MAX,
+              message: `reason must be at most ${BLACKLIST_REASON_MAX} characters`,
+            },
+          })}
         />
         <FormDialogButtons submitting={isSubmitting} label="Add entry" pendingLabel="Adding…" />
       </form>

@@ -1,4 +1,4 @@
-import { PAGE_DEFAULT_LIMIT, type BlacklistEntry } from '@latchkey/contracts';
+import { PAGE_DEFAULT_LIMIT, type BlacklistEntry, type BlacklistType } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -10,21 +10,23 @@ import { Badge } from '@/components/ui/status-badge';
 import { toast } from '@/lib/toast';
 import { useDeleteBlacklistEntry } from '../api/delete-blacklist-entry';
 import { useBlacklist } from '../api/get-blacklist';
+import { TYPE_LABELS } from '../utils/value-rules';
 
 const column = createColumnHelper<BlacklistEntry>();
-const TYPE_NAMES = { ip: 'IP', hwid: 'HWID', username: 'Username' } as const;
 
-/** The app's blacklist, one page at a time; each entry can be removed. */
+/** The app's blacklist, one page at a time, optionally of one type; each entry can be removed. */
 export function BlacklistTable({
   appId,
+  type,
   page,
   onPageChange,
 }: {
   appId: string;
+  type: BlacklistType | undefined;
   page: number;
   onPageChange: (page: number) => void;
 }) {
-  const blacklistQuery = useBlacklist(appId, page);
+  const blacklistQuery = useBlacklist(appId, { type, page });
   const deleteMutation = useDeleteBlacklistEntry(appId);
   const [deleting, setDeleting] = useState<BlacklistEntry | null>(null);
 
@@ -32,7 +34,7 @@ export function BlacklistTable({
     () => [
       column.accessor('type', {
         header: 'Type',
-        cell: (info) => <Badge tone="neutral">{TYPE_NAMES[info.getValue()]}</Badge>,
+        cell: (info) => <Badge tone="neutral">{TYPE_LABELS[info.getValue()]}</Badge>,
       }),
       column.accessor('value', {
         header: 'Value',
@@ -41,8 +43,11 @@ export function BlacklistTable({
       }),
       column.accessor('reason', {
         header: 'Reason',
-        cell: (info) => info.getValue() ?? <span className="muted">—</span>,
-        meta: { className: 'col-wrap hide-sm' },
+        cell: (info) => {
+          const reason = info.getValue();
+          return reason ? <span className="blacklist-reason">{reason}</span> : <span className="muted">—</span>;
+        },
+        meta: { className: 'col-wrap' },
       }),
       column.accessor('createdAt', {
         header: 'Added',
@@ -55,7 +60,7 @@ export function BlacklistTable({
         cell: (info) => (
           <RowActions
             label={info.row.original.value}
-            actions={[{ label: 'Remove', destructive: true, onSelect: () => setDeleting(info.row.original) }]}
+            actions={[{ label: 'Delete', destructive: true, onSelect: () => setDeleting(info.row.original) }]}
           />
         ),
         meta: { className: 'col-actions' },
@@ -79,8 +84,8 @@ export function BlacklistTable({
         error={blacklistQuery.error}
         fetching={blacklistQuery.isPlaceholderData}
         empty={
-          <EmptyState title="Nothing blacklisted">
-            Block an IP or range, a machine's HWID or a username from every client call.
+          <EmptyState title={type ? `No ${TYPE_LABELS[type]} entries` : 'Nothing blocked yet'}>
+            Block an IP address or range, a hardware ID or a username to refuse its requests at once.
           </EmptyState>
         }
       />
@@ -90,8 +95,8 @@ export function BlacklistTable({
           if (!open) setDeleting(null);
         }}
         title={`Remove ${deleting?.value ?? 'entry'} from the blacklist?`}
-        description="Client calls matching it are allowed again at once."
-        confirmLabel="Remove entry"
+        description="Requests that matched only this entry are accepted again from now on."
+        confirmLabel="Delete entry"
         onConfirm={async () => {
           if (!deleting) return;
           await deleteMutation.mutateAsync(deleting.id);

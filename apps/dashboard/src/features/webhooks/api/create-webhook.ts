@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { webhooksKey } from './get-webhooks';
 
-/** POST .../webhooks: 201 with the webhook and its signing secret (shown only here). */
+/** POST /v1/admin/apps/{appId}/webhooks: 201 with the webhook and its signing secret (the only time it is sent). */
 export async function createWebhook(appId: string, body: CreateWebhookRequest): Promise<CreatedWebhook> {
   const res = await apiRequest<AdminSuccess<CreatedWebhook>>(`/v1/admin/apps/${encodeURIComponent(appId)}/webhooks`, {
     method: 'POST',

@@ -1,33 +1,71 @@
-import { PAGE_DEFAULT_LIMIT, type AdminList, type WebhookDelivery } from '@latchkey/contracts';
+import {
+  PAGE_DEFAULT_LIMIT,
+  type AdminList,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+} from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, toQueryString } from '@/lib/api-client';
+import { webhookKey } from './get-webhook';
 import { webhooksKey } from './get-webhooks';
 
-export function webhookPath(appId: string, webhookId: string) {
-  return `/v1/admin/apps/${encodeURIComponent(appId)}/webhooks/${encodeURIComponent(webhookId)}`;
+export interface DeliveriesQuery {
+  status?: WebhookDeliveryStatus | undefined;
+  page?: number;
+  limit?: number;
 }
 
-export function deliveriesKey(appId: string, webhookId: string) {
-  return [...webhooksKey(appId), 'deliveries', webhookId] as const;
-}
+/** While a delivery on screen is pending, the list asks again this often to show its outcome. */
+const PENDING_REFRESH_MS = 1000;
 
-/** GET .../webhooks/{webhookId}/deliveries: newest first, one page. */
-export function getDeliveries(appId: string, webhookId: string, page: number, signal?: AbortSignal) {
+/** GET /v1/admin/apps/{appId}/webhooks/{webhookId}/deliveries: newest first, each with its attempts. */
+export function getDeliveries(
+  appId: string,
+  webhookId: string,
+  { status, page = 1, limit = PAGE_DEFAULT_LIMIT }: DeliveriesQuery,
+  signal?: AbortSignal,
+) {
   return apiRequest<AdminList<WebhookDelivery>>(
-    `${webhookPath(appId, webhookId)}/deliveries${toQueryString({ page, limit: PAGE_DEFAULT_LIMIT })}`,
+    `/v1/admin/apps/${encodeURIComponent(appId)}/webhooks/${encodeURIComponent(webhookId)}/deliveries${toQueryString({ status, page, limit })}`,
     { signal },
   );
 }
 
-/** The delivery log; while a delivery is pending it is polled every 2 s, since the worker updates it. */
-export function useDeliveries(appId: string, webhookId: string, page: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...deliveriesKey(appId, webhookId), { page }],
-      queryFn: ({ signal }) => getDeliveries(appId, webhookId, page, signal),
-      placeholderData: keepPreviousData,
-      refetchInterval: (query) =>
-        query.state.data?.data.some((delivery) => delivery.status === 'pending') ? 2_000 : false,
-    }),
+/** Whether a delivery settled between two looks at a page: pending before (or not there yet), not pending now, or gone. */
+function someSettled(before: WebhookDelivery[], after: WebhookDelivery[]): boolean {
+  const statusBefore = new Map(before.map((delivery) => [delivery.id, delivery.status]));
+  const idsAfter = new Set(after.map((delivery) => delivery.id));
+  return (
+    after.some(
+      (delivery) => delivery.status !== 'pending' && (statusBefore.get(delivery.id) ?? 'pending') === 'pending',
+    ) || before.some((delivery) => delivery.status === 'pending' && !idsAfter.has(delivery.id))
   );
+}
+
+export function getDeliveriesQueryOptions(
+  appId: string,
+  webhookId: string,
+  { status, page = 1, limit = PAGE_DEFAULT_LIMIT }: DeliveriesQuery = {},
+) {
+  return queryOptions({
+    queryKey: [...webhooksKey(appId), 'deliveries', webhookId, { status, page, limit }],
+    queryFn: async ({ signal, client, queryKey }) => {
+      const previous = client.getQueryData<AdminList<WebhookDelivery>>(queryKey);
+      const next = await getDeliveries(appId, webhookId, { status, page, limit }, signal);
+      // A settled delivery may have changed the webhook (an answer of 410 disables it): refresh it then.
+      const settled = previous !== undefined && someSettled(previous.data, next.data);
+      if (settled) {
+        void client.invalidateQueries({ queryKey: webhookKey(appId, webhookId) });
+        void client.invalidateQueries({ queryKey: [...webhooksKey(appId), 'list'] });
+      }
+      return next;
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((delivery) => delivery.status === 'pending') ? PENDING_REFRESH_MS : false,
+  });
+}
+
+export function useDeliveries(appId: string, webhookId: string, query: DeliveriesQuery = {}) {
+  return useQuery(getDeliveriesQueryOptions(appId, webhookId, query));
 }

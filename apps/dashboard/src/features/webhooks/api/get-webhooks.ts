@@ -1,23 +1,41 @@
-import { PAGE_MAX_LIMIT, type AdminList, type Webhook } from '@latchkey/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGE_DEFAULT_LIMIT, type AdminList, type Webhook } from '@latchkey/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
-/** GET /v1/admin/apps/{appId}/webhooks: an app has few webhooks, so one page of the maximum size. */
-export function getWebhooks(appId: string, signal?: AbortSignal) {
+export interface WebhooksQuery {
+  page?: number;
+  limit?: number;
+}
+
+/** GET /v1/admin/apps/{appId}/webhooks: newest first, never with the secret. */
+export function getWebhooks(
+  appId: string,
+  { page = 1, limit = PAGE_DEFAULT_LIMIT }: WebhooksQuery,
+  signal?: AbortSignal,
+) {
   return apiRequest<AdminList<Webhook>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/webhooks${toQueryString({ limit: PAGE_MAX_LIMIT })}`,
+    `/v1/admin/apps/${encodeURIComponent(appId)}/webhooks${toQueryString({ page, limit })}`,
     { signal },
   );
 }
 
-/** Every query of this feature starts with this key: mutations invalidate it. */
+/**
+ * Every query of this feature (lists, one webhook, its deliveries) starts
+ * with this key: mutations invalidate it, so a change shows everywhere.
+ */
 export function webhooksKey(appId: string) {
   return [...appScope(appId), 'webhooks'] as const;
 }
 
-export function useWebhooks(appId: string) {
-  return useQuery(
-    queryOptions({ queryKey: [...webhooksKey(appId), 'list'], queryFn: ({ signal }) => getWebhooks(appId, signal) }),
-  );
+export function getWebhooksQueryOptions(appId: string, { page = 1, limit = PAGE_DEFAULT_LIMIT }: WebhooksQuery = {}) {
+  return queryOptions({
+    queryKey: [...webhooksKey(appId), 'list', { page, limit }],
+    queryFn: ({ signal }) => getWebhooks(appId, { page, limit }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useWebhooks(appId: string, query: WebhooksQuery = {}) {
+  return useQuery(getWebhooksQueryOptions(appId, query));
 }

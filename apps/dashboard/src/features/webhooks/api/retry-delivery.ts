@@ -1,18 +1,24 @@
+import type { AdminSuccess, WebhookDelivery } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { deliveriesKey, webhookPath } from './get-deliveries';
+import { webhooksKey } from './get-webhooks';
 
-/** POST .../deliveries/{deliveryId}/retry: the delivery is queued again. */
-export async function retryDelivery(appId: string, webhookId: string, deliveryId: string): Promise<void> {
-  await apiRequest(`${webhookPath(appId, webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/retry`, {
-    method: 'POST',
-  });
+/**
+ * POST .../webhooks/{webhookId}/deliveries/{deliveryId}/retry: sends it again
+ * now (a failed one gets one more attempt, with the same `webhook-id`).
+ */
+export async function retryDelivery(appId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
+  const res = await apiRequest<AdminSuccess<WebhookDelivery>>(
+    `/v1/admin/apps/${encodeURIComponent(appId)}/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/retry`,
+    { method: 'POST' },
+  );
+  return res.data;
 }
 
 export function useRetryDelivery(appId: string, webhookId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (deliveryId: string) => retryDelivery(appId, webhookId, deliveryId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deliveriesKey(appId, webhookId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKey(appId) }),
   });
 }

@@ -1,13 +1,14 @@
 import type { AdminSuccess, WebhookTestResult } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { deliveriesKey, webhookPath } from './get-deliveries';
+import { webhooksKey } from './get-webhooks';
 
-/** POST .../webhooks/{webhookId}/test: queues a `test` event. */
+/** POST /v1/admin/apps/{appId}/webhooks/{webhookId}/test: queues a `test` event to this webhook only. */
 export async function sendTest(appId: string, webhookId: string): Promise<WebhookTestResult> {
-  const res = await apiRequest<AdminSuccess<WebhookTestResult>>(`${webhookPath(appId, webhookId)}/test`, {
-    method: 'POST',
-  });
+  const res = await apiRequest<AdminSuccess<WebhookTestResult>>(
+    `/v1/admin/apps/${encodeURIComponent(appId)}/webhooks/${encodeURIComponent(webhookId)}/test`,
+    { method: 'POST' },
+  );
   return res.data;
 }
 
@@ -15,6 +16,6 @@ export function useSendTest(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (webhookId: string) => sendTest(appId, webhookId),
-    onSuccess: (_, webhookId) => queryClient.invalidateQueries({ queryKey: deliveriesKey(appId, webhookId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKey(appId) }),
   });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { webhooksKey } from './get-webhooks';
 
-/** PATCH .../webhooks/{webhookId}: url, events, or `enabled` (true turns a disabled one back on). */
+/** PATCH /v1/admin/apps/{appId}/webhooks/{webhookId}: URL, events, or `enabled` (true turns a disabled one back on). */
 export async function updateWebhook(appId: string, webhookId: string, body: UpdateWebhookRequest): Promise<Webhook> {
   const res = await apiRequest<AdminSuccess<Webhook>>(
     `/v1/admin/apps/${encodeURIComponent(appId)}/webhooks/${encodeURIComponent(webhookId)}`,
@@ -15,7 +15,7 @@ export async function updateWebhook(appId: string, webhookId: string, body: Upda
 export function useUpdateWebhook(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ webhookId, body }: { webhookId: string; body: UpdateWebhookRequest }) =>
+    mutationFn: ({ webhookId, ...body }: UpdateWebhookRequest & { webhookId: string }) =>
       updateWebhook(appId, webhookId, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKey(appId) }),
   });

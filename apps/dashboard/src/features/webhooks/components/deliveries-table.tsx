@@ -1,56 +1,70 @@
 import { PAGE_DEFAULT_LIMIT, type WebhookDelivery, type WebhookDeliveryStatus } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RowActions } from '@/components/ui/row-actions';
-import { Badge, type BadgeTone } from '@/components/ui/status-badge';
+import { Badge } from '@/components/ui/status-badge';
 import { toast } from '@/lib/toast';
 import { useDeliveries } from '../api/get-deliveries';
 import { useRetryDelivery } from '../api/retry-delivery';
+import { DELIVERY_STATUS_BADGES } from '../utils/webhook-rules';
+import { DeliveryAttemptsDialog } from './delivery-attempts-dialog';
 
 const column = createColumnHelper<WebhookDelivery>();
-const STATUS_TONE: Record<WebhookDeliveryStatus, BadgeTone> = {
-  pending: 'warning',
-  succeeded: 'success',
-  failed: 'danger',
-};
 
-/** One webhook's deliveries: status, attempts, last answer, next attempt; a failed one can be retried. */
+/**
+ * One webhook's delivery log, newest first: status, attempts, the last
+ * answer, when the next attempt is due, and a retry for failed (or still
+ * waiting) deliveries. Refreshes itself while a delivery is pending.
+ */
 export function DeliveriesTable({
   appId,
   webhookId,
+  status,
   page,
   onPageChange,
 }: {
   appId: string;
   webhookId: string;
+  status: WebhookDeliveryStatus | undefined;
   page: number;
   onPageChange: (page: number) => void;
 }) {
-  const deliveriesQuery = useDeliveries(appId, webhookId, page);
-  const retryMutation = useRetryDelivery(appId, webhookId);
+  const deliveriesQuery = useDeliveries(appId, webhookId, { status, page });
+  const { mutateAsync: retry } = useRetryDelivery(appId, webhookId);
+  // The id, not the row: the dialog follows the list as it refreshes.
+  const [inspectingId, setInspectingId] = useState<string | null>(null);
+  const inspecting = deliveriesQuery.data?.data.find((delivery) => delivery.id === inspectingId) ?? null;
+
+  const retryDelivery = useCallback(
+    (delivery: WebhookDelivery) =>
+      void retry(delivery.id)
+        .then(() => toast.success(`${delivery.event} delivery queued again`))
+        .catch((error: unknown) => toast.error(error)),
+    [retry],
+  );
 
   const columns = useMemo(
     () => [
       column.accessor('event', { header: 'Event', cell: (info) => <code>{info.getValue()}</code> }),
       column.accessor('status', {
         header: 'Status',
-        cell: (info) => <Badge tone={STATUS_TONE[info.getValue()]}>{info.getValue()}</Badge>,
+        cell: (info) => {
+          const badge = DELIVERY_STATUS_BADGES[info.getValue()];
+          return <Badge tone={badge.tone}>{badge.label}</Badge>;
+        },
       }),
       column.accessor('attempts', { header: 'Attempts', meta: { className: 'col-num' } }),
       column.accessor('lastStatusCode', {
-        header: 'Last answer',
-        cell: (info) => {
-          const delivery = info.row.original;
-          if (delivery.lastStatusCode !== null) return <code>HTTP {delivery.lastStatusCode}</code>;
-          return delivery.lastError ? (
-            <span className="small break">{delivery.lastError}</span>
-          ) : (
-            <span className="muted">—</span>
-          );
-        },
+        header: 'Last code',
+        cell: (info) => info.getValue() ?? <span className="muted">—</span>,
+        meta: { className: 'col-num' },
+      }),
+      column.accessor('lastError', {
+        header: 'Last error',
+        cell: (info) => info.getValue() ?? <span className="muted">—</span>,
         meta: { className: 'col-wrap' },
       }),
       column.accessor('createdAt', {
@@ -58,9 +72,22 @@ export function DeliveriesTable({
         cell: (info) => <DateTime value={info.getValue()} />,
         meta: { className: 'hide-sm' },
       }),
-      column.accessor('nextAttemptAt', {
-        header: 'Next attempt',
-        cell: (info) => (info.getValue() ? <DateTime value={info.getValue()!} /> : <span className="muted">—</span>),
+      column.display({
+        id: 'when',
+        header: 'Delivered / next attempt',
+        cell: (info) => {
+          const delivery = info.row.original;
+          if (delivery.deliveredAt) return <DateTime value={delivery.deliveredAt} />;
+          if (delivery.nextAttemptAt) {
+            return (
+              <span>
+                <span className="muted">Next </span>
+                <DateTime value={delivery.nextAttemptAt} />
+              </span>
+            );
+          }
+          return <span className="muted">—</span>;
+        },
         meta: { className: 'hide-sm' },
       }),
       column.display({
@@ -72,15 +99,9 @@ export function DeliveriesTable({
             <RowActions
               label={`delivery ${delivery.id}`}
               actions={[
-                {
-                  label: 'Retry',
-                  disabled: delivery.status !== 'failed',
-                  onSelect: () =>
-                    void retryMutation
-                      .mutateAsync(delivery.id)
-                      .then(() => toast.success('Delivery queued again'))
-                      .catch((error: unknown) => toast.error(error)),
-                },
+                { label: 'Attempts', onSelect: () => setInspectingId(delivery.id) },
+                delivery.status === 'failed' && { label: 'Retry', onSelect: () => retryDelivery(delivery) },
+                delivery.status === 'pending' && { label: 'Retry now', onSelect: () => retryDelivery(delivery) },
               ]}
             />
           );
@@ -88,23 +109,32 @@ export function DeliveriesTable({
         meta: { className: 'col-actions' },
       }),
     ],
-    [retryMutation],
+    [retryDelivery],
   );
 
   return (
-    <DataTable
-      label="Deliveries"
-      noun={['delivery', 'deliveries']}
-      columns={columns}
-      rows={deliveriesQuery.data?.data}
-      total={deliveriesQuery.data?.meta.total}
-      page={page}
-      pageSize={PAGE_DEFAULT_LIMIT}
-      onPageChange={onPageChange}
-      getRowId={(delivery) => delivery.id}
-      error={deliveriesQuery.error}
-      fetching={deliveriesQuery.isPlaceholderData}
-      empty={<EmptyState title="No deliveries yet">Send a test, or wait for one of the webhook's events.</EmptyState>}
-    />
+    <>
+      <DataTable
+        label="Deliveries"
+        noun={['delivery', 'deliveries']}
+        columns={columns}
+        rows={deliveriesQuery.data?.data}
+        total={deliveriesQuery.data?.meta.total}
+        page={page}
+        pageSize={PAGE_DEFAULT_LIMIT}
+        onPageChange={onPageChange}
+        getRowId={(delivery) => delivery.id}
+        error={deliveriesQuery.error}
+        fetching={deliveriesQuery.isPlaceholderData}
+        empty={
+          <EmptyState
+            title={status ? `No ${DELIVERY_STATUS_BADGES[status].label.toLowerCase()} deliveries` : 'No deliveries yet'}
+          >
+            Each event sent to this webhook is listed here with every attempt. Send a test to see one.
+          </EmptyState>
+        }
+      />
+      <DeliveryAttemptsDialog delivery={inspecting} onClose={() => setInspectingId(null)} />
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { EVENT_NAMES, type CreatedWebhook, type EventName, type Webhook } from '@latchkey/contracts';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
@@ -7,17 +8,7 @@ import { applyApiError } from '@/lib/api-form';
 import { toast } from '@/lib/toast';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useUpdateWebhook } from '../api/update-webhook';
-
-const EVENT_HINTS: Record<EventName, string> = {
-  'user.login': 'a user signed in',
-  'user.register': 'a user registered with a key',
-  'user.ban': 'a user was banned',
-  'license.activate': 'a key was used for the first time',
-  'license.expire': "a user's time ran out",
-  'license.delete': 'a key was deleted',
-  'file.download': 'a file was downloaded',
-  'session.create': 'a session started',
-};
+import { checkWebhookUrl, EVENT_DESCRIPTIONS, WEBHOOK_URL_MAX } from '../utils/webhook-rules';
 
 interface WebhookValues {
   url: string;
@@ -25,8 +16,10 @@ interface WebhookValues {
 }
 
 /**
- * Creates a webhook (then hands the signing secret to `onCreated`, the only
- * time it is shown) or edits one's URL and events.
+ * Creates a webhook (then hands the one-time secret to `onCreated`), or edits
+ * the URL and events of `webhook`. URL and events are checked before sending;
+ * the API's message (a private address, a URL with a password) shows under
+ * the field it names.
  */
 export function WebhookFormDialog({
   appId,
@@ -42,18 +35,22 @@ export function WebhookFormDialog({
   onCreated?: (created: CreatedWebhook) => void;
 }) {
   const editing = webhook !== undefined;
-  const form = useForm<WebhookValues>({ values: { url: webhook?.url ?? '', events: webhook?.events ?? [] } });
+  const empty: WebhookValues = { url: webhook?.url ?? '', events: webhook?.events ?? [] };
+  const form = useForm<WebhookValues>({ values: empty });
   const createMutation = useCreateWebhook(appId);
   const updateMutation = useUpdateWebhook(appId);
   const { errors, isSubmitting } = form.formState;
+  const eventsHintId = useId();
+  const eventsErrorId = useId();
 
   const submit = form.handleSubmit(async (values) => {
+    const body = { url: values.url.trim(), events: values.events };
     try {
       if (editing) {
-        await updateMutation.mutateAsync({ webhookId: webhook.id, body: values });
+        await updateMutation.mutateAsync({ webhookId: webhook.id, ...body });
         toast.success('Webhook saved');
       } else {
-        const created = await createMutation.mutateAsync(values);
+        const created = await createMutation.mutateAsync(body);
         toast.success('Webhook created');
         onCreated?.(created);
       }
@@ -67,40 +64,74 @@ export function WebhookFormDialog({
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) form.reset();
+        onOpenChange(next);
+      }}
       title={editing ? 'Edit webhook' : 'New webhook'}
-      description="Latchkey POSTs each chosen event to this URL, signed with the webhook's secret. Discord webhook URLs get a message with an embed."
+      description="Latchkey sends a signed POST to this URL when one of the chosen events happens."
       wide
     >
       <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
         <FormError message={errors.root?.server?.message} />
         <TextField
-          label="URL"
+          label="Endpoint URL"
           type="url"
+          inputMode="url"
           autoComplete="off"
+          spellCheck={false}
           placeholder="https://example.com/hooks/latchkey"
+          maxLength={WEBHOOK_URL_MAX}
+          hint="http or https on a public address. A Discord webhook URL gets Discord messages with an embed."
           error={errors.url?.message}
-          {...form.register('url', {
-            validate: (value) => /^https?:\/\/\S+$/i.test(value.trim()) || 'url must be an http or https URL',
-          })}
+          {...form.register('url', { validate: checkWebhookUrl })}
         />
-        <fieldset className="checkbox-group">
+        <fieldset
+          className="event-picker"
+          aria-describedby={errors.events ? `${eventsHintId} ${eventsErrorId}` : eventsHintId}
+        >
           <legend>Events</legend>
-          {EVENT_NAMES.map((name) => (
-            <label key={name} className="checkbox-row">
-              <input
-                type="checkbox"
-                value={name}
-                {...form.register('events', {
-                  validate: (events) => events.length > 0 || 'events must name at least one event',
-                })}
-              />
-              <span>
-                <code>{name}</code> <span className="muted small">{EVENT_HINTS[name]}</span>
-              </span>
-            </label>
-          ))}
-          {errors.events?.message ? <p className="field-error">{errors.events.message}</p> : null}
+          <p className="field-hint" id={eventsHintId}>
+            Choose at least one. Send test works whichever you choose.
+          </p>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => form.setValue('events', [...EVENT_NAMES], { shouldValidate: form.formState.isSubmitted })}
+            >
+              Select all
+            </button>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => form.setValue('events', [], { shouldValidate: form.formState.isSubmitted })}
+            >
+              Clear
+            </button>
+          </div>
+          <div className="event-options">
+            {EVENT_NAMES.map((event) => (
+              <label key={event} className="event-option">
+                <input
+                  type="checkbox"
+                  value={event}
+                  {...form.register('events', {
+                    validate: (events) => events.length > 0 || 'Choose at least one event',
+                  })}
+                />
+                <span>
+                  <code>{event}</code>
+                  <span className="muted"> {EVENT_DESCRIPTIONS[event]}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.events ? (
+            <p className="field-error" id={eventsErrorId}>
+              {errors.events.message}
+            </p>
+          ) : null}
         </fieldset>
         <FormDialogButtons
           submitting={isSubmitting}

@@ -1,77 +1,65 @@
-import type { Webhook } from '@latchkey/contracts';
-import { Link } from '@tanstack/react-router';
+import { PAGE_DEFAULT_LIMIT, type Webhook } from '@latchkey/contracts';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RowActions } from '@/components/ui/row-actions';
 import { Badge } from '@/components/ui/status-badge';
-import { toast } from '@/lib/toast';
-import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhooks } from '../api/get-webhooks';
-import { useSendTest } from '../api/send-test';
-import { useUpdateWebhook } from '../api/update-webhook';
+import { useWebhookCommands } from '../hooks/use-webhook-commands';
+import { isDiscordUrl } from '../utils/webhook-rules';
+import { DeleteWebhookDialog } from './delete-webhook-dialog';
+import { EventList } from './event-list';
 import { WebhookFormDialog } from './webhook-form-dialog';
+import { WebhookStatus } from './webhook-status';
 
 const column = createColumnHelper<Webhook>();
 
-/** The app's webhooks, with enable/disable (and why one was disabled), test, edit and delete. */
-export function WebhooksTable({ appId }: { appId: string }) {
-  const webhooksQuery = useWebhooks(appId);
-  const updateMutation = useUpdateWebhook(appId);
-  const testMutation = useSendTest(appId);
-  const deleteMutation = useDeleteWebhook(appId);
+/** The app's webhooks, one page at a time; each links to its delivery log and has a menu of actions. */
+export function WebhooksTable({
+  appId,
+  page,
+  onPageChange,
+}: {
+  appId: string;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  const webhooksQuery = useWebhooks(appId, { page });
+  const { sendTest, setEnabled } = useWebhookCommands(appId);
+  const navigate = useNavigate();
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
 
-  const columns = useMemo(() => {
-    const setEnabled = (webhook: Webhook, enabled: boolean) =>
-      void updateMutation
-        .mutateAsync({ webhookId: webhook.id, body: { enabled } })
-        .then(() => toast.success(enabled ? 'Webhook enabled' : 'Webhook disabled'))
-        .catch((error: unknown) => toast.error(error));
-    const sendTest = (webhook: Webhook) =>
-      void testMutation
-        .mutateAsync(webhook.id)
-        .then(() => toast.success('Test event queued'))
-        .catch((error: unknown) => toast.error(error));
-    return [
+  const columns = useMemo(
+    () => [
       column.accessor('url', {
-        header: 'URL',
+        header: 'Endpoint',
         cell: (info) => (
-          <Link
-            to="/apps/$appId/webhooks/$webhookId"
-            params={{ appId, webhookId: info.row.original.id }}
-            className="row-link break"
-            title="Delivery log"
-          >
-            {info.getValue()}
-          </Link>
+          <span className="webhook-url">
+            <Link
+              to="/apps/$appId/webhooks/$webhookId"
+              params={{ appId, webhookId: info.row.original.id }}
+              className="row-link break"
+            >
+              {info.getValue()}
+            </Link>
+            {isDiscordUrl(info.getValue()) ? <Badge tone="info">Discord</Badge> : null}
+          </span>
         ),
         meta: { className: 'col-wrap' },
       }),
       column.accessor('events', {
         header: 'Events',
-        cell: (info) => <span className="small">{info.getValue().join(', ')}</span>,
+        cell: (info) => <EventList events={info.getValue()} />,
         meta: { className: 'col-wrap hide-sm' },
       }),
-      column.accessor('enabled', {
+      column.display({
+        id: 'status',
         header: 'Status',
-        cell: (info) => {
-          const webhook = info.row.original;
-          return webhook.enabled ? (
-            <Badge tone="success">Enabled</Badge>
-          ) : (
-            <span>
-              <Badge tone="neutral">Disabled</Badge>
-              {webhook.disabledReason ? (
-                <span className="muted small ban-reason"> {webhook.disabledReason}</span>
-              ) : null}
-            </span>
-          );
-        },
+        cell: (info) => <WebhookStatus webhook={info.row.original} />,
       }),
       column.accessor('createdAt', {
         header: 'Created',
@@ -87,6 +75,11 @@ export function WebhooksTable({ appId }: { appId: string }) {
             <RowActions
               label={webhook.url}
               actions={[
+                {
+                  label: 'Deliveries',
+                  onSelect: () =>
+                    void navigate({ to: '/apps/$appId/webhooks/$webhookId', params: { appId, webhookId: webhook.id } }),
+                },
                 { label: 'Send test', onSelect: () => sendTest(webhook) },
                 { label: 'Edit', onSelect: () => setEditing(webhook) },
                 webhook.enabled
@@ -99,26 +92,27 @@ export function WebhooksTable({ appId }: { appId: string }) {
         },
         meta: { className: 'col-actions' },
       }),
-    ];
-  }, [appId, updateMutation, testMutation]);
+    ],
+    [appId, navigate, sendTest, setEnabled],
+  );
 
-  const webhooks = webhooksQuery.data?.data;
   return (
     <>
       <DataTable
         label="Webhooks"
         noun={['webhook', 'webhooks']}
         columns={columns}
-        rows={webhooks}
+        rows={webhooksQuery.data?.data}
         total={webhooksQuery.data?.meta.total}
-        page={1}
-        pageSize={webhooksQuery.data?.meta.limit ?? 100}
-        onPageChange={() => undefined}
+        page={page}
+        pageSize={PAGE_DEFAULT_LIMIT}
+        onPageChange={onPageChange}
         getRowId={(webhook) => webhook.id}
         error={webhooksQuery.error}
+        fetching={webhooksQuery.isPlaceholderData}
         empty={
           <EmptyState title="No webhooks yet">
-            Get a signed POST (or a Discord message) when users register, log in, get banned, or keys are used.
+            A webhook tells your server or Discord channel about logins, registrations, bans and more as they happen.
           </EmptyState>
         }
       />
@@ -132,20 +126,7 @@ export function WebhooksTable({ appId }: { appId: string }) {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Delete this webhook?"
-        description={`Nothing more is sent to ${deleting?.url ?? 'it'}, and its delivery log goes with it.`}
-        confirmLabel="Delete webhook"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteMutation.mutateAsync(deleting.id);
-          toast.success('Webhook deleted');
-        }}
-      />
+      <DeleteWebhookDialog appId={appId} webhook={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }

@@ -1,65 +1,127 @@
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { SelectField } from '@/components/ui/form-fields';
 import { PageHeader } from '@/components/ui/page-header';
-import { Badge } from '@/components/ui/status-badge';
-import { useWebhooks } from '@/features/webhooks/api/get-webhooks';
-import { useSendTest } from '@/features/webhooks/api/send-test';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useWebhook } from '@/features/webhooks/api/get-webhook';
+import { DeleteWebhookDialog } from '@/features/webhooks/components/delete-webhook-dialog';
 import { DeliveriesTable } from '@/features/webhooks/components/deliveries-table';
-import { toast } from '@/lib/toast';
+import { WebhookFormDialog } from '@/features/webhooks/components/webhook-form-dialog';
+import { WebhookSummary } from '@/features/webhooks/components/webhook-summary';
+import { useWebhookCommands } from '@/features/webhooks/hooks/use-webhook-commands';
+import { DELIVERY_STATUS_BADGES } from '@/features/webhooks/utils/webhook-rules';
+import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { webhookRoute } from './route';
 
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  ...WEBHOOK_DELIVERY_STATUSES.map((value) => ({ value, label: DELIVERY_STATUS_BADGES[value].label })),
+];
+
 export function WebhookPage() {
-  useDocumentTitle('Webhook deliveries');
+  useDocumentTitle('Webhook');
   const { appId, webhookId } = webhookRoute.useParams();
-  const { page = 1 } = webhookRoute.useSearch();
+  const { status, page = 1 } = webhookRoute.useSearch();
   const navigate = webhookRoute.useNavigate();
-  const webhook = useWebhooks(appId).data?.data.find((candidate) => candidate.id === webhookId);
-  const testMutation = useSendTest(appId);
+  const webhookQuery = useWebhook(appId, webhookId);
+  const { sendTest, setEnabled, testing, updating } = useWebhookCommands(appId);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const webhook = webhookQuery.data;
+
+  const back = (
+    <p className="breadcrumb">
+      <Link to="/apps/$appId/webhooks" params={{ appId }}>
+        Webhooks
+      </Link>
+      <span aria-hidden="true"> / </span>
+    </p>
+  );
+
+  if (webhookQuery.error instanceof ApiError && webhookQuery.error.status === 404) {
+    return (
+      <div className="stack-lg">
+        {back}
+        <PageHeader title="Webhook not found" description="It may have been deleted." />
+      </div>
+    );
+  }
 
   return (
-    <>
-      <p className="breadcrumb">
-        <Link to="/apps/$appId/webhooks" params={{ appId }}>
-          Webhooks
-        </Link>
-        <span aria-hidden="true"> / </span>
-      </p>
-      <PageHeader
-        title="Deliveries"
-        description={
-          webhook ? (
-            <>
-              <code className="break">{webhook.url}</code>{' '}
-              {webhook.enabled ? (
-                <Badge tone="success">Enabled</Badge>
-              ) : (
-                <Badge tone="neutral">Disabled{webhook.disabledReason ? `: ${webhook.disabledReason}` : ''}</Badge>
-              )}
-            </>
-          ) : undefined
-        }
-        actions={
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={testMutation.isPending}
-            onClick={() =>
-              testMutation.mutate(webhookId, {
-                onSuccess: () => toast.success('Test event queued'),
-                onError: (error) => toast.error(error),
+    <div className="stack-lg">
+      <div className="stack-sm">
+        {back}
+        <PageHeader
+          title="Webhook"
+          description="Its settings, and every event sent to it with each attempt."
+          actions={
+            webhook ? (
+              <>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={testing}
+                  onClick={() => sendTest(webhook)}
+                >
+                  Send test
+                </button>
+                <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={updating}
+                  onClick={() => setEnabled(webhook, !webhook.enabled)}
+                >
+                  {webhook.enabled ? 'Disable' : 'Enable'}
+                </button>
+                <button type="button" className="button button-danger" onClick={() => setDeleting(true)}>
+                  Delete
+                </button>
+              </>
+            ) : null
+          }
+        />
+      </div>
+      <ErrorAlert error={webhookQuery.error} title="Could not load the webhook" />
+      {webhook ? <WebhookSummary webhook={webhook} /> : webhookQuery.error ? null : <Skeleton height="12rem" />}
+      <section className="stack" aria-labelledby="deliveries-heading">
+        <h2 id="deliveries-heading">Deliveries</h2>
+        <div className="toolbar">
+          <SelectField
+            label="Status"
+            options={STATUS_OPTIONS}
+            value={status ?? ''}
+            onChange={(event) =>
+              void navigate({
+                search: (prev) => ({
+                  ...prev,
+                  status: (event.target.value || undefined) as WebhookDeliveryStatus | undefined,
+                  page: undefined,
+                }),
               })
             }
-          >
-            Send test
-          </button>
-        }
-      />
-      <DeliveriesTable
+          />
+        </div>
+        <DeliveriesTable
+          appId={appId}
+          webhookId={webhookId}
+          status={status}
+          page={page}
+          onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
+        />
+      </section>
+      {webhook && editing ? <WebhookFormDialog appId={appId} webhook={webhook} open onOpenChange={setEditing} /> : null}
+      <DeleteWebhookDialog
         appId={appId}
-        webhookId={webhookId}
-        page={page}
-        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
+        webhook={deleting && webhook ? webhook : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate({ to: '/apps/$appId/webhooks', params: { appId } })}
       />
-    </>
+    </div>
   );
 }

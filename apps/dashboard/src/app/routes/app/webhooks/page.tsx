@@ -10,21 +10,28 @@ import { webhooksRoute } from './route';
 export function WebhooksPage() {
   useDocumentTitle('Webhooks');
   const { appId } = webhooksRoute.useParams();
+  const { page = 1 } = webhooksRoute.useSearch();
+  const navigate = webhooksRoute.useNavigate();
   const [creating, setCreating] = useState(false);
+  // The secret lives only here, until dismissed: the API never sends it again.
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
 
   return (
     <>
       <PageHeader
         title="Webhooks"
-        description="Signed HTTP calls to your servers (or messages to Discord) when things happen in this app."
+        description="Signed HTTP calls to your server or a Discord channel when users log in, register, get banned and more."
         actions={
           <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
             New webhook
           </button>
         }
       />
-      <WebhooksTable appId={appId} />
+      <WebhooksTable
+        appId={appId}
+        page={page}
+        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
+      />
       <WebhookFormDialog appId={appId} open={creating} onOpenChange={setCreating} onCreated={setCreated} />
       <SecretOnceDialog
         title="Webhook signing secret"
@@ -32,9 +39,10 @@ export function WebhooksPage() {
         secret={created?.secret ?? null}
         onClose={() => setCreated(null)}
       >
-        <p>
-          Each delivery to <code className="break">{created?.url}</code> carries a <code>webhook-signature</code>{' '}
-          header: an HMAC-SHA256 made with this secret (Standard Webhooks). Check it before trusting a call.
+        <p className="break">
+          For <code>{created?.url}</code>. Each delivery carries <code>webhook-id</code>, <code>webhook-timestamp</code>{' '}
+          and <code>webhook-signature</code> (Standard Webhooks): verify the signature with this secret before trusting
+          the body.
         </p>
       </SecretOnceDialog>
     </>
