@@ -82,7 +82,7 @@ export class ClientAuthService {
           ? await this.checkPassword(app, body.username, body.password)
           : (await this.sql.rows<LoginUserRow>('client-login-user', LOGIN_USER_LOOKUP, [app.id, body.username]))[0];
       if (!user) throw new AppError('INVALID_USER_LOGIN');
-      refuseBannedUser(user.banned, user.license_banned);
+      refuseBannedUser({ userBanned: user.banned, holdsBannedLicense: user.license_banned });
       const admission = await this.admit(app, user, { hwid, licenseId: null });
       const opened = await this.openSession({ app, ip, hwid, type: 'login', actor: body.username }, admission, attempt);
       if (opened) return { message: ClientMessage.loggedIn, data: opened };
@@ -96,7 +96,7 @@ export class ClientAuthService {
     const known = this.licenseUsers.get(app.id, key);
     if (known) {
       // One round trip: open_session re-checks everything the full path would.
-      const decision = hwidDecision(app.hwidLock, known.hwid, hwid);
+      const decision = hwidDecision({ hwidLock: app.hwidLock, stored: known.hwid, sent: hwid });
       if (decision.allowed) {
         const admission = {
           userId: known.userId,
@@ -125,7 +125,7 @@ export class ClientAuthService {
       }
       // A key redeemed by `register` belongs to that account: it cannot also log in on its own.
       if (!license.user_id || license.username !== license.key) throw new AppError('LICENSE_USED');
-      refuseBannedUser(license.banned, license.user_license_banned);
+      refuseBannedUser({ userBanned: license.banned, holdsBannedLicense: license.user_license_banned });
       const user: UserRow = {
         id: license.user_id,
         username: license.username,
@@ -155,7 +155,7 @@ export class ClientAuthService {
     const user = await this.events.transaction(async (manager, emit) => {
       const found = await lockUserForUpgrade(manager, candidate.id);
       if (!found) throw new AppError('INVALID_USER_LOGIN');
-      refuseBannedUser(found.banned, found.license_banned);
+      refuseBannedUser({ userBanned: found.banned, holdsBannedLicense: found.license_banned });
       const license = await lockLicenseByKey(manager, app.id, body.licenseKey);
       if (license.status !== 'UNUSED') throw new AppError('LICENSE_USED');
       const activatedAt = new Date();
@@ -214,7 +214,7 @@ export class ClientAuthService {
       );
       throw new AppError('LICENSE_EXPIRED');
     }
-    const decision = hwidDecision(app.hwidLock, user.hwid, hwid);
+    const decision = hwidDecision({ hwidLock: app.hwidLock, stored: user.hwid, sent: hwid });
     if (!decision.allowed) throw new AppError('HWID_MISMATCH');
     return { userId: user.id, username: user.username, expectedHwid: user.hwid, storeHwid: decision.store, licenseId };
   }

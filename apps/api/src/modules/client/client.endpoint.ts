@@ -39,18 +39,18 @@ export class ClientEndpoint {
       const hostile = findHostileInput(fields);
       if (hostile) throw new AppError('VALIDATION', hostile);
       const result = await this.client.dispatch(fields, app, request.ip, `${request.protocol}://${request.host}`);
-      send(reply, app, 200, true, result.message, result.data, nonce);
+      send(reply, { app, nonce }, { status: 200, success: true, message: result.message, data: result.data });
     } catch (err) {
       if (err instanceof AppError) {
         if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
-        send(reply, app, err.status, false, err.message, {}, nonce);
+        send(reply, { app, nonce }, { status: err.status, success: false, message: err.message, data: {} });
       } else if (isServiceUnavailable(err)) {
         // PostgreSQL or Redis is restarting: retryable, and nothing was half-made (each write is one transaction).
         this.logger.warn(`Service unavailable: ${(err as Error).message}`);
-        send(reply, app, 503, false, 'Service unavailable', {}, nonce);
+        send(reply, { app, nonce }, { status: 503, success: false, message: 'Service unavailable', data: {} });
       } else {
         this.logger.error(err);
-        send(reply, app, 500, false, 'Internal server error', {}, nonce);
+        send(reply, { app, nonce }, { status: 500, success: false, message: 'Internal server error', data: {} });
       }
     }
   }
@@ -74,12 +74,8 @@ function requestNonce(fields: Record<string, unknown>): string | undefined {
 /** Sends the envelope (with the request's nonce, when it had one), signed with the app's key when the app is known. */
 function send(
   reply: FastifyReply,
-  app: CachedApp | null,
-  status: number,
-  success: boolean,
-  message: string,
-  data: object,
-  nonce: string | undefined,
+  { app, nonce }: { app: CachedApp | null; nonce: string | undefined },
+  { status, success, message, data }: { status: number; success: boolean; message: string; data: object },
 ) {
   const body = JSON.stringify(nonce === undefined ? { success, message, data } : { success, message, data, nonce });
   reply.status(status).header('content-type', 'application/json; charset=utf-8');

@@ -5,11 +5,18 @@
  * - with none stored, a sent HWID is stored (the account locks to it), and a
  *   user who never sends one stays unlocked.
  */
-export function hwidDecision(
-  hwidLock: boolean,
-  stored: string | null,
-  sent: string | null | undefined,
-): { allowed: boolean; store: boolean } {
+export function hwidDecision({
+  hwidLock,
+  stored,
+  sent,
+}: {
+  /** the app's setting */
+  hwidLock: boolean;
+  /** the user's bound HWID, if any */
+  stored: string | null;
+  /** the HWID the call presents */
+  sent: string | null | undefined;
+}): { allowed: boolean; store: boolean } {
   if (!hwidLock) return { allowed: true, store: false };
   if (stored !== null) return { allowed: sent === stored, store: false };
   return { allowed: true, store: sent !== undefined && sent !== null };

@@ -52,7 +52,7 @@ export class NewUserSessions {
     const { app, hwid, actor } = call;
     const activatedAt = new Date();
     const expiresAt = durationEnd(license.duration_type, activatedAt);
-    const boundHwid = hwidDecision(app.hwidLock, null, hwid).store ? hwid : null;
+    const boundHwid = hwidDecision({ hwidLock: app.hwidLock, stored: null, sent: hwid }).store ? hwid : null;
     const user = await insertUser(manager, {
       appId: app.id,
       username: actor,
