@@ -4,8 +4,9 @@ import type { AuditRecord } from '../audit/audit.service.js';
 export type AuthenticatingType = 'register' | 'login' | 'license' | 'upgrade';
 
 /*
- * The audit entries of client authentications, built in one place: `actor`
- * is the username (the key for `license`), `details.outcome` says how it went.
+ * The audit entries the client endpoint writes, built in one place. For
+ * authentications `actor` is the username (the key for `license`) and
+ * `details.outcome` says how it went.
  */
 
 export function clientAuthSuccess(entry: {
@@ -37,4 +38,18 @@ export function clientAuthFailure(entry: {
 }): AuditRecord {
   const { appId, type, actor, ip, reason } = entry;
   return { appId, type: `client.${type}`, actor, ip, details: { outcome: 'failure', reason } };
+}
+
+/** A line the client sent with `log`, recorded against its session's user. */
+export function clientLogLine(entry: {
+  appId: string;
+  /** the session's username */
+  actor: string;
+  ip: string;
+  message: string;
+  userId: string;
+  sessionId: string;
+}): AuditRecord {
+  const { appId, actor, ip, message, userId, sessionId } = entry;
+  return { appId, type: 'client.log', actor, ip, details: { message, userId, sessionId } };
 }

@@ -9,6 +9,7 @@ import { PreparedStatements } from '../../common/prepared-statements.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
+import { clientLogLine } from './client-audit.js';
 import type { ClientContext, ClientResult } from './client-context.js';
 import { sessionEnd } from '../sessions/session-rules.js';
 import type { LiveSessionRow, UserRow } from './client.rows.js';
@@ -95,13 +96,14 @@ export class ClientSessionService {
     const session = await this.requireLive(app, body.sessionToken);
     await this.rateLimiter.consumeLogLine(session.id);
     await this.audit.write(this.dataSource.manager, [
-      {
+      clientLogLine({
         appId: app.id,
-        type: 'client.log',
         actor: session.user.username,
         ip,
-        details: { message: body.message, userId: session.user.id, sessionId: session.id },
-      },
+        message: body.message,
+        userId: session.user.id,
+        sessionId: session.id,
+      }),
     ]);
     return { message: ClientMessage.logged, data: {} };
   }
