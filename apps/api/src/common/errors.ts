@@ -45,27 +45,34 @@ const ERROR_TABLE = {
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
 
+/** What an error may carry besides its code and message. */
+export interface AppErrorDetails {
+  /** every problem found, for the admin error body */
+  errors?: string[];
+  /** sent as `Retry-After` (429) */
+  retryAfterSeconds?: number;
+}
+
 export class AppError extends Error {
   readonly status: number;
+  readonly errors?: string[];
+  readonly retryAfterSeconds?: number;
 
-  /**
-   * @param message overrides the table's message, e.g. a validation message naming the field
-   * @param errors every problem found, for the admin error body
-   */
+  /** @param message overrides the table's message, e.g. a validation message naming the field */
   constructor(
     readonly code: ErrorCode,
     message?: string,
-    readonly errors?: string[],
-    /** Sent as `Retry-After` (429). */
-    readonly retryAfterSeconds?: number,
+    { errors, retryAfterSeconds }: AppErrorDetails = {},
   ) {
     const [status, defaultMessage] = ERROR_TABLE[code];
     super(message ?? defaultMessage);
     this.status = status;
+    this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
 /** A 400 whose message names the first problem and whose `errors` lists them all. */
 export function validationError(problems: string[]): AppError {
-  return new AppError('VALIDATION', problems[0] ?? AdminMessage.validation, problems);
+  return new AppError('VALIDATION', problems[0] ?? AdminMessage.validation, { errors: problems });
 }

@@ -20,7 +20,7 @@ export class HostileInputInterceptor implements NestInterceptor {
     // Nest parses form-encoded bodies too; the admin API speaks JSON only (multipart routes aside).
     if (FORM_ENCODED.test(request.headers['content-type'] ?? '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
     const problem = findHostileInput(request.query, 'query') ?? findHostileInput(request.body);
-    if (problem) throw new AppError('VALIDATION', problem, [problem]);
+    if (problem) throw new AppError('VALIDATION', problem, { errors: [problem] });
     return next.handle();
   }
 }

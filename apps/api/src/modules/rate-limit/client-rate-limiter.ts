@@ -55,6 +55,8 @@ export class ClientRateLimiter {
       return;
     }
     const { isBlocked, timeToBlockExpire } = counted;
-    if (isBlocked) throw new AppError('TOO_MANY_REQUESTS', undefined, undefined, Math.max(1, timeToBlockExpire));
+    if (isBlocked) {
+      throw new AppError('TOO_MANY_REQUESTS', undefined, { retryAfterSeconds: Math.max(1, timeToBlockExpire) });
+    }
   }
 }
