@@ -207,7 +207,7 @@ export class AuthService {
    * Disables an account (login refused, every token revoked, so enabling it
    * again brings no old token back) or enables it.
    */
-  async setDisabled(manager: EntityManager, accountId: string, disabled: boolean): Promise<void> {
+  async setDisabled(manager: EntityManager, accountId: string, { disabled }: { disabled: boolean }): Promise<void> {
     if (!disabled) {
       await manager.update(AccountEntity, { id: accountId }, { disabledAt: null });
       return;

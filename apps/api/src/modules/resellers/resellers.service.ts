@@ -121,7 +121,7 @@ export class ResellersService {
         );
       }
       if (dto.password !== undefined) await this.auth.resetPassword(manager, resellerId, dto.password);
-      if (dto.enabled !== undefined) await this.auth.setDisabled(manager, resellerId, !dto.enabled);
+      if (dto.enabled !== undefined) await this.auth.setDisabled(manager, resellerId, { disabled: !dto.enabled });
       const { password, ...changes } = dto;
       await this.audit.write(manager, [
         adminChange(actor, appId, 'admin.reseller.update', {
@@ -166,7 +166,7 @@ export class ResellersService {
   async disable(actor: Actor, appId: string, resellerId: string): Promise<void> {
     await this.get(appId, resellerId);
     await this.dataSource.transaction(async (manager) => {
-      await this.auth.setDisabled(manager, resellerId, true);
+      await this.auth.setDisabled(manager, resellerId, { disabled: true });
       await this.audit.write(manager, [adminChange(actor, appId, 'admin.reseller.disable', { resellerId })]);
     });
   }

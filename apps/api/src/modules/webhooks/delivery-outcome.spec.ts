@@ -16,11 +16,11 @@ const response = (statusCode: number | null, extra: Partial<AttemptResult> = {})
 
 describe('classifyAttempt', () => {
   it.each([200, 201, 204, 299])('%i succeeds', (status) => {
-    expect(classifyAttempt(response(status), false)).toEqual({ kind: 'succeeded' });
+    expect(classifyAttempt(response(status), { discord: false })).toEqual({ kind: 'succeeded' });
   });
 
   it.each([301, 302, 307, 308])('%i fails: redirects are not followed', (status) => {
-    expect(classifyAttempt(response(status), false)).toEqual({
+    expect(classifyAttempt(response(status), { discord: false })).toEqual({
       kind: 'retry',
       error: `HTTP ${status} (redirects are not followed)`,
       retryAfterMs: null,
@@ -28,30 +28,39 @@ describe('classifyAttempt', () => {
   });
 
   it.each([400, 401, 404, 500, 502, 504])('%i is retried on a generic URL', (status) => {
-    expect(classifyAttempt(response(status), false)).toMatchObject({ kind: 'retry', error: `HTTP ${status}` });
+    expect(classifyAttempt(response(status), { discord: false })).toMatchObject({
+      kind: 'retry',
+      error: `HTTP ${status}`,
+    });
   });
 
   it('410 means gone, anywhere; Discord 401 and 404 too', () => {
-    expect(classifyAttempt(response(410), false).kind).toBe('gone');
-    expect(classifyAttempt(response(410), true).kind).toBe('gone');
-    expect(classifyAttempt(response(401), true).kind).toBe('gone');
-    expect(classifyAttempt(response(404), true).kind).toBe('gone');
-    expect(classifyAttempt(response(500), true).kind).toBe('retry');
+    expect(classifyAttempt(response(410), { discord: false }).kind).toBe('gone');
+    expect(classifyAttempt(response(410), { discord: true }).kind).toBe('gone');
+    expect(classifyAttempt(response(401), { discord: true }).kind).toBe('gone');
+    expect(classifyAttempt(response(404), { discord: true }).kind).toBe('gone');
+    expect(classifyAttempt(response(500), { discord: true }).kind).toBe('retry');
   });
 
   it('honours Retry-After on 429 and 503 only', () => {
-    expect(classifyAttempt(response(429, { retryAfter: '7' }), false)).toMatchObject({ retryAfterMs: 7000 });
-    expect(classifyAttempt(response(503, { retryAfter: '2' }), true)).toMatchObject({ retryAfterMs: 2000 });
-    expect(classifyAttempt(response(500, { retryAfter: '7' }), false)).toMatchObject({ retryAfterMs: null });
-    expect(classifyAttempt(response(429), false)).toMatchObject({ retryAfterMs: null });
+    expect(classifyAttempt(response(429, { retryAfter: '7' }), { discord: false })).toMatchObject({
+      retryAfterMs: 7000,
+    });
+    expect(classifyAttempt(response(503, { retryAfter: '2' }), { discord: true })).toMatchObject({
+      retryAfterMs: 2000,
+    });
+    expect(classifyAttempt(response(500, { retryAfter: '7' }), { discord: false })).toMatchObject({
+      retryAfterMs: null,
+    });
+    expect(classifyAttempt(response(429), { discord: false })).toMatchObject({ retryAfterMs: null });
   });
 
   it('a refused address is final, other transport errors are retried', () => {
-    expect(classifyAttempt(response(null, { blocked: true, error: 'Refused: x' }), false)).toEqual({
+    expect(classifyAttempt(response(null, { blocked: true, error: 'Refused: x' }), { discord: false })).toEqual({
       kind: 'refused',
       error: 'Refused: x',
     });
-    expect(classifyAttempt(response(null), false)).toEqual({
+    expect(classifyAttempt(response(null), { discord: false })).toEqual({
       kind: 'retry',
       error: 'Connection failed: ECONNREFUSED',
       retryAfterMs: null,

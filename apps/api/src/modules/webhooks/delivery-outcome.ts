@@ -18,7 +18,10 @@ export const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
  * token) and 404 (webhook deleted), which Discord asks clients never to
  * repeat. A 429 or 503 with `Retry-After` sets the wait before the next attempt.
  */
-export function classifyAttempt(result: AttemptResult, discord: boolean, now = Date.now()): AttemptOutcome {
+export function classifyAttempt(
+  result: AttemptResult,
+  { discord, now = Date.now() }: { discord: boolean; now?: number },
+): AttemptOutcome {
   const status = result.statusCode;
   if (status === null) {
     const error = result.error ?? 'No response';

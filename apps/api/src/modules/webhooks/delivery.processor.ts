@@ -78,7 +78,7 @@ export class DeliveryProcessor extends WorkerHost implements OnApplicationBootst
     );
     const startedAt = new Date();
     const result = await this.sender.post(outgoing.url, outgoing.body, outgoing.headers);
-    const outcome = classifyAttempt(result, outgoing.discord);
+    const outcome = classifyAttempt(result, { discord: outgoing.discord });
     const retryInMs = await this.record(delivery, startedAt, result, outcome);
     if (retryInMs !== null && outcome.kind === 'retry') throw new RetryLater(outcome.error, retryInMs);
   }

@@ -1,4 +1,8 @@
-import type { CreateWebhookRequest, UpdateWebhookRequest } from '@latchkey/contracts';
+import type {
+  CreateWebhookRequest,
+  ListDeliveriesQuery as ListDeliveriesContract,
+  UpdateWebhookRequest,
+} from '@latchkey/contracts';
 import {
   EVENT_NAMES,
   WEBHOOK_DELIVERY_STATUSES,
@@ -48,7 +52,7 @@ export class UpdateWebhookDto implements UpdateWebhookRequest {
   enabled?: boolean;
 }
 
-export class ListDeliveriesQuery extends PageQuery {
+export class ListDeliveriesQuery extends PageQuery implements ListDeliveriesContract {
   @ApiPropertyOptional({ enum: WEBHOOK_DELIVERY_STATUSES })
   @IsOptional()
   @IsIn(WEBHOOK_DELIVERY_STATUSES, { message: `status must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}` })
