@@ -25,6 +25,12 @@ export interface AdminError {
 export const PAGE_DEFAULT_LIMIT = 25;
 export const PAGE_MAX_LIMIT = 100;
 
+/** The query of every admin list: a 1-based `page` of `limit` items (at most PAGE_MAX_LIMIT). */
+export interface ListQuery {
+  page?: number;
+  limit?: number;
+}
+
 export type AccountRole = 'owner' | 'reseller';
 
 export interface Account {
@@ -199,6 +205,10 @@ export interface AdminUser {
   lastLoginAt: string | null;
   lastIp: string | null;
 }
+/** `GET .../users`: paging, and optionally part of a username (any case). */
+export interface ListUsersQuery extends ListQuery {
+  search?: string;
+}
 export interface CreateUserRequest {
   username: string;
   password: string;
@@ -250,6 +260,10 @@ export interface BlacklistEntry {
   reason: string | null;
   createdAt: string;
 }
+/** `GET .../blacklist`: paging, and optionally one type of entry. */
+export interface ListBlacklistQuery extends ListQuery {
+  type?: BlacklistType;
+}
 export interface CreateBlacklistEntryRequest {
   type: BlacklistType;
   value: string;
@@ -269,6 +283,11 @@ export interface AuditEntry {
   ip: string | null;
   details: Record<string, unknown>;
   createdAt: string;
+}
+
+/** `GET .../logs`: paging, and optionally an entry type or a prefix of types (`client`, `admin.user`). */
+export interface ListAuditQuery extends ListQuery {
+  type?: string;
 }
 
 /** A count for one UTC day (`YYYY-MM-DD`). */

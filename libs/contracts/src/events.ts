@@ -103,6 +103,13 @@ export interface WebhookTestResult {
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
+/** `GET .../webhooks/{webhookId}/deliveries`: paging, and optionally one status. */
+export interface ListDeliveriesQuery {
+  status?: WebhookDeliveryStatus;
+  page?: number;
+  limit?: number;
+}
+
 /** One HTTP attempt of a delivery. */
 export interface WebhookDeliveryAttempt {
   /** 1 for the first attempt */

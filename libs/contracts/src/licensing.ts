@@ -82,6 +82,11 @@ export interface ListLicensesQuery {
   page?: number;
   limit?: number;
 }
+/** `GET .../licenses/export`: the same filters as the list, without paging. */
+export interface ExportLicensesQuery {
+  status?: LicenseStatus;
+  createdBy?: string;
+}
 export interface UpdateLicenseRequest {
   /** null clears the note */
   note?: string | null;

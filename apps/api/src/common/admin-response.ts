@@ -1,4 +1,4 @@
-import type { AdminList, AdminSuccess, PageMeta } from '@latchkey/contracts';
+import type { AdminList, AdminSuccess, ListQuery, PageMeta } from '@latchkey/contracts';
 import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
@@ -13,7 +13,7 @@ export function paged<T>(data: T[], meta: PageMeta): AdminList<T> {
 }
 
 /** `page` and `limit` query parameters shared by every admin list. */
-export class PageQuery {
+export class PageQuery implements ListQuery {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
   @IsOptional()
   @Type(() => Number)

@@ -1,4 +1,4 @@
-import type { CreateBlacklistEntryRequest } from '@latchkey/contracts';
+import type { CreateBlacklistEntryRequest, ListBlacklistQuery } from '@latchkey/contracts';
 import { BLACKLIST_TYPES, ClientLimits, type BlacklistType } from '@latchkey/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
@@ -64,7 +64,7 @@ export class CreateBlacklistEntryDto implements CreateBlacklistEntryRequest {
   reason?: string | null;
 }
 
-export class BlacklistQuery extends PageQuery {
+export class BlacklistQuery extends PageQuery implements ListBlacklistQuery {
   @ApiPropertyOptional({ enum: BLACKLIST_TYPES })
   @IsOptional()
   @IsIn(BLACKLIST_TYPES, { message: TYPE_MESSAGE })

@@ -1,4 +1,10 @@
-import type { BanLicenseRequest, GenerateLicensesRequest, UpdateLicenseRequest } from '@latchkey/contracts';
+import type {
+  BanLicenseRequest,
+  ExportLicensesQuery as ExportLicensesContract,
+  GenerateLicensesRequest,
+  ListLicensesQuery as ListLicensesContract,
+  UpdateLicenseRequest,
+} from '@latchkey/contracts';
 import { DURATION_TYPES, LICENSE_STATUSES, type DurationType, type LicenseStatus } from '@latchkey/contracts';
 import { OptionalIntField } from '../../common/int-field.js';
 import { applyDecorators } from '@nestjs/common';
@@ -44,7 +50,7 @@ const CreatedByFilter = () =>
     IsUUID('all', { message: 'createdBy must be an account id' }),
   );
 
-export class ListLicensesQuery extends PageQuery {
+export class ListLicensesQuery extends PageQuery implements ListLicensesContract {
   @ApiPropertyOptional({ enum: LICENSE_STATUSES })
   @IsOptional()
   @IsIn(LICENSE_STATUSES, { message: `status must be one of ${LICENSE_STATUSES.join(', ')}` })
@@ -60,7 +66,7 @@ export class ListLicensesQuery extends PageQuery {
   search?: string;
 }
 
-export class ExportLicensesQuery {
+export class ExportLicensesQuery implements ExportLicensesContract {
   @ApiPropertyOptional({ enum: LICENSE_STATUSES })
   @IsOptional()
   @IsIn(LICENSE_STATUSES, { message: `status must be one of ${LICENSE_STATUSES.join(', ')}` })

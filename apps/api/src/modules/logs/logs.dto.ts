@@ -1,8 +1,9 @@
+import type { ListAuditQuery } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches } from 'class-validator';
 import { PageQuery } from '../../common/admin-response.js';
 
-export class AuditQuery extends PageQuery {
+export class AuditQuery extends PageQuery implements ListAuditQuery {
   @ApiPropertyOptional({
     example: 'client.login',
     description:

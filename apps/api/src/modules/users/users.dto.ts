@@ -1,4 +1,4 @@
-import type { BanUserRequest, CreateUserRequest, ExtendUserRequest } from '@latchkey/contracts';
+import type { BanUserRequest, CreateUserRequest, ExtendUserRequest, ListUsersQuery } from '@latchkey/contracts';
 import { ClientLimits } from '@latchkey/contracts';
 import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
@@ -18,7 +18,7 @@ import { PageQuery } from '../../common/admin-response.js';
 
 export const MAX_EXTEND_DAYS = 36_500;
 
-export class UsersQuery extends PageQuery {
+export class UsersQuery extends PageQuery implements ListUsersQuery {
   @ApiPropertyOptional({ description: 'Part of a username, any case' })
   @IsOptional()
   @Length(1, 64, { message: 'search must be 1-64 characters' })
