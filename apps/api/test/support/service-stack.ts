@@ -107,7 +107,11 @@ export class ServiceStack {
   }
 
   db(): pg.Pool {
-    this.pool ??= new pg.Pool({ connectionString: this.env.DATABASE_URL, max: 2 });
+    if (!this.pool) {
+      this.pool = new pg.Pool({ connectionString: this.env.DATABASE_URL, max: 2 });
+      // An idle connection cut by a restart of a spec's own PostgreSQL is replaced on the next query.
+      this.pool.on('error', () => undefined);
+    }
     return this.pool;
   }
 
