@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomInt } from 'node:crypto';
 import { dropDatabase, freshDatabase, startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
-import { ThrowawayRedis } from './support/webhook-receiver.js';
+import { ThrowawayRedis } from './support/throwaway-redis.js';
 import { createApp, createLicense, createUser, type Owner, signupOwner, USER_PASSWORD } from './factories/index.js';
 import { closeDb } from './support/db.js';
 import { http } from './support/http.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ThrowawayRedis, WebhookReceiver, WebhookStack } from './support/webhook-receiver.js';
+import { ThrowawayRedis } from './support/throwaway-redis.js';
+import { WebhookReceiver, WebhookStack } from './support/webhook-receiver.js';
 import { eventually } from './support/eventually.js';
 
 // Restarting Redis would disturb every other suite on the shared server, so this

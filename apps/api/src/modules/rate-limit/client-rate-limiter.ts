@@ -1,6 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
+import type { Redis } from 'ioredis';
 import { AppError } from '../../common/errors.js';
+import { REDIS } from '../../common/redis.module.js';
 import { Config } from '../../config/config.js';
 import { rateLimitSubject } from './rate-limit-subject.js';
 
@@ -18,10 +20,14 @@ export const LOG_LINES_PER_WINDOW = 30;
 export class ClientRateLimiter {
   private readonly logger = new Logger(ClientRateLimiter.name);
   private readonly windowMs: number;
+  /** Whether the last attempt found the store unavailable: the warning is logged once per outage, not per call. */
+  private storeDown = false;
 
   constructor(
     config: Config,
     @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+    /** The connection the storage counts on (RateLimitModule gives it this one). */
+    @Inject(REDIS) private readonly redis: Redis,
   ) {
     this.windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
   }
@@ -45,15 +51,23 @@ export class ClientRateLimiter {
   /**
    * Without Redis the attempt is let through (and logged): a limiter outage
    * must not lock every user out, and passwords are still checked by bcrypt.
+   * A connection that is not ready is not even asked: ioredis would hold the
+   * command through its reconnect attempts, seconds in which every login waits.
    */
   private async count(key: string, limit: number): Promise<void> {
     let counted: { isBlocked: boolean; timeToBlockExpire: number };
     try {
+      if (this.redis.status !== 'ready') throw new Error(`Redis connection is ${this.redis.status}`);
       counted = await this.storage.increment(key, this.windowMs, limit, this.windowMs, THROTTLER_NAME);
     } catch (err) {
-      this.logger.warn(`rate limit not applied, its store is unavailable: ${(err as Error).message}`);
+      if (!this.storeDown) {
+        this.logger.warn(`rate limits not applied until their store is back: ${(err as Error).message}`);
+      }
+      this.storeDown = true;
       return;
     }
+    if (this.storeDown) this.logger.warn('rate limits applied again: their store is back');
+    this.storeDown = false;
     const { isBlocked, timeToBlockExpire } = counted;
     if (isBlocked) {
       throw new AppError('TOO_MANY_REQUESTS', undefined, { retryAfterSeconds: Math.max(1, timeToBlockExpire) });
