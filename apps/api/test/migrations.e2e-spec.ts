@@ -1,13 +1,15 @@
-// Migrations on a database of their own: from nothing to the latest, and the
-// SQL-function migration (1795300000008) down to the functions as 1795300000007
-// left them and up again, as a database already migrated at the previous
-// release is upgraded.
+// Migrations on a database of their own: from nothing to the latest, then
+// down to just before the SQL-function migration (1795300000008), where the
+// functions are as 1795300000007 left them, and up again, as a database
+// migrated at an earlier release is upgraded.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source.js';
 import { dropDatabase, freshDatabase } from '../../../scripts/test-service.mjs';
 
 const DATABASE = `${process.env.TEST_DATABASE_NAME || 'latchkey_test'}_migrations`;
+/** The timestamp of the migration that moved SQL functions into files. */
+const SQL_FILES_MIGRATION = 1795300000008;
 let dataSource: DataSource;
 
 async function functionNames(): Promise<string[]> {
@@ -43,7 +45,12 @@ describe('migrations', () => {
     );
     expect(await openSessionBody()).toContain('session_is_live(');
 
-    await dataSource.undoLastMigration({ transaction: 'each' });
+    // Back to just before 1795300000008: undo it and every migration after it.
+    const later: Array<{ n: number }> = await dataSource.query(
+      `SELECT count(*)::int AS n FROM migrations WHERE timestamp >= $1`,
+      [SQL_FILES_MIGRATION],
+    );
+    for (let undone = 0; undone < later[0]!.n; undone += 1) await dataSource.undoLastMigration({ transaction: 'each' });
     expect(await functionNames()).not.toContain('session_is_live');
     expect(await openSessionBody()).not.toContain('session_is_live(');
 
