@@ -28,6 +28,9 @@ describe("ending a user's sessions", () => {
     const second = await client.call({ type: 'login', username: alice.username, password: USER_PASSWORD });
     expect([first.status, second.status]).toEqual([200, 200]);
     const bobSession = await insertSession(app.appId, bob.userId);
+    // Not live: idle past the app's 1800 s, and ended before. Neither is counted; the idle one ends too.
+    const idle = await insertSession(app.appId, alice.userId, { created: '-2 hours', lastSeen: '-31 minutes' });
+    const endedBefore = await insertSession(app.appId, alice.userId, { ended: true });
 
     const listed = await http('GET', `/v1/admin/apps/${app.appId}/sessions?userId=${alice.userId}`, {
       token: owner.token,
@@ -44,6 +47,8 @@ describe("ending a user's sessions", () => {
     expect(check.status).toBe(401);
     expect(check.body.message).toBe(ClientMessage.invalidSession);
     expect(await sessionState(bobSession)).toEqual({ ended: false, reason: null });
+    expect(await sessionState(idle)).toEqual({ ended: true, reason: 'admin' });
+    expect(await sessionState(endedBefore)).toEqual({ ended: true, reason: null });
     const entries = await auditEntries(owner, app, '&type=admin.user.sessions.end');
     expect(entries[0]).toMatchObject({ actor: owner.email, details: { userId: alice.userId, ended: 2 } });
 

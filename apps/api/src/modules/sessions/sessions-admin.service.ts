@@ -65,18 +65,24 @@ export class SessionsAdminService {
   }
 
   /**
-   * Ends every live session of a user inside the caller's
-   * transaction (ban or deletion of the user or its license), recording
-   * `reason` as the end reason (`user_banned`, `license_banned`, ...).
+   * Ends every session of a user inside the caller's transaction (the owner's
+   * "end all", a ban of the user or its license, the license's deletion), recording
+   * `reason` as the end reason (`admin`, `user_banned`, `license_banned`, ...).
    * Session validation reads `ended_at`, so the tokens stop working once the
-   * transaction commits. Returns how many sessions ended.
+   * transaction commits. Idle sessions are ended too, so raising the app's
+   * idle timeout later cannot bring one back. Returns how many of them were
+   * live (by the session rules, read from the rows before the update): the
+   * number the owner saw in the sessions list.
    */
   async endUserSessions(manager: EntityManager, userId: string, reason: string): Promise<number> {
-    const [, ended]: [unknown, number] = await manager.query(
-      `UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL`,
+    const [rows]: [Array<{ was_live: boolean }>, number] = await manager.query(
+      `UPDATE sessions s SET ended_at = now(), end_reason = $2
+         FROM sessions previous JOIN apps a ON a.id = previous.app_id
+        WHERE previous.id = s.id AND s.user_id = $1 AND s.ended_at IS NULL
+        RETURNING ${liveSessionSql({ alias: 'previous', idleSeconds: 'a.session_idle_seconds' })} AS was_live`,
       [userId, reason],
     );
-    return ended;
+    return rows.filter((row) => row.was_live).length;
   }
 }
 
