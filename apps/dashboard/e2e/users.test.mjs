@@ -34,6 +34,9 @@ describe('users pages', () => {
     await page.goto(`${harness.url}/apps/${app.appId}/users`);
     await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
     await page.getByRole('row', { name: /bob_builder/ }).waitFor();
+    for (const name of ['Username', 'Status', 'Level', 'Expires', 'HWID', 'Last login', 'Created']) {
+      await page.getByRole('columnheader', { name, exact: true }).waitFor();
+    }
     await page.getByLabel('Search').fill('alice');
     await page.getByLabel('Search').press('Enter');
     await page.waitForURL(/[?&]search=alice/);

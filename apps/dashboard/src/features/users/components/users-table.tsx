@@ -47,7 +47,8 @@ export function UsersTable({
       column.accessor('level', { header: 'Level', meta: { className: 'col-num hide-sm' } }),
       column.accessor('expiresAt', {
         header: 'Expires',
-        cell: (info) => (info.getValue() ? <DateTime value={info.getValue()!} /> : 'Never'),
+        // The date is enough in the list (the time on hover and on the user's page), so the row fits 1280 px.
+        cell: (info) => (info.getValue() ? <DateTime value={info.getValue()!} dateOnly /> : 'Never'),
       }),
       column.accessor('hwid', {
         header: 'HWID',
@@ -67,6 +68,11 @@ export function UsersTable({
             </>
           );
         },
+        meta: { className: 'hide-sm' },
+      }),
+      column.accessor('createdAt', {
+        header: 'Created',
+        cell: (info) => <DateTime value={info.getValue()} dateOnly />,
         meta: { className: 'hide-sm' },
       }),
       column.display({
