@@ -199,7 +199,7 @@ describe('what a reseller sees', () => {
     expect(me.status).toBe(200);
     expect(me.body.data).toEqual({
       account: { id: reseller.id, email: reseller.email, role: 'reseller' },
-      apps: [{ appId: app.appId, name: 'Sold app', credits: 4 }],
+      apps: [{ appId: app.appId, name: 'Sold app', credits: 4, allowedLevels: null, allowedDurations: null }],
     });
     const apps = await http('GET', '/v1/admin/apps', { token: reseller.token });
     expect(apps.body.meta.total).toBe(1);

@@ -1,6 +1,7 @@
 // The admin API `/v1/admin` (spec/contract.md section 2): shapes shared by the
 // API, the dashboard and the SDK.
 import { ClientLimits } from './client.js';
+import type { DurationType } from './licensing.js';
 
 export interface AdminSuccess<T> {
   success: true;
@@ -60,6 +61,9 @@ export interface ResellerAppCredit {
   appId: string;
   name: string;
   credits: number;
+  /** what this reseller may generate (null: any), so its console offers only those */
+  allowedLevels: number[] | null;
+  allowedDurations: DurationType[] | null;
 }
 export interface MeResult {
   account: Account;

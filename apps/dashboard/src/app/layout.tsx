@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useMe } from '@/features/auth/api/get-me';
 import { AccountMenu } from '@/features/auth/components/account-menu';
 
 function Brand() {
@@ -30,17 +31,32 @@ export function AuthLayout({ children }: { children: ReactNode }) {
 
 /** Pages for a signed-in account: header with navigation, account and sign-out. */
 export function DashboardLayout({ children }: { children: ReactNode }) {
+  // A reseller's home is its console; it has no applications list.
+  const soldAppId = useMe().data?.apps?.[0]?.appId;
+  const home = soldAppId ? (
+    <Link className="brand-link" to="/sell/$appId" params={{ appId: soldAppId }}>
+      <Brand />
+    </Link>
+  ) : (
+    <Link className="brand-link" to="/apps">
+      <Brand />
+    </Link>
+  );
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="topbar">
-        <Link className="brand-link" to="/apps">
-          <Brand />
-        </Link>
+        {home}
         <nav aria-label="Main" className="topbar-nav">
-          <Link to="/apps">Applications</Link>
+          {soldAppId ? (
+            <Link to="/sell/$appId" params={{ appId: soldAppId }}>
+              Your keys
+            </Link>
+          ) : (
+            <Link to="/apps">Applications</Link>
+          )}
         </nav>
         <AccountMenu />
       </header>

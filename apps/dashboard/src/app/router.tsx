@@ -12,6 +12,8 @@ import { licensesRoute } from './routes/app/licenses/route';
 import { logsRoute } from './routes/app/logs/route';
 import { overviewRoute } from './routes/app/overview/route';
 import { appRoute } from './routes/app/route';
+import { resellerRoute } from './routes/app/reseller/route';
+import { resellersRoute } from './routes/app/resellers/route';
 import { sessionsRoute } from './routes/app/sessions/route';
 import { settingsRoute } from './routes/app/settings/route';
 import { userRoute } from './routes/app/user/route';
@@ -23,6 +25,7 @@ import { appsRoute } from './routes/apps/route';
 import { dashboardRoute } from './routes/dashboard/route';
 import { indexRoute } from './routes/index-route';
 import { rootRoute } from './routes/root';
+import { sellRoute } from './routes/sell/route';
 import { signInRoute } from './routes/sign-in/route';
 import { signUpRoute } from './routes/sign-up/route';
 
@@ -33,9 +36,12 @@ const routeTree = rootRoute.addChildren([
   dashboardRoute.addChildren([
     appsRoute,
     accountRoute,
+    sellRoute,
     appRoute.addChildren([
       overviewRoute,
       licensesRoute,
+      resellersRoute,
+      resellerRoute,
       usersRoute,
       userRoute,
       sessionsRoute,

@@ -173,13 +173,27 @@ export class ResellersService {
 
   /** The apps a reseller account sells, with its balance in each (GET /v1/admin/me). */
   async appsOf(accountId: string): Promise<ResellerAppCredit[]> {
-    const rows = await sqlRows<{ app_id: string; name: string; credits: number }>(
+    const rows = await sqlRows<{
+      app_id: string;
+      name: string;
+      credits: number;
+      allowed_levels: number[] | null;
+      allowed_durations: DurationType[] | null;
+    }>(
       this.dataSource,
-      `SELECT r.app_id, p.name, r.credits FROM resellers r JOIN apps p ON p.id = r.app_id
+      `SELECT r.app_id, p.name, r.credits, r.allowed_levels, r.allowed_durations
+         FROM resellers r JOIN apps p ON p.id = r.app_id
         WHERE r.account_id = $1 ORDER BY r.created_at`,
       [accountId],
     );
-    return rows.map((row) => ({ appId: row.app_id, name: row.name, credits: row.credits }));
+    // The allowed lists too: the reseller's console offers only what generation accepts.
+    return rows.map((row) => ({
+      appId: row.app_id,
+      name: row.name,
+      credits: row.credits,
+      allowedLevels: row.allowed_levels,
+      allowedDurations: row.allowed_durations,
+    }));
   }
 }
 

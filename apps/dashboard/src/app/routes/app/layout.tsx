@@ -13,6 +13,7 @@ const appRoute = getRouteApi('/dashboard/apps/$appId');
 const sections = [
   { to: '/apps/$appId', label: 'Overview', exact: true },
   { to: '/apps/$appId/licenses', label: 'Licenses' },
+  { to: '/apps/$appId/resellers', label: 'Resellers' },
   { to: '/apps/$appId/users', label: 'Users' },
   { to: '/apps/$appId/sessions', label: 'Sessions' },
   { to: '/apps/$appId/variables', label: 'Variables' },

@@ -1,5 +1,6 @@
-import { createRoute, Outlet, redirect, useRouter } from '@tanstack/react-router';
+import { createRoute, Outlet, redirect, useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useMe } from '@/features/auth/api/get-me';
 import { getToken, useAuthToken, wasSessionExpired } from '@/lib/auth-token';
 import { DashboardLayout } from '../../layout';
 import { rootRoute } from '../root';
@@ -36,7 +37,42 @@ function SignedIn() {
   if (token === null) return null;
   return (
     <DashboardLayout>
-      <Outlet />
+      <RoleGate>
+        <Outlet />
+      </RoleGate>
     </DashboardLayout>
   );
+}
+
+/** Where a reseller may be: its console and its account page. */
+function resellerMayOpen(pathname: string): boolean {
+  return pathname.startsWith('/sell/') || pathname === '/account';
+}
+
+/**
+ * Shows a page only to the role it is for: a reseller is sent to the console
+ * of the app it sells (an owner page is never rendered for it, even for a
+ * moment), an owner away from the reseller console. The API refuses the
+ * wrong role anyway; this keeps the browser on pages that work.
+ */
+function RoleGate({ children }: { children: React.ReactNode }) {
+  const me = useMe();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const router = useRouter();
+  const role = me.data?.account.role;
+  const soldAppId = me.data?.apps?.[0]?.appId;
+  const misplaced =
+    role === 'reseller' ? !resellerMayOpen(pathname) : role === 'owner' && pathname.startsWith('/sell/');
+
+  useEffect(() => {
+    if (!misplaced) return;
+    if (role === 'reseller' && soldAppId) {
+      void router.navigate({ to: '/sell/$appId', params: { appId: soldAppId }, replace: true });
+    } else if (role === 'owner') {
+      void router.navigate({ to: '/apps', replace: true });
+    }
+  }, [misplaced, role, soldAppId, router]);
+
+  if (!me.data || misplaced) return null;
+  return children;
 }

@@ -3,11 +3,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
-/** GET /v1/admin/apps/{appId}/licenses: one page, filtered by status and search (key or note), with `meta.total`. */
+/** GET /v1/admin/apps/{appId}/licenses: one page, filtered by status, search (key or note) and creator, with `meta.total`. */
 export function getLicenses(appId: string, query: ListLicensesQuery, signal?: AbortSignal) {
-  const { status, search, page = 1, limit = PAGE_DEFAULT_LIMIT } = query;
+  const { status, search, createdBy, page = 1, limit = PAGE_DEFAULT_LIMIT } = query;
   return apiRequest<AdminList<License>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/licenses${toQueryString({ status, search, page, limit })}`,
+    `/v1/admin/apps/${encodeURIComponent(appId)}/licenses${toQueryString({ status, search, createdBy, page, limit })}`,
     { signal },
   );
 }

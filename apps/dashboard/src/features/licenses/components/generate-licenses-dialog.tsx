@@ -40,12 +40,24 @@ export function GenerateLicensesDialog({
   appId,
   open,
   onOpenChange,
+  reseller,
 }: {
   appId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** for a reseller: its balance and what it may generate; each key costs one credit */
+  reseller?: { credits: number; allowedLevels: number[] | null; allowedDurations: DurationType[] | null };
 }) {
-  const form = useForm<GenerateValues>({ defaultValues: DEFAULTS });
+  const defaults: GenerateValues = {
+    ...DEFAULTS,
+    level: reseller?.allowedLevels?.[0] ?? DEFAULTS.level,
+    durationType:
+      reseller?.allowedDurations && !reseller.allowedDurations.includes(DEFAULTS.durationType)
+        ? reseller.allowedDurations[0]!
+        : DEFAULTS.durationType,
+  };
+  const form = useForm<GenerateValues>({ defaultValues: defaults });
+  const count = form.watch('count');
   const mutation = useGenerateLicenses(appId);
   const [generated, setGenerated] = useState<License[] | null>(null);
   const { errors, isSubmitting } = form.formState;
@@ -54,7 +66,7 @@ export function GenerateLicensesDialog({
     onOpenChange(next);
     if (!next) {
       setGenerated(null);
-      form.reset(DEFAULTS);
+      form.reset(defaults);
     }
   };
 
@@ -142,22 +154,35 @@ export function GenerateLicensesDialog({
           />
           <SelectField
             label="Duration"
-            options={DURATION_TYPES.map((value) => ({ value, label: DURATION_LABELS[value] }))}
+            options={(reseller?.allowedDurations ?? DURATION_TYPES).map((value) => ({
+              value,
+              label: DURATION_LABELS[value],
+            }))}
             error={errors.durationType?.message}
             {...form.register('durationType')}
           />
-          <TextField
-            label="Level"
-            type="number"
-            inputMode="numeric"
-            min={LicenseLimits.levelMin}
-            max={LicenseLimits.levelMax}
-            error={errors.level?.message}
-            {...form.register('level', {
-              valueAsNumber: true,
-              validate: intInRange('level', LicenseLimits.levelMin, LicenseLimits.levelMax),
-            })}
-          />
+          {reseller?.allowedLevels ? (
+            <SelectField
+              label="Level"
+              hint="The levels you may sell."
+              options={reseller.allowedLevels.map((level) => ({ value: String(level), label: String(level) }))}
+              error={errors.level?.message}
+              {...form.register('level', { valueAsNumber: true })}
+            />
+          ) : (
+            <TextField
+              label="Level"
+              type="number"
+              inputMode="numeric"
+              min={LicenseLimits.levelMin}
+              max={LicenseLimits.levelMax}
+              error={errors.level?.message}
+              {...form.register('level', {
+                valueAsNumber: true,
+                validate: intInRange('level', LicenseLimits.levelMin, LicenseLimits.levelMax),
+              })}
+            />
+          )}
           <TextField
             label="Max devices"
             type="number"
@@ -193,6 +218,12 @@ export function GenerateLicensesDialog({
             maxLength: { value: LicenseLimits.noteMax, message: 'note must be at most 500 characters' },
           })}
         />
+        {reseller ? (
+          <p className="cost-line" role="status">
+            Costs {Number.isInteger(count) && count > 0 ? count : 0} {count === 1 ? 'credit' : 'credits'}; you have{' '}
+            {reseller.credits}.
+          </p>
+        ) : null}
         <FormDialogButtons submitting={isSubmitting} label="Generate" pendingLabel="Generating…" />
       </form>
     </Dialog>

@@ -7,15 +7,24 @@ const STATUS_OPTIONS = [
   ...LICENSE_STATUSES.map((status) => ({ value: status, label: status.charAt(0) + status.slice(1).toLowerCase() })),
 ];
 
-/** Status filter and a search over key and note. */
+/** Status filter, creator filter (owners) and a search over key and note. */
 export function LicenseFilters({
   status,
   search,
+  createdBy,
+  creators,
   onChange,
 }: {
   status: LicenseStatus | undefined;
   search: string | undefined;
-  onChange: (filters: { status?: LicenseStatus | undefined; search?: string | undefined }) => void;
+  createdBy?: string | undefined;
+  /** who may have created keys (the owner and the app's resellers); no creator filter when absent */
+  creators?: ReadonlyArray<{ id: string; label: string }>;
+  onChange: (filters: {
+    status?: LicenseStatus | undefined;
+    search?: string | undefined;
+    createdBy?: string | undefined;
+  }) => void;
 }) {
   return (
     <>
@@ -25,6 +34,14 @@ export function LicenseFilters({
         value={status ?? ''}
         onChange={(event) => onChange({ status: (event.target.value || undefined) as LicenseStatus | undefined })}
       />
+      {creators ? (
+        <SelectField
+          label="Created by"
+          options={[{ value: '', label: 'Anyone' }, ...creators.map(({ id, label }) => ({ value: id, label }))]}
+          value={createdBy ?? ''}
+          onChange={(event) => onChange({ createdBy: event.target.value || undefined })}
+        />
+      ) : null}
       <SearchField
         value={search}
         onSearch={(next) => onChange({ search: next })}

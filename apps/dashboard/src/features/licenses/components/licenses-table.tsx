@@ -30,6 +30,9 @@ export function LicensesTable({
   search,
   page,
   onPageChange,
+  createdBy,
+  creatorNames = {},
+  actions = 'owner',
   currentAccountId,
 }: {
   appId: string;
@@ -37,10 +40,15 @@ export function LicensesTable({
   search: string | undefined;
   page: number;
   onPageChange: (page: number) => void;
+  createdBy?: string | undefined;
+  /** names of the accounts that create keys (resellers' emails), by account id */
+  creatorNames?: Readonly<Record<string, string>>;
+  /** a reseller may only delete its unused keys (the API refunds the credit) */
+  actions?: 'owner' | 'reseller';
   /** the signed-in account, whose keys show as "You" */
   currentAccountId: string | undefined;
 }) {
-  const licensesQuery = useLicenses(appId, { status, search, page });
+  const licensesQuery = useLicenses(appId, { status, search, createdBy, page });
   const unbanMutation = useUnbanLicense(appId);
   const deleteMutation = useDeleteLicense(appId);
   const [banning, setBanning] = useState<License | null>(null);
@@ -97,7 +105,8 @@ export function LicensesTable({
         cell: (info) => {
           const by = info.getValue();
           if (!by) return <span className="muted">—</span>;
-          return by === currentAccountId ? 'You' : <code title={by}>{by.slice(0, 8)}</code>;
+          if (by === currentAccountId) return 'You';
+          return creatorNames[by] ?? <code title={by}>{by.slice(0, 8)}</code>;
         },
         meta: { className: 'hide-sm' },
       }),
@@ -114,30 +123,40 @@ export function LicensesTable({
           return (
             <RowActions
               label={license.key}
-              actions={[
-                { label: 'Edit', onSelect: () => setEditing(license) },
-                license.status === 'BANNED'
-                  ? {
-                      label: 'Unban',
-                      onSelect: () =>
-                        void unbanMutation
-                          .mutateAsync(license.id)
-                          .then(() => toast.success(`Key ${license.key} unbanned`))
-                          .catch((error: unknown) => toast.error(error)),
-                    }
-                  : { label: 'Ban', destructive: true, onSelect: () => setBanning(license) },
-                { label: 'Delete', destructive: true, onSelect: () => setDeleting(license) },
-              ]}
+              actions={
+                actions === 'reseller'
+                  ? [
+                      license.status === 'UNUSED' && {
+                        label: 'Delete',
+                        destructive: true,
+                        onSelect: () => setDeleting(license),
+                      },
+                    ]
+                  : [
+                      { label: 'Edit', onSelect: () => setEditing(license) },
+                      license.status === 'BANNED'
+                        ? {
+                            label: 'Unban',
+                            onSelect: () =>
+                              void unbanMutation
+                                .mutateAsync(license.id)
+                                .then(() => toast.success(`Key ${license.key} unbanned`))
+                                .catch((error: unknown) => toast.error(error)),
+                          }
+                        : { label: 'Ban', destructive: true, onSelect: () => setBanning(license) },
+                      { label: 'Delete', destructive: true, onSelect: () => setDeleting(license) },
+                    ]
+              }
             />
           );
         },
         meta: { className: 'col-actions' },
       }),
     ],
-    [currentAccountId, unbanMutation],
+    [currentAccountId, creatorNames, actions, unbanMutation],
   );
 
-  const filtered = status !== undefined || search !== undefined;
+  const filtered = status !== undefined || search !== undefined || createdBy !== undefined;
   return (
     <>
       <DataTable
@@ -170,12 +189,18 @@ export function LicensesTable({
           if (!open) setDeleting(null);
         }}
         title={`Delete ${deleting?.key ?? 'license'}?`}
-        description="The key stops working. Its user keeps their account until you delete it. This cannot be undone."
+        description={
+          actions === 'reseller'
+            ? 'The unused key is removed and its credit comes back to you.'
+            : 'The key stops working. Its user keeps their account until you delete it. This cannot be undone.'
+        }
         confirmLabel="Delete key"
         onConfirm={async () => {
           if (!deleting) return;
           await deleteMutation.mutateAsync(deleting.id);
-          toast.success(`Key ${deleting.key} deleted`);
+          toast.success(
+            actions === 'reseller' ? `Key ${deleting.key} deleted, 1 credit refunded` : `Key ${deleting.key} deleted`,
+          );
         }}
       />
     </>

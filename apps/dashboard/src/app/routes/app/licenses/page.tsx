@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { useMe } from '@/features/auth/api/get-me';
 import { useExportLicenses } from '@/features/licenses/api/export-licenses';
 import { GenerateLicensesDialog } from '@/features/licenses/components/generate-licenses-dialog';
 import { LicenseFilters } from '@/features/licenses/components/license-filters';
 import { LicensesTable } from '@/features/licenses/components/licenses-table';
+import { useResellers } from '@/features/resellers/api/get-resellers';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { licensesRoute } from './route';
@@ -12,9 +13,19 @@ import { licensesRoute } from './route';
 export function LicensesPage() {
   useDocumentTitle('Licenses');
   const { appId } = licensesRoute.useParams();
-  const { status, search, page = 1 } = licensesRoute.useSearch();
+  const { status, search, createdBy, page = 1 } = licensesRoute.useSearch();
   const navigate = licensesRoute.useNavigate();
   const me = useMe();
+  const resellers = useResellers(appId).data?.data;
+  // Keys are created by the owner or by one of the app's resellers: the filter offers them by email.
+  const creators = useMemo(() => {
+    const owner = me.data ? [{ id: me.data.account.id, label: 'You' }] : [];
+    return [...owner, ...(resellers ?? []).map((reseller) => ({ id: reseller.id, label: reseller.email }))];
+  }, [me.data, resellers]);
+  const creatorNames = useMemo(
+    () => Object.fromEntries((resellers ?? []).map((reseller) => [reseller.id, reseller.email])),
+    [resellers],
+  );
   const exportMutation = useExportLicenses(appId);
   const [generating, setGenerating] = useState(false);
 
@@ -48,6 +59,8 @@ export function LicensesPage() {
         <LicenseFilters
           status={status}
           search={search}
+          createdBy={createdBy}
+          creators={creators}
           onChange={(filters) => void navigate({ search: (prev) => ({ ...prev, ...filters, page: undefined }) })}
         />
       </div>
@@ -55,6 +68,8 @@ export function LicensesPage() {
         appId={appId}
         status={status}
         search={search}
+        createdBy={createdBy}
+        creatorNames={creatorNames}
         page={page}
         onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
         currentAccountId={me.data?.account.id}

@@ -8,7 +8,12 @@ export const licensesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'licenses',
   validateSearch: searchValidator(
-    z.object({ status: enumParam(LICENSE_STATUSES), search: textParam(LicenseLimits.searchMax), page: pageParam }),
+    z.object({
+      status: enumParam(LICENSE_STATUSES),
+      search: textParam(LicenseLimits.searchMax),
+      createdBy: textParam(64),
+      page: pageParam,
+    }),
   ),
   component: lazyRouteComponent(() => import('./page'), 'LicensesPage'),
 });

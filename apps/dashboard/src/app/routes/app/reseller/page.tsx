@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { PageHeader } from '@/components/ui/page-header';
+import { useReseller } from '@/features/resellers/api/get-reseller';
+import { useResellerLedger } from '@/features/resellers/api/get-reseller-ledger';
+import { LedgerTable } from '@/features/resellers/components/ledger-table';
+import { AdjustCreditsDialog } from '@/features/resellers/components/reseller-dialogs';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { resellerRoute } from './route';
+
+export function ResellerPage() {
+  const { appId, resellerId } = resellerRoute.useParams();
+  const { page = 1 } = resellerRoute.useSearch();
+  const navigate = resellerRoute.useNavigate();
+  const resellerQuery = useReseller(appId, resellerId);
+  const ledgerQuery = useResellerLedger(appId, resellerId, page);
+  const [adjusting, setAdjusting] = useState(false);
+  const reseller = resellerQuery.data;
+  useDocumentTitle(reseller ? `Reseller ${reseller.email}` : 'Reseller');
+
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to="/apps/$appId/resellers" params={{ appId }}>
+          Resellers
+        </Link>
+        <span aria-hidden="true"> / </span>
+      </p>
+      <PageHeader
+        title={reseller?.email ?? 'Reseller'}
+        description={
+          reseller
+            ? `${reseller.credits} credits · ${reseller.keysGenerated} keys · levels ${reseller.allowedLevels?.join(', ') ?? 'any'} · durations ${reseller.allowedDurations?.join(', ') ?? 'any'}`
+            : undefined
+        }
+        actions={
+          <>
+            <Link
+              to="/apps/$appId/licenses"
+              params={{ appId }}
+              search={{ createdBy: resellerId }}
+              className="button button-secondary"
+            >
+              Their keys
+            </Link>
+            <button type="button" className="button button-primary" onClick={() => setAdjusting(true)}>
+              Adjust credits
+            </button>
+          </>
+        }
+      />
+      <ErrorAlert error={resellerQuery.error} title="Could not load the reseller" />
+      <h2>Ledger</h2>
+      <LedgerTable
+        ledger={ledgerQuery.data}
+        error={ledgerQuery.error}
+        fetching={ledgerQuery.isPlaceholderData}
+        page={page}
+        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
+      />
+      {adjusting && reseller ? (
+        <AdjustCreditsDialog appId={appId} reseller={reseller} onClose={() => setAdjusting(false)} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useExportLicenses } from '@/features/licenses/api/export-licenses';
+import { GenerateLicensesDialog } from '@/features/licenses/components/generate-licenses-dialog';
+import { LicenseFilters } from '@/features/licenses/components/license-filters';
+import { LicensesTable } from '@/features/licenses/components/licenses-table';
+import { useOwnLedger } from '@/features/reseller-console/api/get-own-ledger';
+import { useResellerApp } from '@/features/reseller-console/api/get-reseller-app';
+import { LedgerTable } from '@/features/resellers/components/ledger-table';
+import { toast } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { sellRoute } from './route';
+
+export function SellPage() {
+  const { appId } = sellRoute.useParams();
+  const { status, search, page = 1, ledgerPage = 1 } = sellRoute.useSearch();
+  const navigate = sellRoute.useNavigate();
+  const sold = useResellerApp(appId).data;
+  const ledgerQuery = useOwnLedger(appId, ledgerPage);
+  const exportMutation = useExportLicenses(appId);
+  const [generating, setGenerating] = useState(false);
+  useDocumentTitle(sold ? `Sell ${sold.name}` : 'Sell');
+
+  return (
+    <div className="stack-lg">
+      <PageHeader
+        title={sold?.name ?? 'Your keys'}
+        description={
+          sold
+            ? `Levels ${sold.allowedLevels?.join(', ') ?? 'any'} · durations ${sold.allowedDurations?.join(', ') ?? 'any'} · one credit per key`
+            : undefined
+        }
+        actions={
+          <>
+            <p className="balance" aria-live="polite">
+              Balance <strong data-testid="reseller-balance">{sold ? sold.credits : <Skeleton width="2rem" />}</strong>{' '}
+              {sold?.credits === 1 ? 'credit' : 'credits'}
+            </p>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={exportMutation.isPending}
+              onClick={() =>
+                exportMutation.mutate(status, {
+                  onSuccess: () => toast.success('Export downloaded'),
+                  onError: (error) => toast.error(error),
+                })
+              }
+            >
+              Export CSV
+            </button>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={!sold}
+              onClick={() => setGenerating(true)}
+            >
+              Generate keys
+            </button>
+          </>
+        }
+      />
+      <section className="stack">
+        <div className="toolbar">
+          <LicenseFilters
+            status={status}
+            search={search}
+            onChange={(filters) => void navigate({ search: (prev) => ({ ...prev, ...filters, page: undefined }) })}
+          />
+        </div>
+        <LicensesTable
+          appId={appId}
+          status={status}
+          search={search}
+          page={page}
+          onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
+          actions="reseller"
+          currentAccountId={undefined}
+        />
+      </section>
+      <section className="stack">
+        <h2>Credit ledger</h2>
+        <LedgerTable
+          ledger={ledgerQuery.data}
+          error={ledgerQuery.error}
+          fetching={ledgerQuery.isPlaceholderData}
+          page={ledgerPage}
+          onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, ledgerPage: next }) })}
+        />
+      </section>
+      <p className="muted">
+        Access tokens for your own tools: <Link to="/account">Account</Link>.
+      </p>
+      {sold ? (
+        <GenerateLicensesDialog appId={appId} open={generating} onOpenChange={setGenerating} reseller={sold} />
+      ) : null}
+    </div>
+  );
+}
