@@ -81,8 +81,20 @@ async function seed(baseUrl) {
     { url: 'https://hooks.example.com/latchkey', events: ['license.activate', 'user.ban'] },
     token,
   );
+  await api(
+    baseUrl,
+    'POST',
+    `${admin}/resellers`,
+    { email: 'reseller@example.com', password: PASSWORD, credits: 25, allowedLevels: [1] },
+    token,
+  );
+  const reseller = await api(baseUrl, 'POST', '/v1/admin/auth/login', {
+    email: 'reseller@example.com',
+    password: PASSWORD,
+  });
+  await api(baseUrl, 'POST', `${admin}/licenses`, { count: 3, durationType: '30d', level: 1 }, reseller.accessToken);
   const [alice] = await api(baseUrl, 'GET', `${admin}/users?search=alice`, undefined, token);
-  return { token, app, userId: alice.userId, webhookId: webhook.id };
+  return { token, resellerToken: reseller.accessToken, app, userId: alice.userId, webhookId: webhook.id };
 }
 
 /** Waits until the page shows its heading and no loading placeholder. */
@@ -101,7 +113,7 @@ async function main() {
   const worker = await startWorker(env);
   const browser = await launchBrowser();
   try {
-    const { token, app, userId, webhookId } = await seed(service.url);
+    const { token, resellerToken, app, userId, webhookId } = await seed(service.url);
     const appPath = `/apps/${app.appId}`;
     const pages = [
       ['sign-in', '/sign-in'],
@@ -109,6 +121,7 @@ async function main() {
       ['account', '/account'],
       ['overview', appPath],
       ['licenses', `${appPath}/licenses`],
+      ['resellers', `${appPath}/resellers`],
       ['users', `${appPath}/users`],
       ['sessions', `${appPath}/sessions`],
       ['variables', `${appPath}/variables`],
@@ -119,6 +132,7 @@ async function main() {
       ['settings', `${appPath}/settings`],
       ['user', `${appPath}/users/${userId}`],
       ['webhook-deliveries', `${appPath}/webhooks/${webhookId}`],
+      ['reseller-console', `/sell/${app.appId}`],
     ];
     for (const scheme of ['light', 'dark']) {
       for (const [sizeName, viewport] of Object.entries(SIZES)) {
@@ -126,13 +140,14 @@ async function main() {
         const page = await context.newPage();
         await page.goto(`${service.url}/sign-in`);
         for (const [name, urlPath] of pages) {
-          // The sign-in page is shown signed out; every other page signed in.
+          // The sign-in page is shown signed out, the reseller console as the reseller, the rest as the owner.
+          const as = { 'sign-in': null, 'reseller-console': resellerToken }[name];
           await page.evaluate(
             (value) =>
               value
                 ? sessionStorage.setItem('latchkey.accessToken', value)
                 : sessionStorage.removeItem('latchkey.accessToken'),
-            name === 'sign-in' ? null : token,
+            as === undefined ? token : as,
           );
           await page.goto(`${service.url}${urlPath}`);
           await settled(page);

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useMe } from '@/features/auth/api/get-me';
 import { useExportLicenses } from '@/features/licenses/api/export-licenses';
 import { GenerateLicensesDialog } from '@/features/licenses/components/generate-licenses-dialog';
 import { LicenseFilters } from '@/features/licenses/components/license-filters';
@@ -18,6 +19,7 @@ export function SellPage() {
   const { status, search, page = 1, ledgerPage = 1 } = sellRoute.useSearch();
   const navigate = sellRoute.useNavigate();
   const sold = useResellerApp(appId).data;
+  const me = useMe();
   const ledgerQuery = useOwnLedger(appId, ledgerPage);
   const exportMutation = useExportLicenses(appId);
   const [generating, setGenerating] = useState(false);
@@ -77,7 +79,7 @@ export function SellPage() {
           page={page}
           onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
           actions="reseller"
-          currentAccountId={undefined}
+          currentAccountId={me.data?.account.id}
         />
       </section>
       <section className="stack">
