@@ -2,7 +2,8 @@
 // `pnpm bench`: loads POST /v1 on loopback with autocannon and prints our
 // figures beside the bare floor of ../shared/bench, measured in the same run on
 // the same machine. Reports; never fails on a figure.
-//   node scripts/bench.mjs [--seconds 10] [--connections 32] [--rounds 3] [--only init,license]
+//   node scripts/bench.mjs [--seconds 10] [--connections 32] [--rounds 3] [--only init,license] [--profile DIR]
+// --profile writes a V8 CPU profile of the API process to DIR and prints where its time went.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +27,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     rounds: { type: 'string', default: '3' },
     only: { type: 'string', default: '' },
+    profile: { type: 'string' },
   },
 });
 
@@ -140,7 +142,9 @@ async function startOurs() {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
     BCRYPT_COST: BCRYPT_COST,
   });
-  const api = await startApi(env);
+  const api = await startApi(env, {
+    nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
+  });
   const { accessToken } = await admin(api.url, 'POST', '/v1/admin/auth/signup', undefined, {
     email: 'bench@example.com',
     password: 'bench password',

@@ -134,10 +134,11 @@ function stopper(child) {
 /**
  * Starts the HTTP process. Resolves once it listens.
  * `env` is the full environment (see testEnv); PORT is chosen here unless given.
+ * `nodeArgs` go to node before the script (the bench's --cpu-prof).
  */
-export async function startApi(env, { port } = {}) {
+export async function startApi(env, { port, nodeArgs = [] } = {}) {
   const chosenPort = port ?? (await freePort());
-  const child = spawn(process.execPath, [path.join(apiDist, 'main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(apiDist, 'main.js')], {
     env: { ...env, PORT: String(chosenPort), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
