@@ -39,3 +39,19 @@ describe('dashboard pages', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });
+
+// POST /v1 skips helmet's browser headers for speed (client.endpoint.ts) but keeps the contract's own.
+describe('client endpoint', () => {
+  it.each([
+    ['an answer', { type: 'init', appId: '0b0c2a4e-0000-4000-8000-000000000000', apiKey: 'x' }],
+    ['a body that is not JSON', '{"type":'],
+    ['a body over the limit', JSON.stringify({ type: 'init', padding: 'x'.repeat(1024 * 1024) })],
+  ])('POST /v1: %s is marked nosniff and never cached', async (_, body) => {
+    const res = await http('POST', '/v1', { baseUrl: api.url, body });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+});

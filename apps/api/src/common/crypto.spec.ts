@@ -8,6 +8,7 @@ import {
   loadSigningKey,
   matchesDigest,
   randomSecret,
+  ResponseSigner,
   sha256,
   signResponse,
 } from './crypto.js';
@@ -29,6 +30,25 @@ describe('crypto helpers', () => {
     const signature = signResponse(key, '1700000000', '{"ok":true}');
     expect(verifySignature(pair.publicKey, '1700000000', '{"ok":true}', signature)).toBe(true);
     expect(verifySignature(pair.publicKey, '1700000001', '{"ok":true}', signature)).toBe(false);
+  });
+
+  it('reuses a signature only for the very message it signed', () => {
+    const pair = generateSigningKeyPair();
+    const key = loadSigningKey(pair.privateKeyDer);
+    const signer = new ResponseSigner(key);
+    const messages: [string, string][] = [
+      ['1700000000', '{"ok":true}'],
+      ['1700000000', '{"ok":true}'],
+      ['1700000001', '{"ok":true}'],
+      ['1700000001', '{"ok":false}'],
+      ['1700000001', '{"ok":true}'],
+      ['170000000', '1{"ok":true}'],
+    ];
+    for (const [timestamp, body] of messages) {
+      const signature = signer.sign(timestamp, body);
+      expect(signature).toBe(signResponse(key, timestamp, body));
+      expect(verifySignature(pair.publicKey, timestamp, body, signature)).toBe(true);
+    }
   });
 
   it('compares secrets with their digests', () => {

@@ -57,6 +57,31 @@ export function signResponse(key: KeyObject, timestamp: string, body: string): s
   return sign(null, Buffer.from(timestamp + body), key).toString('hex');
 }
 
+/**
+ * Signs one app's answers. Ed25519 signatures are deterministic (RFC 8032): the
+ * same key and message always give the same signature, so an answer identical
+ * to the previous one (same body, same second) reuses its signature instead of
+ * computing it again. Signing is the largest single cost of `init`, and a
+ * launch-minute burst of `init` calls without a nonce gets identical answers:
+ * one signature a second instead of one per call. Answers carrying a nonce or a
+ * session differ and are signed each time.
+ */
+export class ResponseSigner {
+  private lastMessage = '';
+  private lastSignature = '';
+
+  constructor(private readonly key: KeyObject) {}
+
+  sign(timestamp: string, body: string): string {
+    const message = timestamp + body;
+    if (message !== this.lastMessage) {
+      this.lastSignature = signResponse(this.key, timestamp, body);
+      this.lastMessage = message;
+    }
+    return this.lastSignature;
+  }
+}
+
 const GCM_IV_BYTES = 12;
 const GCM_TAG_BYTES = 16;
 

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import type { KeyObject } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { Config } from '../../config/config.js';
-import { decryptWithMasterKey, keyIdOf, loadSigningKey } from '../../common/crypto.js';
+import { decryptWithMasterKey, keyIdOf, loadSigningKey, ResponseSigner } from '../../common/crypto.js';
 import { InvalidatedCache } from '../../common/invalidated-cache.js';
 import { REDIS } from '../../common/redis.module.js';
 import { isUuid } from '../../common/admin-response.js';
@@ -26,6 +26,8 @@ export interface CachedApp {
   keyId: string;
   apiKeyHash: Buffer;
   signingKey: KeyObject;
+  /** signs `POST /v1` answers with `signingKey` */
+  responseSigner: ResponseSigner;
 }
 
 const INVALIDATION_CHANNEL = 'latchkey:apps:invalidate';
@@ -80,6 +82,7 @@ export class AppCredentialsCache implements OnModuleInit, OnApplicationShutdown 
   }
 
   private toCached(row: AppEntity): CachedApp {
+    const signingKey = loadSigningKey(decryptWithMasterKey(this.masterKey, row.privateKeySealed));
     return {
       id: row.id,
       name: row.name,
@@ -93,7 +96,8 @@ export class AppCredentialsCache implements OnModuleInit, OnApplicationShutdown 
       offlineTicketSeconds: row.offlineTicketSeconds,
       keyId: keyIdOf(row.publicKey),
       apiKeyHash: row.apiKeyHash,
-      signingKey: loadSigningKey(decryptWithMasterKey(this.masterKey, row.privateKeySealed)),
+      signingKey,
+      responseSigner: new ResponseSigner(signingKey),
     };
   }
 }

@@ -9,7 +9,7 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
 import { ClientAuthService } from './client-auth.service.js';
 import { ClientSessionService } from './client-session.service.js';
-import { ClientEndpoint } from './client.endpoint.js';
+import { ClientEndpoint, setAnswerHeaders } from './client.endpoint.js';
 import { ClientService } from './client.service.js';
 import { NewUserSessions } from './new-user-sessions.js';
 
@@ -33,6 +33,8 @@ export class ClientModule implements OnModuleInit {
   /** Mounts `POST /v1` on Fastify (HTTP process only: the worker has no adapter). */
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    fastify?.post('/v1', (request, reply) => this.endpoint.handle(request, reply));
+    fastify?.post('/v1', { helmet: false, onRequest: setAnswerHeaders }, (request, reply) =>
+      this.endpoint.handle(request, reply),
+    );
   }
 }
