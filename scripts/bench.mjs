@@ -4,13 +4,13 @@
 // the same machine. Reports; never fails on a figure.
 //   node scripts/bench.mjs [--seconds 10] [--connections 32] [--rounds 3] [--only init,license] [--profile DIR]
 // --profile writes a V8 CPU profile of the API process to DIR and prints where its time went.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { freePort, freshDatabase, dropDatabase, startApi, testEnv } from './test-service.mjs';
 import { Latchkey } from '../libs/sdk/dist/esm/index.js';
 import { benchInit } from '../libs/sdk/scripts/bench-init.mjs';
@@ -58,15 +58,21 @@ function prepareSharedScripts() {
   }
 }
 
-/** Runs the shared autocannon driver against one target and returns its JSON line. */
-function load(target, type, seconds = args.seconds) {
+/**
+ * Runs the shared autocannon driver against one target and returns its JSON line.
+ * Asynchronous on purpose: this process reads the API's log pipe, and a blocked
+ * reader would leave the API's log lines piling up in its memory during the run.
+ */
+async function load(target, type, seconds = args.seconds) {
   const file = path.join(work, `target-${target.name}.json`);
   writeFileSync(file, JSON.stringify(target));
-  const result = spawnSync(process.execPath, [path.join(work, 'load.mjs'), file, type, args.connections, seconds], {
-    encoding: 'utf8',
-  });
-  const line = result.stdout.trim().split('\n').pop();
-  if (result.status !== 0 || !line?.startsWith('{')) throw new Error(`load ${type} failed: ${result.stderr}`);
+  const { stdout, stderr } = await promisify(execFile)(
+    process.execPath,
+    [path.join(work, 'load.mjs'), file, type, args.connections, seconds],
+    { encoding: 'utf8' },
+  ).catch((error) => ({ stdout: '', stderr: String(error) }));
+  const line = stdout.trim().split('\n').pop();
+  if (!line?.startsWith('{')) throw new Error(`load ${type} failed: ${stderr}`);
   return JSON.parse(line);
 }
 
@@ -326,13 +332,13 @@ async function main() {
     for (const type of loadTypes) {
       const warmSeconds = '3';
       const hasFloor = FLOOR_TYPES.has(type);
-      if (hasFloor) load(floor.target, type, warmSeconds);
-      load(ours.target, type, warmSeconds);
+      if (hasFloor) await load(floor.target, type, warmSeconds);
+      await load(ours.target, type, warmSeconds);
       const floorRuns = [];
       const ourRuns = [];
-      const runOurs = async () => ourRuns.push(load(ours.target, type));
+      const runOurs = async () => ourRuns.push(await load(ours.target, type));
       const runFloor = async () =>
-        floorRuns.push(hasFloor ? load(floor.target, type) : await bcryptAlone(Number(args.seconds)));
+        floorRuns.push(hasFloor ? await load(floor.target, type) : await bcryptAlone(Number(args.seconds)));
       for (let round = 0; round < rounds; round += 1) {
         for (const run of round % 2 === 0 ? [runFloor, runOurs] : [runOurs, runFloor]) await run();
       }

@@ -1,26 +1,49 @@
 #!/usr/bin/env node
 // Where a V8 CPU profile's time went: self time per function and per package.
-//   node scripts/profile-summary.mjs FILE.cpuprofile [--last SECONDS] [--top 25]
-// --last keeps only the profile's final SECONDS (the load, not the set-up before it).
+//   node scripts/profile-summary.mjs FILE.cpuprofile [--window SECONDS] [--top 25]
+// --window keeps only the busiest SECONDS of the profile: one load run, not the
+// set-up, the idle gaps between runs or the shutdown.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { last: { type: 'string' }, top: { type: 'string', default: '25' } },
+  options: { window: { type: 'string' }, top: { type: 'string', default: '25' } },
 });
 
-/** Self microseconds per node id, over the samples inside the window. */
-function selfTimes(profile, lastSeconds) {
-  const times = new Map();
+/** Each sample's node id, start and duration (microseconds). */
+function samplesOf(profile) {
   let at = profile.startTime;
   const stamps = profile.timeDeltas.map((delta) => (at += delta));
-  const from = lastSeconds ? profile.endTime - lastSeconds * 1e6 : -Infinity;
-  for (let i = 0; i < profile.samples.length; i += 1) {
-    if (stamps[i] < from) continue;
-    const delta = (stamps[i + 1] ?? profile.endTime) - stamps[i];
-    times.set(profile.samples[i], (times.get(profile.samples[i]) ?? 0) + delta);
+  return profile.samples.map((id, i) => ({
+    id,
+    at: stamps[i],
+    micros: (stamps[i + 1] ?? profile.endTime) - stamps[i],
+  }));
+}
+
+/** The samples of the `seconds`-long stretch with the least idle time (all of them without `seconds`). */
+function busiestWindow(samples, seconds, isIdle) {
+  if (!seconds) return samples;
+  const span = seconds * 1e6;
+  let best = { busy: -1, from: 0, to: 0 };
+  let busy = 0;
+  let from = 0;
+  for (let to = 0; to < samples.length; to += 1) {
+    if (!isIdle(samples[to].id)) busy += samples[to].micros;
+    while (samples[to].at - samples[from].at > span) {
+      if (!isIdle(samples[from].id)) busy -= samples[from].micros;
+      from += 1;
+    }
+    if (busy > best.busy) best = { busy, from, to };
   }
+  return samples.slice(best.from, best.to + 1);
+}
+
+/** Self microseconds per node id. */
+function selfTimes(samples) {
+  const times = new Map();
+  for (const { id, micros } of samples) times.set(id, (times.get(id) ?? 0) + micros);
   return times;
 }
 
@@ -48,10 +71,11 @@ function table(title, totals, whole, top) {
 
 const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-const times = selfTimes(profile, args.last ? Number(args.last) : undefined);
+const isIdle = (id) => nodes.get(id).callFrame.functionName === '(idle)';
+const times = selfTimes(busiestWindow(samplesOf(profile), Number(args.window) || 0, isIdle));
 let whole = 0;
 for (const micros of times.values()) whole += micros;
-const idle = [...times].filter(([id]) => nodes.get(id).callFrame.functionName === '(idle)');
+const idle = [...times].filter(([id]) => isIdle(id));
 const idleMicros = idle.reduce((sum, [, micros]) => sum + micros, 0);
 
 const byFunction = new Map();
