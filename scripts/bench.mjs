@@ -385,7 +385,8 @@ async function main() {
     const { client: c, server: s } = results['init-sdk'];
     const pct = (ratio) => `${Math.round(ratio * 100)}%`;
     log(
-      `init-sdk  service with a nonce per request ${s.nonce} req/s vs ${s.plain} without (${pct(s.ratio)}); ` +
+      `init-sdk  service with a fresh nonce per request (signed every time) ${s.nonce} req/s vs ${s.plain} ` +
+        `without (identical answers reuse their signature) (${pct(s.ratio)}); ` +
         `client through the SDK ${c.sdk} req/s vs raw ${c.raw} (${pct(c.ratio)}), ` +
         `client CPU ${c.sdkMicros} vs ${c.rawMicros} us per call`,
     );
