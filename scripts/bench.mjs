@@ -7,7 +7,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
@@ -20,6 +20,7 @@ const sharedBench = process.env.BENCH_SHARED_DIR || path.resolve(root, '../share
 // The shared folder is read-only and has no node_modules: run its scripts from a
 // copy inside the repo, where `pg` and `autocannon` resolve from our workspace.
 const work = path.join(root, '.bench-cache');
+const execFileAsync = promisify(execFile);
 
 const { values: args } = parseArgs({
   options: {
@@ -66,7 +67,7 @@ function prepareSharedScripts() {
 async function load(target, type, seconds = args.seconds) {
   const file = path.join(work, `target-${target.name}.json`);
   writeFileSync(file, JSON.stringify(target));
-  const { stdout, stderr } = await promisify(execFile)(
+  const { stdout, stderr } = await execFileAsync(
     process.execPath,
     [path.join(work, 'load.mjs'), file, type, args.connections, seconds],
     { encoding: 'utf8' },
@@ -393,6 +394,25 @@ async function main() {
   }
   log('');
   log(JSON.stringify(results));
+  if (args.profile) await printProfile(path.resolve(args.profile));
+}
+
+/** The API writes its profile as it exits: summarise the newest one in `dir`, over one run's length. */
+async function printProfile(dir) {
+  const newest = readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => path.join(dir, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (!newest) throw new Error(`no CPU profile in ${dir}`);
+  const { stdout } = await execFileAsync(process.execPath, [
+    path.join(root, 'scripts/profile-summary.mjs'),
+    newest,
+    '--window',
+    args.seconds,
+  ]);
+  log('');
+  log(`CPU profile of the API: ${newest}`);
+  log(stdout.trimEnd());
 }
 
 await main();
