@@ -1,7 +1,8 @@
 // Migrations on a database of their own: from nothing to the latest, then
 // down to just before the SQL-function migration (1795300000008), where the
 // functions are as 1795300000007 left them, and up again, as a database
-// migrated at an earlier release is upgraded.
+// migrated at an earlier release is upgraded. Later function versions
+// (holds_banned_license.v2 in 1795300000010) go down and up with them.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source.js';
@@ -17,6 +18,16 @@ async function functionNames(): Promise<string[]> {
     `SELECT proname FROM pg_proc WHERE pronamespace = 'public'::regnamespace ORDER BY proname`,
   );
   return rows.map((row) => row.proname);
+}
+
+/** The language of the ban check: PL/pgSQL from 1795300000010, which keeps its plan per connection. */
+async function banCheckLanguage(): Promise<string> {
+  const rows: Array<{ language: string }> = await dataSource.query(
+    `SELECT l.lanname AS language FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+      WHERE p.proname = 'holds_banned_license'`,
+  );
+  expect(rows).toHaveLength(1);
+  return rows[0]!.language;
 }
 
 async function openSessionBody(): Promise<string> {
@@ -44,6 +55,7 @@ describe('migrations', () => {
       expect.arrayContaining(['holds_banned_license', 'open_session', 'session_ends_at', 'session_is_live']),
     );
     expect(await openSessionBody()).toContain('session_is_live(');
+    expect(await banCheckLanguage()).toBe('plpgsql');
 
     // Back to just before 1795300000008: undo it and every migration after it.
     const later: Array<{ n: number }> = await dataSource.query(
@@ -53,9 +65,11 @@ describe('migrations', () => {
     for (let undone = 0; undone < later[0]!.n; undone += 1) await dataSource.undoLastMigration({ transaction: 'each' });
     expect(await functionNames()).not.toContain('session_is_live');
     expect(await openSessionBody()).not.toContain('session_is_live(');
+    expect(await banCheckLanguage()).toBe('sql');
 
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await openSessionBody()).toContain('session_is_live(');
+    expect(await banCheckLanguage()).toBe('plpgsql');
     expect(await dataSource.showMigrations()).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { Files1795300000006 } from './1795300000006-Files.js';
 import { OfflineTickets1795300000007 } from './1795300000007-OfflineTickets.js';
 import { SqlFunctionFiles1795300000008 } from './1795300000008-SqlFunctionFiles.js';
 import { Resellers1795300000009 } from './1795300000009-Resellers.js';
+import { CachedBanCheckPlan1795300000010 } from './1795300000010-CachedBanCheckPlan.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   OfflineTickets1795300000007,
   SqlFunctionFiles1795300000008,
   Resellers1795300000009,
+  CachedBanCheckPlan1795300000010,
 ];
