@@ -5,8 +5,9 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import fastifyMultipart from '@fastify/multipart';
 import type {} from '@fastify/static';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
+import { createServer, type RequestListener } from 'node:http';
 import path from 'node:path';
 import { AppModule } from './app.module.js';
 import { validationError } from './common/errors.js';
@@ -15,7 +16,8 @@ import { HostileInputInterceptor } from './common/input/hostile-input.intercepto
 import { closeOnSignals } from './common/shutdown.js';
 import { createRootLogger, fastifyLogging, NestPinoLogger, registerRequestIdHeader } from './common/logging.js';
 import { loadConfig } from './config/config.js';
-import { CLIENT_ENDPOINT_OPENAPI } from './modules/client/client.endpoint.js';
+import { CLIENT_ENDPOINT_OPENAPI, ClientEndpoint } from './modules/client/client.endpoint.js';
+import { createClientServer, serveClientEndpoint, splitClientCalls } from './modules/client/client-server.js';
 
 /** Request bodies over 1 MiB get 413 (contract, "Conventions"). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -23,17 +25,24 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
   const rootLogger = createRootLogger(config);
+  // Shared by Nest's Fastify instance and the client endpoint's own (modules/client/client-server.ts).
+  const httpOptions = {
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Parsed as plain own keys, then refused with a message naming them
+    // (common/input/hostile-input.ts), rather than a bare "malformed JSON".
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
+    frameworkErrors: answerFrameworkError,
+    ...fastifyLogging(rootLogger),
+  } satisfies FastifyServerOptions;
+  const clientServer = createClientServer(httpOptions);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config),
     new FastifyAdapter({
-      trustProxy: config.TRUST_PROXY,
-      bodyLimit: BODY_LIMIT_BYTES,
-      // Parsed as plain own keys, then refused with a message naming them
-      // (common/input/hostile-input.ts), rather than a bare "malformed JSON".
-      onProtoPoisoning: 'ignore',
-      onConstructorPoisoning: 'ignore',
-      frameworkErrors: answerFrameworkError,
-      ...fastifyLogging(rootLogger),
+      ...httpOptions,
+      serverFactory: (nestHandler: RequestListener, options: Record<string, unknown>) =>
+        httpServer(splitClientCalls(nestHandler, clientServer), options),
     }),
     { logger: new NestPinoLogger(rootLogger) },
   );
@@ -78,6 +87,13 @@ async function bootstrap(): Promise<void> {
       );
   }
 
+  await serveClientEndpoint(clientServer, app.get(ClientEndpoint));
+  // Closed first when the app closes, so that calls arriving during the shutdown get the 503 every other route gives.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('preClose', () => clientServer.close());
+
   await app.listen(config.PORT, config.HOST);
   rootLogger.info(`Latchkey API listening on http://${config.HOST}:${config.PORT}`);
 }
@@ -95,6 +111,15 @@ function answerFrameworkError(error: FastifyError, _request: FastifyRequest, rep
     .code(status)
     .headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' })
     .send({ success: false, message });
+}
+
+/** The HTTP server Fastify builds itself when given no factory (fastify/lib/server.js), around `listener`. */
+function httpServer(listener: RequestListener, options: Record<string, unknown>) {
+  const server = createServer(listener);
+  server.keepAliveTimeout = Number(options.keepAliveTimeout);
+  server.requestTimeout = Number(options.requestTimeout);
+  server.setTimeout(Number(options.connectionTimeout));
+  return server;
 }
 
 interface ValidationErrorLike {

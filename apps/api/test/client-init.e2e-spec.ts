@@ -131,6 +131,49 @@ describe('POST /v1 init', () => {
     expect(JSON.parse(res.text)).toEqual({ success: false, message: 'Request body is too large', data: {} });
   });
 
+  it('answers a body that is not JSON with 415 in the envelope', async () => {
+    const res = await rawCall('type=init', 'application/x-www-form-urlencoded');
+    expect(res.status).toBe(415);
+    expect(JSON.parse(res.text)).toEqual({
+      success: false,
+      message: 'Content-Type must be application/json',
+      data: {},
+    });
+  });
+
+  // POST /v1 has a Fastify instance of its own beside Nest's (modules/client/client-server.ts).
+  it('answers POST /v1 with a query string as POST /v1, and other methods on /v1 with 404', async () => {
+    const body = JSON.stringify({ type: 'init', appId: app.appId, apiKey: app.apiKey });
+    const res = await fetch(`${BASE_URL}/v1?from=launcher`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(200);
+    expect(
+      verifySignature(
+        app.publicKey,
+        res.headers.get('x-signature-timestamp')!,
+        await res.text(),
+        res.headers.get('x-signature-ed25519')!,
+      ),
+    ).toBe(true);
+    const get = await http('GET', '/v1');
+    expect(get.status).toBe(404);
+  });
+
+  it('keeps client connections open as long as every other route (72 s) and echoes the request id', async () => {
+    const res = await fetch(`${BASE_URL}/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'launch-42' },
+      body: JSON.stringify({ type: 'init', appId: app.appId, apiKey: app.apiKey }),
+    });
+    expect(res.headers.get('keep-alive')).toBe('timeout=72');
+    expect(res.headers.get('x-request-id')).toBe('launch-42');
+    const admin = await http('GET', '/health');
+    expect(admin.headers.get('keep-alive')).toBe('timeout=72');
+  });
+
   it('holds up under parallel calls', async () => {
     const client = clientFor(app);
     const results = await Promise.all(Array.from({ length: 50 }, () => client.init()));

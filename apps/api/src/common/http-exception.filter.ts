@@ -1,35 +1,31 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { AppError } from './errors.js';
 import { isServiceUnavailable } from './unavailable.js';
 
 /** Fastify's own errors (body parsing, size limit, media type) carry a code. */
-interface FastifyLikeError {
+export interface FastifyLikeError {
   code?: string;
   message?: string;
 }
 
 /**
- * Turns any error into the contract's bodies: the client envelope for
- * `POST /v1` (only errors raised before its handler arrive here, so those
- * responses are unsigned: the app is not known yet), the admin error body
- * everywhere else. Unexpected errors are logged and answered 500 without detail.
+ * Turns any error of Nest's routes into the contract's admin error body
+ * (`POST /v1` has a server and error handler of its own, see
+ * modules/client/client-server.ts). Unexpected errors are logged and answered
+ * 500 without detail.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, message, errors } = this.describe(exception);
     if (status === 503) this.logger.warn(`Service unavailable: ${(exception as Error).message}`);
     else if (status >= 500) this.logger.error(exception);
 
-    const isClientEndpoint = request.url === '/v1' || request.url.startsWith('/v1?');
-    const body = isClientEndpoint
-      ? { success: false, message, data: {} }
-      : { success: false, message, ...(errors && errors.length > 0 ? { errors } : {}) };
+    const body = { success: false, message, ...(errors && errors.length > 0 ? { errors } : {}) };
     if (exception instanceof AppError && exception.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(exception.retryAfterSeconds));
     }
@@ -58,7 +54,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 }
 
-function fastifyMessage(error: FastifyLikeError): string {
+/** The client-facing message of a Fastify body-parsing error (also used by the client endpoint's own server). */
+export function fastifyMessage(error: FastifyLikeError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

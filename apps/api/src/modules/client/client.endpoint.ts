@@ -9,10 +9,10 @@ import { ClientService } from './client.service.js';
 
 /**
  * `POST /v1`, the hot path of every copy of the vendor's software. It is
- * mounted straight on Fastify (see ClientModule) rather than through a Nest
- * controller: Nest's per-request layers cost about a fifth of the throughput
- * here and give this route nothing, since it validates, answers and signs by
- * itself. Body-parsing errors still reach the global exception filter.
+ * served by a Fastify instance of its own (client-server.ts) rather than
+ * through a Nest controller: Nest's per-request layers and the other routes'
+ * hooks cost a large share of this route's CPU and give it nothing, since it
+ * validates, answers and signs by itself.
  */
 @Injectable()
 export class ClientEndpoint {

@@ -1,6 +1,4 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance } from 'fastify';
+import { Module } from '@nestjs/common';
 import { PreparedStatements } from '../../common/prepared-statements.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { BlacklistModule } from '../blacklist/blacklist.module.js';
@@ -9,10 +7,11 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
 import { ClientAuthService } from './client-auth.service.js';
 import { ClientSessionService } from './client-session.service.js';
-import { ClientEndpoint, setAnswerHeaders } from './client.endpoint.js';
+import { ClientEndpoint } from './client.endpoint.js';
 import { ClientService } from './client.service.js';
 import { NewUserSessions } from './new-user-sessions.js';
 
+/** The client endpoint's services; main.ts serves `ClientEndpoint` on a Fastify instance of its own (client-server.ts). */
 @Module({
   imports: [AppsModule, BlacklistModule, FilesModule, RateLimitModule, SessionsModule],
   providers: [
@@ -24,17 +23,4 @@ import { NewUserSessions } from './new-user-sessions.js';
     PreparedStatements,
   ],
 })
-export class ClientModule implements OnModuleInit {
-  constructor(
-    private readonly adapterHost: HttpAdapterHost,
-    private readonly endpoint: ClientEndpoint,
-  ) {}
-
-  /** Mounts `POST /v1` on Fastify (HTTP process only: the worker has no adapter). */
-  onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    fastify?.post('/v1', { helmet: false, onRequest: setAnswerHeaders }, (request, reply) =>
-      this.endpoint.handle(request, reply),
-    );
-  }
-}
+export class ClientModule {}

@@ -1,0 +1,61 @@
+import { Logger } from '@nestjs/common';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { IncomingMessage, RequestListener } from 'node:http';
+import { fastifyMessage } from '../../common/http-exception.filter.js';
+import { registerRequestIdHeader } from '../../common/logging.js';
+import { ClientEndpoint, setAnswerHeaders } from './client.endpoint.js';
+
+/**
+ * The Fastify instance of `POST /v1`, sharing the API's HTTP server and port
+ * with Nest's instance (see `splitClientCalls`). Every hook on Nest's instance
+ * runs for every route it holds: Nest's six lifecycle hooks and its middleware
+ * runner, helmet's two, multipart's two, the security-headers `onSend`. None
+ * of them does anything for client software, and together they cost `init`
+ * about a fifth of its CPU per call (measured against the bare floor, see
+ * docs/decisions.md). Here a call runs the request id, the answer headers, the
+ * JSON body parser, the handler and the one log line.
+ *
+ * `options` are the ones Nest's instance is built with (body limit, proxy
+ * trust, prototype-poisoning handling, logging), so both answer alike. The
+ * route is added by `serveClientEndpoint` once Nest has built the endpoint.
+ */
+export function createClientServer(options: FastifyServerOptions): FastifyInstance {
+  const server = Fastify(options);
+  const logger = new Logger('ClientServer');
+  registerRequestIdHeader(server);
+  // Reached only by what fails before the handler (which answers every error itself):
+  // an unreadable, oversized or non-JSON body. The app is not known yet, so unsigned.
+  server.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) logger.error(error);
+    const message = status === 500 ? 'Internal server error' : fastifyMessage(error);
+    void reply
+      .status(status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send({ success: false, message, data: {} });
+  });
+  return server;
+}
+
+/** Adds `POST /v1` to the client server and makes it ready to answer. */
+export async function serveClientEndpoint(server: FastifyInstance, endpoint: ClientEndpoint): Promise<void> {
+  server.post('/v1', { onRequest: setAnswerHeaders }, (request, reply) => endpoint.handle(request, reply));
+  await server.ready();
+}
+
+/** `POST /v1`, with or without a query string: the calls the client server answers. */
+export function isClientCall(request: IncomingMessage): boolean {
+  const url = request.url ?? '';
+  return request.method === 'POST' && (url === '/v1' || url.startsWith('/v1?'));
+}
+
+/**
+ * The HTTP request listener of the API's one server: client calls go to the
+ * client server, everything else to Nest's instance (`nestHandler`).
+ */
+export function splitClientCalls(nestHandler: RequestListener, clientServer: FastifyInstance): RequestListener {
+  return (request, response) => {
+    if (isClientCall(request)) clientServer.routing(request, response);
+    else nestHandler(request, response);
+  };
+}
