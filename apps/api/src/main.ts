@@ -14,6 +14,7 @@ import { validationError } from './common/errors.js';
 import { registerSecurityHeaders } from './common/security-headers.js';
 import { HostileInputInterceptor } from './common/input/hostile-input.interceptor.js';
 import { closeOnSignals } from './common/shutdown.js';
+import { cacheValidationMetadata } from './common/validation-metadata-cache.js';
 import { createRootLogger, fastifyLogging, NestPinoLogger, registerRequestIdHeader } from './common/logging.js';
 import { loadConfig } from './config/config.js';
 import { CLIENT_ENDPOINT_OPENAPI, ClientEndpoint } from './modules/client/client.endpoint.js';
@@ -23,6 +24,7 @@ import { createClientServer, serveClientEndpoint, splitClientCalls } from './mod
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 async function bootstrap(): Promise<void> {
+  cacheValidationMetadata();
   const config = loadConfig();
   const rootLogger = createRootLogger(config);
   // Shared by Nest's Fastify instance and the client endpoint's own (modules/client/client-server.ts).
