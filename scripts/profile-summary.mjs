@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Where a V8 CPU profile's time went: self time per function and per package.
 //   node scripts/profile-summary.mjs FILE.cpuprofile [--window SECONDS] [--top 25]
-// --window keeps only the busiest SECONDS of the profile: one load run, not the
+// --window keeps only the last SECONDS of load in the profile: one load run, not the
 // set-up, the idle gaps between runs or the shutdown.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -22,22 +22,25 @@ function samplesOf(profile) {
   }));
 }
 
-/** The samples of the `seconds`-long stretch with the least idle time (all of them without `seconds`). */
-function busiestWindow(samples, seconds, isIdle) {
-  if (!seconds) return samples;
-  const span = seconds * 1e6;
-  let best = { busy: -1, from: 0, to: 0 };
-  let busy = 0;
-  let from = 0;
-  for (let to = 0; to < samples.length; to += 1) {
-    if (!isIdle(samples[to].id)) busy += samples[to].micros;
-    while (samples[to].at - samples[from].at > span) {
-      if (!isIdle(samples[from].id)) busy -= samples[from].micros;
-      from += 1;
-    }
-    if (busy > best.busy) best = { busy, from, to };
+/**
+ * The samples of the last `seconds`-long stretch of load (all of them without
+ * `seconds`): it ends at the last second the process was busy more than half
+ * the time, which is the end of the bench's last run against the API. Not the
+ * busiest stretch: start-up and the bench's set-up (modules loading, keys
+ * seeded) can be busier than the load itself.
+ */
+function lastLoadWindow(samples, seconds, isIdle) {
+  if (!seconds || samples.length === 0) return samples;
+  const busyBySecond = new Map();
+  const first = samples[0].at;
+  for (const { id, at, micros } of samples) {
+    const second = Math.floor((at - first) / 1e6);
+    if (!isIdle(id)) busyBySecond.set(second, (busyBySecond.get(second) ?? 0) + micros);
   }
-  return samples.slice(best.from, best.to + 1);
+  const loaded = [...busyBySecond].filter(([, micros]) => micros > 0.5e6).map(([second]) => second);
+  if (loaded.length === 0) return samples;
+  const end = first + (Math.max(...loaded) + 1) * 1e6;
+  return samples.filter(({ at }) => at < end && at >= end - seconds * 1e6);
 }
 
 /** Self microseconds per node id. */
@@ -72,7 +75,7 @@ function table(title, totals, whole, top) {
 const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 const isIdle = (id) => nodes.get(id).callFrame.functionName === '(idle)';
-const times = selfTimes(busiestWindow(samplesOf(profile), Number(args.window) || 0, isIdle));
+const times = selfTimes(lastLoadWindow(samplesOf(profile), Number(args.window) || 0, isIdle));
 let whole = 0;
 for (const micros of times.values()) whole += micros;
 const idle = [...times].filter(([id]) => isIdle(id));
