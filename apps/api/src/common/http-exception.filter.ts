@@ -4,7 +4,7 @@ import { AppError } from './errors.js';
 import { isServiceUnavailable } from './unavailable.js';
 
 /** Fastify's own errors (body parsing, size limit, media type) carry a code. */
-export interface FastifyLikeError {
+interface FastifyLikeError {
   code?: string;
   message?: string;
 }

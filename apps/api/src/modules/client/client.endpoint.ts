@@ -55,21 +55,6 @@ export class ClientEndpoint {
   }
 }
 
-/** The headers of every `POST /v1` answer (contract, "Operations"): answers carry tokens and secrets, so none is cached. */
-const ANSWER_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
-
-/**
- * `onRequest` hook of `POST /v1`, in place of helmet there: helmet's browser
- * headers (framing, HSTS, COOP, ...) mean nothing to client software reading
- * JSON, and a dozen headers per answer cost the hot path a tenth of its
- * throughput. Set before the body is parsed, so refusals of a malformed body
- * carry them too.
- */
-export function setAnswerHeaders(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  reply.headers(ANSWER_HEADERS);
-  done();
-}
-
 const NONCE_MESSAGE = 'nonce must be 8-64 characters of A-Za-z0-9_-';
 
 /**
