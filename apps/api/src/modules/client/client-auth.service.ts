@@ -107,7 +107,10 @@ export class ClientAuthService {
         };
         const opened = await this.openSession(call, admission, 0);
         if (opened) {
-          this.licenseUsers.set(app.id, key, { ...known, hwid: opened.user.hwid });
+          // The entry itself is kept when unchanged: a copy per call lives until the key's next call, long
+          // enough to be promoted to V8's old generation, whose collections pause every request in flight.
+          const entry = opened.user.hwid === known.hwid ? known : { ...known, hwid: opened.user.hwid };
+          this.licenseUsers.set(app.id, key, entry);
           return { message: ClientMessage.authenticated, data: opened };
         }
       }
