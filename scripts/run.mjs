@@ -55,11 +55,14 @@ function loadEnvFile() {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
-function start() {
+async function start() {
   installAndBuild();
   loadEnvFile();
-  const children = ['cluster.js', 'worker.js'].map((entry) =>
-    spawn(process.execPath, [path.join(root, 'apps/api/dist', entry)], { stdio: 'inherit', env: process.env }),
+  const dist = path.join(root, 'apps/api/dist');
+  // Read after the build: apps/api/src/node-flags.ts says why the API runs with them.
+  const { API_V8_FLAGS } = await import(path.join(dist, 'node-flags.js'));
+  const children = [[...API_V8_FLAGS, path.join(dist, 'cluster.js')], [path.join(dist, 'worker.js')]].map((args) =>
+    spawn(process.execPath, args, { stdio: 'inherit', env: process.env }),
   );
   let stopping = false;
   const stopAll = (signal) => {

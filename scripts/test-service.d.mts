@@ -12,5 +12,8 @@ export function freshDatabase(name: string): Promise<string>;
 export function dropDatabase(name: string): Promise<void>;
 export function freePort(): Promise<number>;
 export function testEnv(databaseUrl: string, extra?: Record<string, string>): NodeJS.ProcessEnv;
-export function startApi(env: NodeJS.ProcessEnv, options?: { port?: number; nodeArgs?: string[] }): Promise<RunningApi>;
+export function startApi(
+  env: NodeJS.ProcessEnv,
+  options?: { port?: number; nodeArgs?: string[]; entry?: 'main.js' | 'cluster.js'; v8Flags?: boolean },
+): Promise<RunningApi>;
 export function startWorker(env: NodeJS.ProcessEnv): Promise<RunningProcess>;

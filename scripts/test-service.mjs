@@ -12,6 +12,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiDist = process.env.LATCHKEY_API_DIST
   ? path.resolve(process.env.LATCHKEY_API_DIST)
   : path.join(root, 'apps/api/dist');
+/** The V8 flags every API process runs with (apps/api/src/node-flags.ts), read from the build under test. */
+const { API_V8_FLAGS } = await import(path.join(apiDist, 'node-flags.js'));
 const serverUrl = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Drops and recreates `name`; returns its connection URL. */
@@ -134,11 +136,14 @@ function stopper(child) {
 /**
  * Starts the HTTP process. Resolves once it listens.
  * `env` is the full environment (see testEnv); PORT is chosen here unless given.
- * `nodeArgs` go to node before the script (the bench's --cpu-prof).
+ * `nodeArgs` go to node before the script (the bench's --cpu-prof), after the
+ * API's V8 flags unless `v8Flags` is false. `entry` is main.js, or cluster.js
+ * for API_PROCESSES.
  */
-export async function startApi(env, { port, nodeArgs = [] } = {}) {
+export async function startApi(env, { port, nodeArgs = [], entry = 'main.js', v8Flags = true } = {}) {
   const chosenPort = port ?? (await freePort());
-  const child = spawn(process.execPath, [...nodeArgs, path.join(apiDist, 'main.js')], {
+  const flags = v8Flags ? API_V8_FLAGS : [];
+  const child = spawn(process.execPath, [...flags, ...nodeArgs, path.join(apiDist, entry)], {
     env: { ...env, PORT: String(chosenPort), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

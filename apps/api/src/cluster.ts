@@ -9,6 +9,7 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { loadConfig } from './config/config.js';
+import { withApiV8Flags } from './node-flags.js';
 
 const config = loadConfig();
 const count = config.API_PROCESSES === 'auto' ? availableParallelism() : Number(config.API_PROCESSES);
@@ -18,7 +19,11 @@ const RESTART_DELAY_MS = 1000;
 if (count === 1 || !cluster.isPrimary) {
   await import('./main.js');
 } else {
-  cluster.setupPrimary({ exec: new URL('./main.js', import.meta.url).pathname });
+  // Forked processes get the API's V8 flags even if this primary was started without them.
+  cluster.setupPrimary({
+    exec: new URL('./main.js', import.meta.url).pathname,
+    execArgv: withApiV8Flags(process.execArgv),
+  });
   let stopping = false;
   const fork = () => cluster.fork();
   for (let i = 0; i < count; i++) fork();
