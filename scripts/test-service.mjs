@@ -12,8 +12,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiDist = process.env.LATCHKEY_API_DIST
   ? path.resolve(process.env.LATCHKEY_API_DIST)
   : path.join(root, 'apps/api/dist');
-/** The V8 flags every API process runs with (apps/api/src/node-flags.ts), read from the build under test. */
-const { API_V8_FLAGS } = await import(path.join(apiDist, 'node-flags.js'));
 const serverUrl = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Drops and recreates `name`; returns its connection URL. */
@@ -142,7 +140,9 @@ function stopper(child) {
  */
 export async function startApi(env, { port, nodeArgs = [], entry = 'main.js', v8Flags = true } = {}) {
   const chosenPort = port ?? (await freePort());
-  const flags = v8Flags ? API_V8_FLAGS : [];
+  // The flags every API process runs with (apps/api/src/node-flags.ts), from the build under test: read here,
+  // not on import, so a caller that only needs a database still loads this module before a build.
+  const flags = v8Flags ? (await import(path.join(apiDist, 'node-flags.js'))).API_V8_FLAGS : [];
   const child = spawn(process.execPath, [...flags, ...nodeArgs, path.join(apiDist, entry)], {
     env: { ...env, PORT: String(chosenPort), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
