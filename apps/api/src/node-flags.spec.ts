@@ -13,6 +13,11 @@ describe('API_V8_FLAGS', () => {
     expect(withApiV8Flags(own)).toEqual(own);
   });
 
+  it('leave a flag the operator set in another of V8 spellings as it is', () => {
+    const own = ['--min_semi_space_size=32', '--allocation-site-pretenuring'];
+    expect(withApiV8Flags(own)).toEqual(own);
+  });
+
   it("are the flags of the Docker image's command, which cannot import them", () => {
     const dockerfile = readFileSync(fileURLToPath(new URL('../../../Dockerfile', import.meta.url)), 'utf8');
     const cmd = dockerfile.match(/^CMD (\[.*\])$/m)?.[1];

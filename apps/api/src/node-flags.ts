@@ -19,9 +19,17 @@
  */
 export const API_V8_FLAGS: readonly string[] = ['--min-semi-space-size=16', '--no-allocation-site-pretenuring'];
 
-/** `execArgv` with every API_V8_FLAGS entry it lacks (by flag name), for a process about to be forked. */
+/**
+ * `execArgv` with every API_V8_FLAGS entry it lacks, for a process about to be
+ * forked. A flag counts as present in any of V8's spellings: with or without
+ * `no-`, with `_` for `-`, with any value.
+ */
 export function withApiV8Flags(execArgv: readonly string[]): string[] {
-  const name = (flag: string) => flag.split('=')[0];
+  const name = (flag: string) =>
+    flag
+      .split('=')[0]
+      .replace(/^--(no-?)?/, '')
+      .replaceAll('_', '-');
   const present = new Set(execArgv.map(name));
   return [...execArgv, ...API_V8_FLAGS.filter((flag) => !present.has(name(flag)))];
 }
