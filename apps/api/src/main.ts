@@ -13,6 +13,7 @@ import { AppModule } from './app.module.js';
 import { validationError } from './common/errors.js';
 import { registerSecurityHeaders } from './common/security-headers.js';
 import { HostileInputInterceptor } from './common/input/hostile-input.interceptor.js';
+import { jsonBodyParser } from './common/input/json-body.js';
 import { closeOnSignals } from './common/shutdown.js';
 import { cacheValidationMetadata } from './common/validation-metadata-cache.js';
 import { createRootLogger, fastifyLogging, NestPinoLogger, registerRequestIdHeader } from './common/logging.js';
@@ -49,6 +50,8 @@ async function bootstrap(): Promise<void> {
     { logger: new NestPinoLogger(rootLogger) },
   );
   registerRequestIdHeader(app.getHttpAdapter().getInstance());
+  // Refuses deeply nested bodies before they are parsed (common/input/json-body.ts).
+  app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT_BYTES }, jsonBodyParser);
   await registerSecurityHeaders(app.getHttpAdapter().getInstance());
   // Streamed uploads (files): limits are set per route, see modules/files/multipart-upload.ts.
   await app.register(fastifyMultipart);

@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { AppError } from './errors.js';
+import { JsonBodyError } from './input/json-body.js';
 import { isServiceUnavailable } from './unavailable.js';
 
 /** Fastify's own errors (body parsing, size limit, media type) carry a code. */
@@ -37,6 +38,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof AppError) {
       return { status: exception.status, message: exception.message, errors: exception.errors };
     }
+    // Refused by the JSON body parser (common/input/json-body.ts), which Nest hands on as it is.
+    if (exception instanceof JsonBodyError) return { status: exception.statusCode, message: exception.message };
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       // Nest wraps Fastify's body-parsing errors; their code gives the reason.

@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { fastifyMessage } from '../../common/http-exception.filter.js';
+import { useJsonBodyParser } from '../../common/input/json-body.js';
 import { registerRequestIdHeader } from '../../common/logging.js';
 import type { ClientEndpoint } from './client.endpoint.js';
 
@@ -29,6 +30,7 @@ export function createClientServer(options: FastifyServerOptions): FastifyInstan
   const server = Fastify(options);
   const logger = new Logger('ClientServer');
   registerRequestIdHeader(server);
+  useJsonBodyParser(server);
   // Reached only by what fails before the handler (which answers every error itself):
   // an unreadable, oversized or non-JSON body. The app is not known yet, so unsigned.
   server.setErrorHandler(async (error: FastifyError, request, reply) => {
