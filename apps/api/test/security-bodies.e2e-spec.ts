@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createApp, type Owner, signupOwner } from './factories/index.js';
 import { closeDb } from './support/db.js';
-import { http } from './support/http.js';
+import { send, uploadForm } from './support/files.js';
+import { BASE_URL, http } from './support/http.js';
 
 const TOO_DEEP = 'Request body must not nest objects or arrays more than 16 levels deep';
 
@@ -95,5 +96,69 @@ describe('hostile keys and text at every depth a body may have', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^x(\.a){14} must not contain NUL or unpaired surrogate characters$/);
+  });
+});
+
+describe('null for an optional field', () => {
+  async function patch(path: string, body: Record<string, unknown>) {
+    return http('PATCH', `/v1/admin/apps/${app.appId}${path}`, { token: owner.token, body });
+  }
+
+  it('is a 400 naming the field where the field cannot be null, and changes nothing', async () => {
+    const variable = await http('POST', `/v1/admin/apps/${app.appId}/variables`, {
+      token: owner.token,
+      body: { key: 'motd', value: 'hello' },
+    });
+    expect(variable.status).toBe(201);
+    const license = await http('POST', `/v1/admin/apps/${app.appId}/licenses`, {
+      token: owner.token,
+      body: { count: 1, durationType: '30d' },
+    });
+    const licenseId = license.body.data[0].id;
+    const file = await send(
+      BASE_URL,
+      'POST',
+      `/v1/admin/apps/${app.appId}/files`,
+      owner.token,
+      uploadForm(Buffer.from('x')),
+    );
+    expect(file.status).toBe(201);
+
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['', { name: null }, 'name must be a string'],
+      ['', { version: null }, 'version must be a string'],
+      ['', { enabled: null }, 'enabled must be a boolean'],
+      ['', { hwidLock: null }, 'hwidLock must be a boolean'],
+      ['', { sessionTtlSeconds: null }, 'sessionTtlSeconds must be an integer'],
+      ['/variables/motd', { value: null }, 'value must be a string'],
+      ['/variables/motd', { minLevel: null }, 'minLevel must be an integer'],
+      [`/licenses/${licenseId}`, { level: null }, 'level must be an integer'],
+      [`/licenses/${licenseId}`, { maxDevices: null }, 'maxDevices must be an integer'],
+      [`/files/${file.body.data.fileId}`, { name: null }, 'name must be a string'],
+    ];
+    for (const [path, body, message] of cases) {
+      const res = await patch(path, body);
+      expect([path, body, res.status, res.body.message]).toEqual([path, body, 400, message]);
+    }
+    const after = await http('GET', `/v1/admin/apps/${app.appId}`, { token: owner.token });
+    expect(after.body.data).toMatchObject({ name: app.name, version: app.version, enabled: true, hwidLock: true });
+  });
+
+  it('clears the field where null means "none"', async () => {
+    const withUrl = await patch('', { updateUrl: 'https://example.com/download' });
+    expect(withUrl.body.data.updateUrl).toBe('https://example.com/download');
+    const cleared = await patch('', { updateUrl: null });
+    expect([cleared.status, cleared.body.data.updateUrl]).toEqual([200, null]);
+
+    const generated = await http('POST', `/v1/admin/apps/${app.appId}/licenses`, {
+      token: owner.token,
+      body: { count: 1, durationType: '1d', note: null },
+    });
+    expect([generated.status, generated.body.data[0].note]).toEqual([201, null]);
+    const banned = await http('POST', `/v1/admin/apps/${app.appId}/licenses/${generated.body.data[0].id}/ban`, {
+      token: owner.token,
+      body: { reason: null },
+    });
+    expect([banned.status, banned.body.data.banReason]).toEqual([200, null]);
   });
 });

@@ -47,7 +47,8 @@ export interface GenerateLicensesRequest {
   level?: number;
   maxDevices?: number;
   prefix?: string;
-  note?: string;
+  /** null: no note */
+  note?: string | null;
 }
 
 export interface Variable {
@@ -154,7 +155,8 @@ export interface UpdateResellerRequest {
 /** POST .../resellers/{resellerId}/credits: adds (positive) or removes (negative) credits. */
 export interface AdjustCreditsRequest {
   amount: number;
-  note?: string;
+  /** null: no note */
+  note?: string | null;
 }
 
 export const LEDGER_REASONS = ['grant', 'generate', 'refund'] as const;

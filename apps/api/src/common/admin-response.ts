@@ -2,7 +2,8 @@ import type { AdminList, AdminSuccess, ListQuery, PageMeta } from '@latchkey/con
 import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
+import { Optional } from './input/optional-field.js';
 
 export function ok<T>(data: T): AdminSuccess<T> {
   return { success: true, data };
@@ -15,7 +16,7 @@ export function paged<T>(data: T[], meta: PageMeta): AdminList<T> {
 /** `page` and `limit` query parameters shared by every admin list. */
 export class PageQuery implements ListQuery {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @Min(1, { message: 'page must be between 1 and 1000000' })
   @Max(1_000_000, { message: 'page must be between 1 and 1000000' })
@@ -23,7 +24,7 @@ export class PageQuery implements ListQuery {
   page: number = 1;
 
   @ApiPropertyOptional({ minimum: 1, maximum: PAGE_MAX_LIMIT, default: PAGE_DEFAULT_LIMIT })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @Min(1, { message: `limit must be between 1 and ${PAGE_MAX_LIMIT}` })
   @Max(PAGE_MAX_LIMIT, { message: `limit must be between 1 and ${PAGE_MAX_LIMIT}` })

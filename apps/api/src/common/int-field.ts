@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, Max, Min, ValidateIf } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
+import { Optional } from './input/optional-field.js';
 
 /**
  * An optional integer body field within [min, max], documented for OpenAPI,
@@ -16,7 +17,7 @@ export function OptionalIntField(field: string, min: number, max: number, defaul
       ...(defaultValue === undefined ? {} : { default: defaultValue }),
     }),
     // Absent means "unchanged"; null is validated like any value (a NOT NULL column would answer 500).
-    ValidateIf((_, value) => value !== undefined),
+    Optional(),
     IsInt({ message: `${field} must be an integer` }),
     Min(min, { message: range }),
     Max(max, { message: range }),

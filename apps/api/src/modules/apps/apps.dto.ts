@@ -2,7 +2,8 @@ import type { CreateAppRequest, UpdateAppRequest } from '@latchkey/contracts';
 import { ClientLimits } from '@latchkey/contracts';
 import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, IsUrl, Length, ValidateIf } from 'class-validator';
+import { IsBoolean, IsString, IsUrl, Length } from 'class-validator';
+import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
 
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
@@ -13,27 +14,27 @@ export class CreateAppDto implements CreateAppRequest {
   name: string;
 
   @ApiPropertyOptional({ default: '1.0.0', maxLength: 32 })
-  @IsOptional()
+  @Optional()
   @Length(1, 32, { message: 'version must be 1-32 characters' })
   @IsString({ message: 'version must be a string' })
   version?: string;
 
   @ApiPropertyOptional({ nullable: true, example: 'https://example.com/download' })
-  @ValidateIf((_, v) => v !== null && v !== undefined)
+  @OptionalOrNull()
   @Length(1, 2048, { message: 'updateUrl must be at most 2048 characters' })
   @IsUrl(URL_OPTIONS, { message: 'updateUrl must be an http or https URL' })
   @IsString({ message: 'updateUrl must be a string' })
   updateUrl?: string | null;
 }
 
-export class UpdateAppDto extends PartialType(CreateAppDto) implements UpdateAppRequest {
+export class UpdateAppDto extends PartialType(CreateAppDto, { skipNullProperties: false }) implements UpdateAppRequest {
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsBoolean({ message: 'enabled must be a boolean' })
   enabled?: boolean;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsBoolean({ message: 'hwidLock must be a boolean' })
   hwidLock?: boolean;
 

@@ -3,7 +3,6 @@ import { BLACKLIST_TYPES, ClientLimits, type BlacklistType } from '@latchkey/con
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsIn,
-  IsOptional,
   IsString,
   MaxLength,
   Validate,
@@ -11,6 +10,7 @@ import {
   type ValidationArguments,
   type ValidatorConstraintInterface,
 } from 'class-validator';
+import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
 import { PageQuery } from '../../common/admin-response.js';
 import { normalizeIpValue } from './blacklist-matcher.js';
 
@@ -58,7 +58,7 @@ export class CreateBlacklistEntryDto implements CreateBlacklistEntryRequest {
   value: string;
 
   @ApiPropertyOptional({ maxLength: 500, nullable: true })
-  @IsOptional()
+  @OptionalOrNull()
   @MaxLength(500, { message: 'reason must be at most 500 characters' })
   @IsString({ message: 'reason must be a string' })
   reason?: string | null;
@@ -66,7 +66,7 @@ export class CreateBlacklistEntryDto implements CreateBlacklistEntryRequest {
 
 export class BlacklistQuery extends PageQuery implements ListBlacklistQuery {
   @ApiPropertyOptional({ enum: BLACKLIST_TYPES })
-  @IsOptional()
+  @Optional()
   @IsIn(BLACKLIST_TYPES, { message: TYPE_MESSAGE })
   type?: BlacklistType;
 }

@@ -1,7 +1,8 @@
 import type { UpdateFileRequest } from '@latchkey/contracts';
 import { FileLimits } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Length, Matches, validateSync } from 'class-validator';
+import { IsString, Length, Matches, validateSync } from 'class-validator';
+import { Optional } from '../../common/input/optional-field.js';
 import { OptionalIntField } from '../../common/int-field.js';
 
 /** No control characters, no unpaired surrogates (with `u`, a lone surrogate is a code point of category Cs). */
@@ -11,7 +12,7 @@ const NAME_MESSAGE = `name must be 1-${FileLimits.nameMax} characters`;
 export class UpdateFileDto implements UpdateFileRequest {
   @ApiPropertyOptional({ minLength: 1, maxLength: FileLimits.nameMax })
   // Bottom-up: the type is checked first, then the length, then the characters.
-  @IsOptional()
+  @Optional()
   @Matches(PRINTABLE, { message: 'name must not contain control characters' })
   @Length(1, FileLimits.nameMax, { message: NAME_MESSAGE })
   @IsString({ message: 'name must be a string' })

@@ -9,7 +9,8 @@ import { DURATION_TYPES, LICENSE_STATUSES, type DurationType, type LicenseStatus
 import { OptionalIntField } from '../../common/int-field.js';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsIn, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
+import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
 import { PageQuery } from '../../common/admin-response.js';
 
 export class GenerateLicensesDto implements GenerateLicensesRequest {
@@ -27,16 +28,16 @@ export class GenerateLicensesDto implements GenerateLicensesRequest {
   maxDevices?: number;
 
   @ApiPropertyOptional({ pattern: '^[A-Za-z0-9]{1,16}$' })
-  @IsOptional()
+  @Optional()
   @Matches(/^[A-Za-z0-9]{1,16}$/, { message: 'prefix must be 1-16 characters of A-Z, a-z, 0-9' })
   @IsString({ message: 'prefix must be a string' })
   prefix?: string;
 
   @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional()
+  @OptionalOrNull()
   @MaxLength(500, { message: 'note must be at most 500 characters' })
   @IsString({ message: 'note must be a string' })
-  note?: string;
+  note?: string | null;
 }
 
 /** `createdBy`: the owner's filter by creator; a reseller sees only its own keys anyway. */
@@ -46,13 +47,13 @@ const CreatedByFilter = () =>
       format: 'uuid',
       description: 'Account id of the creator (the owner or one of its resellers)',
     }),
-    IsOptional(),
+    Optional(),
     IsUUID('all', { message: 'createdBy must be an account id' }),
   );
 
 export class ListLicensesQuery extends PageQuery implements ListLicensesContract {
   @ApiPropertyOptional({ enum: LICENSE_STATUSES })
-  @IsOptional()
+  @Optional()
   @IsIn(LICENSE_STATUSES, { message: `status must be one of ${LICENSE_STATUSES.join(', ')}` })
   status?: LicenseStatus;
 
@@ -60,7 +61,7 @@ export class ListLicensesQuery extends PageQuery implements ListLicensesContract
   createdBy?: string;
 
   @ApiPropertyOptional({ description: 'Part of the key or the note' })
-  @IsOptional()
+  @Optional()
   @Length(1, 100, { message: 'search must be 1-100 characters' })
   @IsString({ message: 'search must be a string' })
   search?: string;
@@ -68,7 +69,7 @@ export class ListLicensesQuery extends PageQuery implements ListLicensesContract
 
 export class ExportLicensesQuery implements ExportLicensesContract {
   @ApiPropertyOptional({ enum: LICENSE_STATUSES })
-  @IsOptional()
+  @Optional()
   @IsIn(LICENSE_STATUSES, { message: `status must be one of ${LICENSE_STATUSES.join(', ')}` })
   status?: LicenseStatus;
 
@@ -78,7 +79,7 @@ export class ExportLicensesQuery implements ExportLicensesContract {
 
 export class UpdateLicenseDto implements UpdateLicenseRequest {
   @ApiPropertyOptional({ maxLength: 500, nullable: true })
-  @ValidateIf((_, v) => v !== null && v !== undefined)
+  @OptionalOrNull()
   @MaxLength(500, { message: 'note must be at most 500 characters' })
   @IsString({ message: 'note must be a string' })
   note?: string | null;
@@ -92,8 +93,8 @@ export class UpdateLicenseDto implements UpdateLicenseRequest {
 
 export class BanLicenseDto implements BanLicenseRequest {
   @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional()
+  @OptionalOrNull()
   @MaxLength(500, { message: 'reason must be at most 500 characters' })
   @IsString({ message: 'reason must be a string' })
-  reason?: string;
+  reason?: string | null;
 }

@@ -158,7 +158,7 @@ export class LicensesService {
   }
 
   /** Bans the key: it is refused from now on and its user's live sessions end. */
-  async ban(actor: Actor, appId: string, licenseId: string, reason: string | undefined): Promise<License> {
+  async ban(actor: Actor, appId: string, licenseId: string, reason: string | null | undefined): Promise<License> {
     const license = await this.findInApp(appId, licenseId);
     const banned = await this.licenses.manager.transaction(async (manager) => {
       const rows = await sqlRows<{ user_id: string | null }>(

@@ -19,7 +19,6 @@ import {
   IsEmail,
   IsIn,
   IsInt,
-  IsOptional,
   IsString,
   Length,
   Max,
@@ -28,6 +27,7 @@ import {
   NotEquals,
   ValidateIf,
 } from 'class-validator';
+import { OptionalOrNull } from '../../common/input/optional-field.js';
 import { OptionalIntField } from '../../common/int-field.js';
 
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -127,8 +127,8 @@ export class AdjustCreditsDto implements AdjustCreditsRequest {
   amount: number;
 
   @ApiPropertyOptional({ maxLength: ResellerLimits.noteMax })
-  @IsOptional()
+  @OptionalOrNull()
   @MaxLength(ResellerLimits.noteMax, { message: `note must be at most ${ResellerLimits.noteMax} characters` })
   @IsString({ message: 'note must be a string' })
-  note?: string;
+  note?: string | null;
 }

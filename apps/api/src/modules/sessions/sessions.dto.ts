@@ -1,11 +1,12 @@
 import type { ListSessionsQuery } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUUID } from 'class-validator';
+import { IsUUID } from 'class-validator';
+import { Optional } from '../../common/input/optional-field.js';
 import { PageQuery } from '../../common/admin-response.js';
 
 export class SessionsQuery extends PageQuery implements ListSessionsQuery {
   @ApiPropertyOptional({ description: "Only this user's sessions", format: 'uuid' })
-  @IsOptional()
+  @Optional()
   @IsUUID('all', { message: 'userId must be a UUID' })
   userId?: string;
 }

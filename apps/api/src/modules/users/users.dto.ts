@@ -2,25 +2,15 @@ import type { BanUserRequest, CreateUserRequest, ExtendUserRequest, ListUsersQue
 import { ClientLimits } from '@latchkey/contracts';
 import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsInt,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsInt, IsISO8601, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
 import { PageQuery } from '../../common/admin-response.js';
 
 export const MAX_EXTEND_DAYS = 36_500;
 
 export class UsersQuery extends PageQuery implements ListUsersQuery {
   @ApiPropertyOptional({ description: 'Part of a username, any case' })
-  @IsOptional()
+  @Optional()
   @Length(1, 64, { message: 'search must be 1-64 characters' })
   @IsString({ message: 'search must be a string' })
   search?: string;
@@ -46,7 +36,7 @@ export class CreateUserDto implements CreateUserRequest {
   maxDevices?: number;
 
   @ApiPropertyOptional({ nullable: true, example: '2027-01-01T00:00:00.000Z', description: 'null or absent: lifetime' })
-  @ValidateIf((_, v) => v !== null && v !== undefined)
+  @OptionalOrNull()
   @IsISO8601({ strict: true }, { message: 'expiresAt must be an ISO 8601 timestamp or null' })
   @IsString({ message: 'expiresAt must be an ISO 8601 timestamp or null' })
   expiresAt?: string | null;
@@ -54,7 +44,7 @@ export class CreateUserDto implements CreateUserRequest {
 
 export class BanUserDto implements BanUserRequest {
   @ApiPropertyOptional({ maxLength: 500, nullable: true })
-  @IsOptional()
+  @OptionalOrNull()
   @MaxLength(500, { message: 'reason must be at most 500 characters' })
   @IsString({ message: 'reason must be a string' })
   reason?: string | null;

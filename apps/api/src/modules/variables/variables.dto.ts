@@ -1,7 +1,8 @@
 import type { CreateVariableRequest, UpdateVariableRequest } from '@latchkey/contracts';
 import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsString, Matches, MaxLength } from 'class-validator';
+import { Optional } from '../../common/input/optional-field.js';
 
 export const VARIABLE_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 /** 64 KiB of text. */
@@ -24,7 +25,7 @@ export class CreateVariableDto implements CreateVariableRequest {
 
 export class UpdateVariableDto implements UpdateVariableRequest {
   @ApiPropertyOptional({ maxLength: VARIABLE_VALUE_MAX })
-  @IsOptional()
+  @Optional()
   @MaxLength(VARIABLE_VALUE_MAX, { message: 'value must be at most 64 KiB' })
   @IsString({ message: 'value must be a string' })
   value?: string;

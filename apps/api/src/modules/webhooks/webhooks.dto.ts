@@ -10,7 +10,8 @@ import {
   type WebhookDeliveryStatus,
 } from '@latchkey/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsString, IsUrl, MaxLength } from 'class-validator';
+import { Optional } from '../../common/input/optional-field.js';
 import { PageQuery } from '../../common/admin-response.js';
 
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
@@ -33,28 +34,28 @@ export class CreateWebhookDto implements CreateWebhookRequest {
 
 export class UpdateWebhookDto implements UpdateWebhookRequest {
   @ApiPropertyOptional({ maxLength: 2048 })
-  @IsOptional()
+  @Optional()
   @MaxLength(2048, { message: 'url must be at most 2048 characters' })
   @IsUrl(URL_OPTIONS, { message: URL_MESSAGE })
   @IsString({ message: 'url must be a string' })
   url?: string;
 
   @ApiPropertyOptional({ enum: EVENT_NAMES, isArray: true })
-  @IsOptional()
+  @Optional()
   @IsIn(EVENT_NAMES, { each: true, message: EVENTS_MESSAGE })
   @ArrayNotEmpty({ message: EVENTS_MESSAGE })
   @IsArray({ message: EVENTS_MESSAGE })
   events?: EventName[];
 
   @ApiPropertyOptional({ description: 'true turns a disabled webhook back on' })
-  @IsOptional()
+  @Optional()
   @IsBoolean({ message: 'enabled must be a boolean' })
   enabled?: boolean;
 }
 
 export class ListDeliveriesQuery extends PageQuery implements ListDeliveriesContract {
   @ApiPropertyOptional({ enum: WEBHOOK_DELIVERY_STATUSES })
-  @IsOptional()
+  @Optional()
   @IsIn(WEBHOOK_DELIVERY_STATUSES, { message: `status must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}` })
   status?: WebhookDeliveryStatus;
 }
