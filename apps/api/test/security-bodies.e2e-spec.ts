@@ -3,7 +3,16 @@
 // can reach, `null` for a field that cannot be null is a 400 naming it, and
 // no expiry can pass 9999-12-31.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createApp, type Owner, signupOwner } from './factories/index.js';
+import {
+  createApp,
+  createLicense,
+  createUser,
+  type Owner,
+  signupOwner,
+  USER_PASSWORD,
+  username,
+} from './factories/index.js';
+import { clientFor } from './support/api.js';
 import { closeDb } from './support/db.js';
 import { send, uploadForm } from './support/files.js';
 import { BASE_URL, http } from './support/http.js';
@@ -160,5 +169,38 @@ describe('null for an optional field', () => {
       body: { reason: null },
     });
     expect([banned.status, banned.body.data.banReason]).toEqual([200, null]);
+  });
+});
+
+describe('expiries stop at 9999-12-31T23:59:59.999Z', () => {
+  const LATEST = '9999-12-31T23:59:59.999Z';
+
+  it('refuses a user created past it, and an extension that would pass it, naming the field', async () => {
+    for (const expiresAt of ['+010000-01-01T00:00:00.000Z', '9999-12-31T23:59:60.000Z']) {
+      const res = await http('POST', `/v1/admin/apps/${app.appId}/users`, {
+        token: owner.token,
+        body: { username: username(), password: USER_PASSWORD, expiresAt },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/^expiresAt /);
+    }
+    const user = await createUser(owner, app, { expiresAt: LATEST });
+    expect(user.expiresAt).toBe(LATEST);
+    for (let i = 0; i < 3; i++) {
+      const res = await http('POST', `/v1/admin/apps/${app.appId}/users/${user.userId}/extend`, {
+        token: owner.token,
+        body: { days: 36500 },
+      });
+      expect([res.status, res.body.message]).toEqual([400, `days would move expiresAt past ${LATEST}`]);
+    }
+    const after = await http('GET', `/v1/admin/apps/${app.appId}/users/${user.userId}`, { token: owner.token });
+    expect([after.status, after.body.data.expiresAt]).toEqual([200, LATEST]);
+  });
+
+  it('lets an upgrade of a user near it succeed, stopping at it', async () => {
+    const user = await createUser(owner, app, { expiresAt: '9999-12-20T00:00:00.000Z' });
+    const license = await createLicense(owner, app, { durationType: '365d' });
+    const res = await clientFor(app).upgrade(user.username, USER_PASSWORD, license.key);
+    expect([res.status, res.body.data.user?.expiresAt]).toEqual([200, LATEST]);
   });
 });

@@ -41,6 +41,13 @@ export interface License {
   banReason: string | null;
 }
 
+/**
+ * The latest expiry a user or license may have: timestamps are written with
+ * four-digit years. An admin input past it gets 400 naming the field; an
+ * `upgrade` that would pass it stops at it.
+ */
+export const LATEST_EXPIRY = '9999-12-31T23:59:59.999Z';
+
 export interface GenerateLicensesRequest {
   count?: number;
   durationType: DurationType;

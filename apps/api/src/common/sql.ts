@@ -21,6 +21,12 @@ export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '23505';
 }
 
+/** True when PostgreSQL refused a write for breaking the CHECK constraint `constraint` (check_violation, 23514). */
+export function isCheckViolation(err: unknown, constraint: string): boolean {
+  const error = err as { code?: string; constraint?: string } | null;
+  return error?.code === '23514' && error.constraint === constraint;
+}
+
 /** Escapes LIKE's wildcards (and its escape character, `\`) so `text` matches literally. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&');

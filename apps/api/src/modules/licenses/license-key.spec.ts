@@ -35,4 +35,9 @@ describe('durations', () => {
     expect(extendExpiry(null, '1d', now)).toBeNull();
     expect(extendExpiry(future, 'lifetime', now)).toBeNull();
   });
+
+  it('stops at the latest expiry a timestamp can be written with', () => {
+    const nearEnd = new Date('9999-12-20T00:00:00.000Z');
+    expect(extendExpiry(nearEnd, '365d', now)?.toISOString()).toBe('9999-12-31T23:59:59.999Z');
+  });
 });

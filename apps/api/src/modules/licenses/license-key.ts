@@ -1,5 +1,14 @@
-import { DURATION_MS, type DurationType, KEY_ALPHABET, KEY_SEGMENT_LENGTH, KEY_SEGMENTS } from '@latchkey/contracts';
+import {
+  DURATION_MS,
+  type DurationType,
+  KEY_ALPHABET,
+  KEY_SEGMENT_LENGTH,
+  KEY_SEGMENTS,
+  LATEST_EXPIRY,
+} from '@latchkey/contracts';
 import { randomInt } from 'node:crypto';
+
+const LATEST_EXPIRY_MS = Date.parse(LATEST_EXPIRY);
 
 function segment(): string {
   let out = '';
@@ -26,11 +35,12 @@ export function durationEnd(durationType: DurationType, from: Date): Date | null
 
 /**
  * A user's new expiry after redeeming a key of `durationType`: the duration is
- * added to whichever is later, now or the current expiry. Lifetime on either
- * side stays lifetime.
+ * added to whichever is later, now or the current expiry, up to LATEST_EXPIRY
+ * (a user that far out is one an owner set there by hand; the upgrade still
+ * succeeds). Lifetime on either side stays lifetime.
  */
 export function extendExpiry(current: Date | null, durationType: DurationType, now: Date): Date | null {
   const ms = DURATION_MS[durationType];
   if (current === null || ms === null) return null;
-  return new Date(Math.max(now.getTime(), current.getTime()) + ms);
+  return new Date(Math.min(Math.max(now.getTime(), current.getTime()) + ms, LATEST_EXPIRY_MS));
 }

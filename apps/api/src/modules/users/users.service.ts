@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AdminUser, EndedSessions } from '@latchkey/contracts';
+import { LATEST_EXPIRY, type AdminUser, type EndedSessions } from '@latchkey/contracts';
 import bcrypt from 'bcrypt';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
 import { AppError, validationError } from '../../common/errors.js';
-import { escapeLike } from '../../common/sql.js';
+import { escapeLike, isCheckViolation } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import { Config } from '../../config/config.js';
 import type { Actor } from '../../common/auth/actor.js';
@@ -50,6 +50,9 @@ export class UsersService {
   async create(actor: Actor, appId: string, dto: CreateUserDto): Promise<AdminUser> {
     const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) throw validationError(['expiresAt must be in the future']);
+    if (expiresAt && expiresAt.getTime() > Date.parse(LATEST_EXPIRY)) {
+      throw validationError([`expiresAt must be at most ${LATEST_EXPIRY}`]);
+    }
     const passwordHash = await bcrypt.hash(dto.password, this.config.BCRYPT_COST);
     const row = await this.dataSource.transaction(async (manager) => {
       const created = await insertUser(manager, {
@@ -125,7 +128,11 @@ export class UsersService {
     });
   }
 
-  /** `expiresAt` = max(now, expiresAt) + days, computed in the database; a lifetime user stays lifetime. */
+  /**
+   * `expiresAt` = max(now, expiresAt) + days, computed in the database; a
+   * lifetime user stays lifetime. The database refuses an expiry past
+   * LATEST_EXPIRY (users_expires_at_bounded): 400 naming `days`.
+   */
   async extend(actor: Actor, appId: string, userId: string, days: number): Promise<AdminUser> {
     return this.dataSource.transaction(async (manager) => {
       const { row, before } = await this.change(
@@ -135,7 +142,12 @@ export class UsersService {
         `expires_at = CASE WHEN u.expires_at IS NULL THEN NULL
                            ELSE GREATEST(now(), u.expires_at) + make_interval(days => $3) END`,
         [days],
-      );
+      ).catch((err: unknown) => {
+        if (isCheckViolation(err, 'users_expires_at_bounded')) {
+          throw validationError([`days would move expiresAt past ${LATEST_EXPIRY}`]);
+        }
+        throw err;
+      });
       await this.audit.write(manager, [
         adminChange(actor, appId, 'admin.user.extend', {
           userId,
