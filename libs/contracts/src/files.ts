@@ -31,6 +31,9 @@ export const FileLimits = {
   linkSeconds: 60,
 } as const;
 
+/** Where download links live: `GET {origin}/v1/downloads/{token}` (HEAD answers the same headers without spending it). */
+export const DOWNLOAD_PATH = '/v1/downloads';
+
 /** `alg` of an end-to-end encrypted download, also sent as `X-Content-Encryption`. */
 export const FILE_E2E_ALG = 'X25519-HKDF-SHA256-AES256GCM-STREAM';
 /** Plaintext bytes per record of an end-to-end encrypted download. */
@@ -66,4 +69,5 @@ export const FileMessage = {
   linkGone: 'Download link expired or already used',
   fileRequired: 'file is required',
   tooLarge: 'File is too large',
+  hostRequired: 'A Host header is required for the download URL',
 } as const;

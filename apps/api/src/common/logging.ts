@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { DOWNLOAD_PATH } from '@latchkey/contracts';
 import type { IncomingMessage } from 'node:http';
 import { pino, type Logger as PinoLogger } from 'pino';
 import type { Config } from '../config/config.js';
@@ -33,8 +34,15 @@ export function createRootLogger(config: Config): PinoLogger {
 /** Query parameters whose values are safe to log; any other value (a `search` may be a license key) is redacted. */
 const LOGGED_QUERY_VALUES = new Set(['page', 'limit', 'status', 'type']);
 
-/** The request URL with every query value outside LOGGED_QUERY_VALUES replaced by `[redacted]`. */
+/** A download link's path up to its token: the token works until used, whatever method a request tried on it. */
+const DOWNLOAD_TOKEN_PREFIX = `${DOWNLOAD_PATH}/`;
+
+/**
+ * The request URL with every query value outside LOGGED_QUERY_VALUES, and a
+ * download link's token, replaced by `[redacted]`.
+ */
 export function loggableUrl(url: string): string {
+  if (url.startsWith(DOWNLOAD_TOKEN_PREFIX)) return `${DOWNLOAD_TOKEN_PREFIX}[redacted]`;
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const query = url

@@ -174,6 +174,20 @@ export class Config {
   @IsString()
   FILE_STORAGE_DIR = '';
 
+  /**
+   * The service's public address (`https://lk.example.com`, or with a path
+   * prefix a proxy adds), for absolute URLs handed to clients: download links.
+   * Unset, they are built from the request's Host (X-Forwarded-Host and
+   * X-Forwarded-Proto with TRUST_PROXY).
+   */
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\/+$/, '') : value))
+  @Matches(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, {
+    message: 'PUBLIC_URL must be an http(s) URL without query or fragment, such as https://lk.example.com',
+  })
+  @IsString()
+  @ValidateIf((config: Config) => config.PUBLIC_URL !== '')
+  PUBLIC_URL = '';
+
   /** Lifetime of a download link (the contract's 60 s); change it only in tests. */
   @Transform(toInt)
   @Min(1, { message: 'FILE_LINK_TTL_SECONDS must be between 1 and 3600' })

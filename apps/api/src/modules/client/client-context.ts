@@ -4,8 +4,8 @@ import type { CachedApp } from '../apps/app-credentials.cache.js';
 export interface ClientContext<Body> {
   app: CachedApp;
   ip: string;
-  /** scheme and host the client reached the service at, for absolute links */
-  origin: string;
+  /** scheme and host the client reached the service at, for absolute links; null when the request named no host */
+  origin: string | null;
   body: Body;
 }
 

@@ -37,7 +37,8 @@ export class ClientEndpoint {
       nonce = requestNonce(fields);
       const hostile = findHostileInput(fields);
       if (hostile) throw new AppError('VALIDATION', hostile);
-      const result = await this.client.dispatch(fields, app, request.ip, `${request.protocol}://${request.host}`);
+      const origin = request.host ? `${request.protocol}://${request.host}` : null;
+      const result = await this.client.dispatch(fields, app, request.ip, origin);
       send(reply, { app, nonce }, { status: 200, success: true, message: result.message, data: result.data });
     } catch (err) {
       if (err instanceof AppError) {

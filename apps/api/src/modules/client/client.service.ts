@@ -88,7 +88,7 @@ export class ClientService {
     body: Record<string, unknown>,
     app: CachedApp | null,
     ip: string,
-    origin: string,
+    origin: string | null,
   ): Promise<ClientResult> {
     const type = body.type;
     const route =

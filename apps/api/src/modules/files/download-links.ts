@@ -9,6 +9,26 @@ import type { RedeemedRow } from './file.rows.js';
 /** The link's session, live by the app's idle timeout. */
 const LIVE_SESSION = liveSessionSql({ alias: 's', idleSeconds: 'a.session_idle_seconds' });
 
+/**
+ * The link `l` whose token hashes to $1, when it can be used: unused and
+ * unexpired, its file still holding the content it was made for, its session
+ * still live (session-rules.ts, as the client endpoint checks it) with a user
+ * whose level the file allows. The tables after `FROM` (or `UPDATE ... FROM`).
+ */
+const USABLE_LINK = `files f
+         JOIN file_contents c ON c.id = f.content_id
+         JOIN apps a ON a.id = f.app_id,
+              sessions s
+         JOIN users u ON u.id = s.user_id
+        WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now()
+          AND f.id = l.file_id AND f.content_id = l.content_id AND a.enabled
+          AND s.id = l.session_id AND ${LIVE_SESSION}
+          AND NOT u.banned AND (u.expires_at IS NULL OR u.expires_at > now())
+          AND u.level >= f.min_level`;
+
+const LINK_FIELDS = `f.id AS file_id, f.name, f.app_id, c.id AS content_id, c.wrapped_key, c.size,
+                u.id AS user_id, u.username, l.e2e_key_sealed`;
+
 /** A link token: 32 random bytes, base64url. */
 export const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -60,42 +80,39 @@ export class DownloadLinks {
   }
 
   /**
-   * Spends a link, in one statement: it must be unused and unexpired, its
-   * file must still have the content it was made for, and its session must
-   * still be live (session-rules.ts, as the client endpoint checks it) with a user
-   * whose level the file allows. Of two requests racing for one link, one wins.
-   * Returns null when the link cannot be used, whatever the reason.
+   * Spends a link, in one statement: it must be usable (USABLE_LINK) and
+   * unused. Of two requests racing for one link, one wins. Returns null when
+   * the link cannot be used, whatever the reason.
    */
   async redeem(token: string): Promise<RedeemedLink | null> {
     if (!LINK_TOKEN.test(token)) return null;
     const { rows } = await this.pool.query<RedeemedRow>(
-      `UPDATE file_links l SET used_at = now()
-         FROM files f
-         JOIN file_contents c ON c.id = f.content_id
-         JOIN apps a ON a.id = f.app_id,
-              sessions s
-         JOIN users u ON u.id = s.user_id
-        WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now()
-          AND f.id = l.file_id AND f.content_id = l.content_id AND a.enabled
-          AND s.id = l.session_id AND ${LIVE_SESSION}
-          AND NOT u.banned AND (u.expires_at IS NULL OR u.expires_at > now())
-          AND u.level >= f.min_level
-      RETURNING f.id AS file_id, f.name, f.app_id, c.id AS content_id, c.wrapped_key, c.size,
-                u.id AS user_id, u.username, l.e2e_key_sealed`,
+      `UPDATE file_links l SET used_at = now() FROM ${USABLE_LINK} RETURNING ${LINK_FIELDS}`,
       [sha256(token)],
     );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      fileId: row.file_id,
-      name: row.name,
-      appId: row.app_id,
-      contentId: row.content_id,
-      wrappedKey: row.wrapped_key,
-      size: Number(row.size),
-      userId: row.user_id,
-      username: row.username,
-      e2eKeySealed: row.e2e_key_sealed,
-    };
+    return rows[0] ? toRedeemedLink(rows[0]) : null;
   }
+
+  /** What `redeem` would serve, without spending the link (a HEAD request). */
+  async peek(token: string): Promise<RedeemedLink | null> {
+    if (!LINK_TOKEN.test(token)) return null;
+    const { rows } = await this.pool.query<RedeemedRow>(`SELECT ${LINK_FIELDS} FROM file_links l, ${USABLE_LINK}`, [
+      sha256(token),
+    ]);
+    return rows[0] ? toRedeemedLink(rows[0]) : null;
+  }
+}
+
+function toRedeemedLink(row: RedeemedRow): RedeemedLink {
+  return {
+    fileId: row.file_id,
+    name: row.name,
+    appId: row.app_id,
+    contentId: row.content_id,
+    wrappedKey: row.wrapped_key,
+    size: Number(row.size),
+    userId: row.user_id,
+    username: row.username,
+    e2eKeySealed: row.e2e_key_sealed,
+  };
 }

@@ -1,5 +1,5 @@
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { CONTENT_ENCRYPTION_HEADER, FILE_E2E_ALG, FileMessage } from '@latchkey/contracts';
+import { CONTENT_ENCRYPTION_HEADER, DOWNLOAD_PATH, FILE_E2E_ALG, FileMessage } from '@latchkey/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
@@ -12,16 +12,19 @@ import { DownloadLinks, type RedeemedLink } from './download-links.js';
 import { encryptedSize, sealForClient } from './e2e-cipher.js';
 import { FileContents } from './file-contents.js';
 
-export const DOWNLOAD_PATH = '/v1/downloads';
 /** Shutdown waits this long for completed downloads to be counted and their events written. */
 const SHUTDOWN_RECORDING_WAIT_MS = 5_000;
 
+/** Methods a download link answers; any other gets 405 (and, like every method, a log line without the token). */
+const LINK_METHODS = 'GET, HEAD';
+
 /**
  * `GET /v1/downloads/{token}`: streams the file a `file` answer handed out a
- * link to. Mounted on Fastify directly (see FilesModule): the token must stay
- * out of the request log line, a HEAD must not spend the link, and the
- * response is written by hand so that a record failing verification cuts the
- * connection whether or not the headers are out.
+ * link to. Mounted on Fastify directly (see FilesModule): the response is
+ * written by hand so that a record failing verification cuts the connection
+ * whether or not the headers are out. `HEAD` answers the same headers without
+ * spending the link (download managers ask it first). The request log never
+ * shows the token (common/logging.ts).
  */
 @Injectable()
 export class DownloadRoute implements BeforeApplicationShutdown {
@@ -40,27 +43,34 @@ export class DownloadRoute implements BeforeApplicationShutdown {
   }
 
   register(fastify: FastifyInstance): void {
-    fastify.get<{ Params: { token: string } }>(
-      `${DOWNLOAD_PATH}/:token`,
-      { exposeHeadRoute: false, logSerializers: { url: redactToken } },
-      (request, reply) => this.handle(request, reply),
+    const url = `${DOWNLOAD_PATH}/:token`;
+    fastify.get<{ Params: { token: string } }>(url, { exposeHeadRoute: false }, (request, reply) =>
+      this.handle(request, reply),
     );
+    fastify.head<{ Params: { token: string } }>(url, (request, reply) => this.describe(request, reply));
+    fastify.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      url,
+      handler: (_request, reply) =>
+        void reply
+          .status(405)
+          .header('allow', LINK_METHODS)
+          .header('cache-control', 'no-store')
+          .send({ success: false, message: 'Method not allowed' }),
+    });
+  }
+
+  /** HEAD: the headers GET would send, the link left unspent. */
+  private async describe(request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply): Promise<void> {
+    const link = await this.findLink(() => this.links.peek(request.params.token), reply);
+    if (!link) return;
+    const e2eKey = link.e2eKeySealed !== null;
+    void reply.status(200).headers(downloadHeaders(link, e2eKey)).send();
   }
 
   private async handle(request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply): Promise<void> {
-    let link: RedeemedLink | null;
-    try {
-      link = await this.links.redeem(request.params.token);
-    } catch (err) {
-      this.logger.error(`could not redeem a download link: ${(err as Error).message}`);
-      return void reply.status(503).send({ success: false, message: 'Service unavailable' });
-    }
-    if (!link) {
-      return void reply.status(410).header('cache-control', 'no-store').send({
-        success: false,
-        message: FileMessage.linkGone,
-      });
-    }
+    const link = await this.findLink(() => this.links.redeem(request.params.token), reply);
+    if (!link) return;
 
     const e2eKey = link.e2eKeySealed ? decryptWithMasterKey(this.masterKey, link.e2eKeySealed) : null;
     const plaintext = this.contents.read(link);
@@ -69,11 +79,7 @@ export class DownloadRoute implements BeforeApplicationShutdown {
     const response = reply.raw;
     const headers: OutgoingHttpHeaders = {
       ...(reply.getHeaders() as OutgoingHttpHeaders),
-      'content-type': 'application/octet-stream',
-      'content-length': String(e2eKey ? encryptedSize(link.size) : link.size),
-      'content-disposition': contentDisposition(link.name),
-      'cache-control': 'no-store',
-      ...(e2eKey ? { [CONTENT_ENCRYPTION_HEADER]: FILE_E2E_ALG } : {}),
+      ...downloadHeaders(link, e2eKey !== null),
     };
     response.writeHead(200, headers);
     try {
@@ -86,6 +92,28 @@ export class DownloadRoute implements BeforeApplicationShutdown {
     const recording = this.recordDownload(link, request.ip).finally(() => this.recordings.delete(recording));
     this.recordings.add(recording);
     await recording;
+  }
+
+  /** The link `lookup` finds, or null once the refusal is answered: 410 for a link that cannot be used, 503 when the database cannot say. */
+  private async findLink(
+    lookup: () => Promise<RedeemedLink | null>,
+    reply: FastifyReply,
+  ): Promise<RedeemedLink | null> {
+    let link: RedeemedLink | null;
+    try {
+      link = await lookup();
+    } catch (err) {
+      this.logger.error(`could not look up a download link: ${(err as Error).message}`);
+      void reply.status(503).send({ success: false, message: 'Service unavailable' });
+      return null;
+    }
+    if (!link) {
+      void reply
+        .status(410)
+        .header('cache-control', 'no-store')
+        .send({ success: false, message: FileMessage.linkGone });
+    }
+    return link;
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -130,9 +158,15 @@ export class DownloadRoute implements BeforeApplicationShutdown {
   }
 }
 
-/** The request log names the route, never the token: a link works until used. */
-function redactToken(url: string): string {
-  return url.replace(/^(\/v1\/downloads\/)[^?#]*/, '$1[redacted]');
+/** The headers of a download's answer (GET and HEAD alike). */
+function downloadHeaders(link: RedeemedLink, endToEnd: boolean): OutgoingHttpHeaders {
+  return {
+    'content-type': 'application/octet-stream',
+    'content-length': String(endToEnd ? encryptedSize(link.size) : link.size),
+    'content-disposition': contentDisposition(link.name),
+    'cache-control': 'no-store',
+    ...(endToEnd ? { [CONTENT_ENCRYPTION_HEADER]: FILE_E2E_ALG } : {}),
+  };
 }
 
 /** `attachment` with the name as ASCII (for old clients) and in full as RFC 5987 UTF-8. */

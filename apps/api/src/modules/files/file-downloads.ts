@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ClientMessage, FileMessage, type FileData } from '@latchkey/contracts';
+import { ClientMessage, DOWNLOAD_PATH, FileMessage, type FileData } from '@latchkey/contracts';
 import { isUuid } from '../../common/admin-response.js';
 import { encryptWithMasterKey } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import { Config } from '../../config/config.js';
 import { DownloadLinks } from './download-links.js';
-import { DOWNLOAD_PATH } from './download.route.js';
+
 import { agreeDownloadKey, parseClientPublicKey } from './e2e-cipher.js';
 import { FILES_POOL } from './file-contents.js';
 import type { SqlPool } from './storage/postgres-file-store.js';
@@ -30,6 +30,7 @@ export interface FileRequestFields {
 @Injectable()
 export class FileDownloads {
   private readonly masterKey: Buffer;
+  private readonly publicUrl: string;
 
   constructor(
     @Inject(FILES_POOL) private readonly pool: SqlPool,
@@ -37,17 +38,22 @@ export class FileDownloads {
     config: Config,
   ) {
     this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
+    this.publicUrl = config.PUBLIC_URL;
   }
 
   /**
-   * @param origin scheme and host the client reached the service at (the link is absolute)
+   * @param origin scheme and host the client reached the service at (the
+   *   link is absolute); PUBLIC_URL, when set, is used instead
    */
   async offer(
     appId: string,
     session: DownloadSession,
     request: FileRequestFields,
-    origin: string,
+    origin: string | null,
   ): Promise<{ message: string; data: FileData }> {
+    const base = this.publicUrl || origin;
+    // An HTTP/1.0 request may name no host: refused rather than handed `http:///...`.
+    if (!base) throw new AppError('VALIDATION', FileMessage.hostRequired);
     const file = isUuid(request.fileId) ? await this.find(appId, request.fileId) : undefined;
     if (!file) throw new AppError('FILE_NOT_FOUND');
     if (session.user.level < file.min_level) throw new AppError('INSUFFICIENT_LEVEL');
@@ -71,7 +77,7 @@ export class FileDownloads {
         name: file.name,
         size: Number(file.size),
         sha256: file.sha256.toString('hex'),
-        url: `${origin}${DOWNLOAD_PATH}/${link.token}`,
+        url: `${base}${DOWNLOAD_PATH}/${link.token}`,
         expiresAt: link.expiresAt.toISOString(),
         ...(agreed ? { encryption: agreed.encryption } : {}),
       },
