@@ -1,4 +1,5 @@
-// Issue 8: the dashboard's pages carry a CSP without inline script and may not be framed.
+// Issue 8: the dashboard's pages carry a CSP without inline script and may not be framed;
+// issue 23: so does the OpenAPI UI at /docs.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,8 +18,8 @@ afterAll(async () => {
   await api?.stop();
 });
 
-describe('dashboard pages', () => {
-  it.each(['/', '/apps/0b0c2a4e-0000-4000-8000-000000000000/licenses'])(
+describe('HTML pages', () => {
+  it.each(['/', '/apps/0b0c2a4e-0000-4000-8000-000000000000/licenses', '/docs'])(
     '%s: CSP, no framing, no referrer',
     async (page) => {
       const res = await http('GET', page, { baseUrl: api.url });

@@ -2,11 +2,13 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The dashboard's pages: scripts only from our own origin (Vite emits no
- * inline script), never framed. Inline styles stay allowed: the UI libraries
- * set style attributes and insert small style elements at run time.
+ * Every HTML page, the dashboard's and the OpenAPI UI at /docs: scripts only
+ * from our own origin (Vite emits no inline script, and Swagger UI's page
+ * loads its bootstrap from a file), never framed. Inline styles stay allowed:
+ * the UI libraries set style attributes and insert small style elements at
+ * run time, and Swagger UI's page has one.
  */
-export const DASHBOARD_CSP = [
+export const PAGE_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -22,8 +24,7 @@ export const DASHBOARD_CSP = [
 /**
  * Security headers (contract, "Operations"), on @fastify/helmet:
  * `X-Content-Type-Options: nosniff` and `Referrer-Policy: no-referrer` on
- * every response; the CSP above on HTML pages (the OpenAPI UI at /docs keeps
- * its own inline bootstrap, so it is left without one); `Cache-Control:
+ * every response; the CSP above on HTML pages; `Cache-Control:
  * no-store` on every API answer, since many carry a token, a key or a secret
  * and none is worth caching.
  */
@@ -41,8 +42,8 @@ export async function registerSecurityHeaders(server: FastifyInstance): Promise<
     const contentType = String(reply.getHeader('content-type') ?? '');
     if (pathname === '/v1' || pathname.startsWith('/v1/')) {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    } else if (contentType.startsWith('text/html') && !pathname.startsWith('/docs')) {
-      reply.header('content-security-policy', DASHBOARD_CSP);
+    } else if (contentType.startsWith('text/html')) {
+      reply.header('content-security-policy', PAGE_CSP);
     }
     return payload;
   });
