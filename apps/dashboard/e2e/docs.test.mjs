@@ -24,7 +24,10 @@ test('/docs carries the pages CSP and Swagger UI renders the API under it', asyn
   expect(csp).toContain("script-src 'self'");
   expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
   expect(csp).toContain("frame-ancestors 'none'");
-  await page.getByRole('heading', { name: /Latchkey/ }).first().waitFor();
+  await page
+    .getByRole('heading', { name: /Latchkey/ })
+    .first()
+    .waitFor();
   await page.getByText('/v1/admin/apps', { exact: true }).first().waitFor();
   expect(refused).toEqual([]);
   await page.close();
