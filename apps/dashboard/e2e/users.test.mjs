@@ -4,7 +4,7 @@
 // client's token then gets 401), create users (a bad username caught before
 // sending, a taken one refused with the API's message) and delete one.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ClientMessage } from '@latchkey/contracts';
+import { ClientMessage, LATEST_EXPIRY } from '@latchkey/contracts';
 import { startHarness } from './harness.mjs';
 
 let harness;
@@ -140,6 +140,28 @@ describe('users pages', () => {
     await page.getByRole('row', { name: /carol/ }).waitFor({ state: 'detached' });
     expect(await userPath('carol')).toBeUndefined();
 
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('a user at the latest expiry: the extend dialog says why it cannot go further', async () => {
+    const { call } = harness;
+    const { token, app, context, page, pageErrors } = await harness.ownerWithApp({ appName: 'Far Future' });
+    const created = await call(
+      'POST',
+      `/v1/admin/apps/${app.appId}/users`,
+      { username: 'methuselah', password: 'hunter22', expiresAt: LATEST_EXPIRY },
+      token,
+    );
+    expect(created.status).toBe(201);
+    await page.goto(`${harness.url}/apps/${app.appId}/users/${created.body.data.userId}`);
+    await page.getByRole('heading', { name: 'methuselah', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Actions for methuselah' }).click();
+    await page.getByRole('menuitem', { name: 'Extend' }).click();
+    const extend = page.getByRole('dialog', { name: 'Extend methuselah' });
+    await extend.getByLabel('Days').fill('1');
+    await extend.getByRole('button', { name: 'Extend' }).click();
+    await extend.getByText(`days would move expiresAt past ${LATEST_EXPIRY}`).waitFor();
     expect(pageErrors).toEqual([]);
     await context.close();
   });

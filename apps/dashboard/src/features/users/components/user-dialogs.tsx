@@ -1,4 +1,4 @@
-import { ClientLimits, LicenseLimits, type AdminUser } from '@latchkey/contracts';
+import { ClientLimits, LATEST_EXPIRY, LicenseLimits, type AdminUser } from '@latchkey/contracts';
 import { useForm } from 'react-hook-form';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
@@ -113,13 +113,21 @@ export function CreateUserDialog({
           <TextField
             label="Expires on"
             type="date"
+            max={LATEST_EXPIRY.slice(0, 10)}
             hint="At the end of this day, your time."
             error={errors.expiresOn?.message}
             {...form.register('expiresOn', {
-              validate: (value, all) =>
-                all.lifetime ||
-                (value !== '' && new Date(`${value}T23:59:59`).getTime() > Date.now()) ||
-                'expiresAt must be in the future',
+              validate: {
+                future: (value, all) =>
+                  all.lifetime ||
+                  (value !== '' && new Date(`${value}T23:59:59`).getTime() > Date.now()) ||
+                  'expiresAt must be in the future',
+                // The API's bound, in its words (the end of its last day in a zone west of UTC passes it).
+                latest: (value, all) =>
+                  all.lifetime ||
+                  new Date(`${value}T23:59:59`).getTime() <= Date.parse(LATEST_EXPIRY) ||
+                  `expiresAt must be at most ${LATEST_EXPIRY}`,
+              },
             })}
           />
         )}
