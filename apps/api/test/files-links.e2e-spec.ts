@@ -57,7 +57,7 @@ async function requestFile(headers: Record<string, string> = {}, baseUrl = stack
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ appId: owner.appId, apiKey: owner.apiKey, type: 'file', sessionToken, fileId }),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as any };
 }
 
 /** A `file` call as HTTP/1.0 with no Host header, which HTTP/1.0 allows (HTTP/1.1 requires one: Node refuses it). */
