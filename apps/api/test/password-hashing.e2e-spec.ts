@@ -127,6 +127,27 @@ describe('hashes made before issue 23', () => {
     }
   });
 
+  it('parallel sign-ins with a legacy hash all succeed, and a password change made meanwhile is never undone', async () => {
+    const account = await signupOwner();
+    await db().query('UPDATE accounts SET password_hash = $1 WHERE id = $2', [
+      await legacyHash(account.password),
+      account.accountId,
+    ]);
+    const [change, ...logins] = await Promise.all([
+      http('POST', '/v1/admin/auth/password', {
+        token: account.token,
+        body: { currentPassword: account.password, newPassword: 'the password after' },
+      }),
+      ...Array.from({ length: 6 }, () => adminLogin(account.email, account.password)),
+    ]);
+    expect(change!.status).toBe(200);
+    // Each login ran before or after the change; none may have written the old password back.
+    for (const login of logins) expect([200, 401]).toContain(login.status);
+    expect(await accountHash(account.accountId)).toMatch(CURRENT_SCHEME);
+    expect((await adminLogin(account.email, 'the password after')).status).toBe(200);
+    expect((await adminLogin(account.email, account.password)).status).toBe(401);
+  });
+
   it('keeps a legacy hash of a password of 72 bytes or more: a match proves only its first 72 bytes', async () => {
     const account = await signupOwner();
     const legacy = await legacyHash(LONG);
