@@ -107,6 +107,16 @@ describe('password change rate limit', () => {
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
   });
 
+  it('holds under parallel attempts: exactly the limit gets through', async () => {
+    const { token } = await freshOwner();
+    const ip = clientIp();
+    const results = await Promise.all(
+      Array.from({ length: ADMIN_LOGIN_LIMIT + 3 }, (_, n) => changePassword(n, ip, token)),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(ADMIN_LOGIN_LIMIT).fill(401), 429, 429, 429]);
+  });
+
   it('counts per account (another token, another address) and per address (another account)', async () => {
     const owner = await freshOwner();
     const ip = clientIp();
