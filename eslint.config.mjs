@@ -18,7 +18,7 @@ const MODULE_DEPENDENCIES = {
   audit: [],
   'rate-limit': [],
   health: [],
-  accounts: ['audit'],
+  accounts: ['audit', 'rate-limit'],
   apps: ['accounts', 'audit', 'events'],
   sessions: ['accounts', 'apps', 'audit', 'events'],
   users: ['accounts', 'apps', 'audit', 'events', 'sessions'],

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { PasswordHasherModule } from './common/password-hasher.js';
 import { QueueModule } from './common/queue.module.js';
 import { RedisModule } from './common/redis.module.js';
 import { Config } from './config/config.js';
@@ -38,6 +39,7 @@ export class AppModule {
       imports: [
         ...coreModules(config),
         QueueModule,
+        PasswordHasherModule,
         AccountsModule,
         AppsModule,
         ClientModule,

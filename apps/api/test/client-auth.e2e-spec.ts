@@ -94,7 +94,7 @@ describe('register', () => {
       `SELECT u.password_hash, s.token_hash FROM users u JOIN sessions s ON s.user_id = u.id WHERE u.username = $1`,
       [username],
     );
-    expect(rows[0].password_hash).toMatch(/^\$2[aby]\$/);
+    expect(rows[0].password_hash).toMatch(/^hmac-sha256:\$2b\$/);
     const { createHash } = await import('node:crypto');
     expect(Buffer.from(rows[0].token_hash)).toEqual(createHash('sha256').update(res.body.data.sessionToken).digest());
   });

@@ -79,6 +79,71 @@ describe('admin signup rate limit', () => {
   });
 });
 
+describe('password change rate limit', () => {
+  /** An owner of its own, signed up from an address of its own, and a change-password attempt with a token of it. */
+  async function freshOwner() {
+    const email = `pw-${randomInt(1e9)}@example.com`;
+    const signup = await post(0, '/v1/admin/auth/signup', clientIp(), { email, password: 'long enough pw' });
+    expect(signup.status).toBe(201);
+    return { email, token: signup.body.data.accessToken as string };
+  }
+  function changePassword(n: number, ip: string, token: string, currentPassword = 'wrong password') {
+    return http('POST', '/v1/admin/auth/password', {
+      baseUrl: apis[n % apis.length]!.url,
+      headers: { 'x-forwarded-for': ip },
+      token,
+      body: { currentPassword, newPassword: 'another long pw' },
+    });
+  }
+
+  it('answers 429 with Retry-After past the limit for one account from one IP, across processes', async () => {
+    const { token } = await freshOwner();
+    const ip = clientIp();
+    for (let n = 0; n < ADMIN_LOGIN_LIMIT; n++) expect((await changePassword(n, ip, token)).status).toBe(401);
+    const limited = await changePassword(ADMIN_LOGIN_LIMIT, ip, token, 'long enough pw');
+    expect([limited.status, limited.body]).toEqual([429, { success: false, message: 'Too many requests' }]);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+  });
+
+  it('holds under parallel attempts: exactly the limit gets through', async () => {
+    const { token } = await freshOwner();
+    const ip = clientIp();
+    const results = await Promise.all(
+      Array.from({ length: ADMIN_LOGIN_LIMIT + 3 }, (_, n) => changePassword(n, ip, token)),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(ADMIN_LOGIN_LIMIT).fill(401), 429, 429, 429]);
+  });
+
+  it('counts per account (another token, another address) and per address (another account)', async () => {
+    const owner = await freshOwner();
+    const ip = clientIp();
+    for (let n = 0; n < ADMIN_LOGIN_LIMIT; n++) expect((await changePassword(n, ip, owner.token)).status).toBe(401);
+    // The account's limit is reached while the new address's is not.
+    const login = await post(0, '/v1/admin/auth/login', clientIp(), { email: owner.email, password: 'long enough pw' });
+    const elsewhere = await changePassword(1, clientIp(), login.body.data.accessToken, 'long enough pw');
+    expect([elsewhere.status, elsewhere.body.message]).toEqual([429, 'Too many requests']);
+    // The address's limit is reached while another account's is not; elsewhere that account is not limited.
+    const other = await freshOwner();
+    expect((await changePassword(0, ip, other.token)).status).toBe(429);
+    expect((await changePassword(1, clientIp(), other.token)).status).toBe(401);
+  });
+});
+
+describe('admin rate limits and IPv6', () => {
+  it('count an IPv6 client by its /64, as the client limit does', async () => {
+    const prefix = `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}`;
+    const login = (n: number, ip: string) =>
+      post(n, '/v1/admin/auth/login', ip, { email: owner.email, password: 'wrong password' });
+    for (let n = 0; n < ADMIN_LOGIN_LIMIT; n++) expect((await login(n, `${prefix}::${n + 1}`)).status).toBe(401);
+    expect((await login(0, `${prefix}:ffff:ffff:ffff:ffff`)).status).toBe(429);
+    // The next /64 is another client.
+    expect((await login(1, `2001:db8:ffff:${randomInt(0x10000).toString(16)}::1`)).status).toBe(401);
+  });
+});
+
 describe('client log lines', () => {
   it('allows 30 lines per session per window, then 429 in the signed envelope', async () => {
     const app = await createApp(owner);

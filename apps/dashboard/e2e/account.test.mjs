@@ -1,7 +1,8 @@
 // The account page in a real browser: signed-in devices, personal access
-// tokens with an expiry, and a password change (issue 8, account security).
+// tokens with an expiry, and a password change (issue 8, account security),
+// rate limited (issue 23).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dropDatabase, freshDatabase, startApi, testEnv } from '../../../scripts/test-service.mjs';
@@ -11,12 +12,16 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const DATABASE = 'latchkey_dashboard_e2e_account';
 const DASHBOARD_DIST = path.resolve(process.env.DASHBOARD_DIR || path.join(repoRoot, 'apps/dashboard/dist'));
 const PASSWORD = 'correct horse battery';
+/** Attempts per window at sign-in and at password change on the rate-limited API. */
+const RATE_LIMIT = 2;
 
 let api;
+/** Another process on the same database, trusting X-Forwarded-For and with a low admin rate limit. */
+let limitedApi;
 let browser;
 
-async function post(urlPath, body, headers = {}) {
-  const res = await fetch(`${api.url}${urlPath}`, {
+async function post(urlPath, body, headers = {}, target = api) {
+  const res = await fetch(`${target.url}${urlPath}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -29,15 +34,28 @@ async function me(token) {
 }
 
 beforeAll(async () => {
-  api = await startApi(testEnv(await freshDatabase(DATABASE), { DASHBOARD_DIR: DASHBOARD_DIST }));
+  const databaseUrl = await freshDatabase(DATABASE);
+  api = await startApi(testEnv(databaseUrl, { DASHBOARD_DIR: DASHBOARD_DIST }));
+  limitedApi = await startApi(
+    testEnv(databaseUrl, {
+      DASHBOARD_DIR: DASHBOARD_DIST,
+      TRUST_PROXY: 'true',
+      ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+    }),
+  );
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await api?.stop();
+  await Promise.all([api?.stop(), limitedApi?.stop()]);
   if (api) await dropDatabase(DATABASE);
 }, 60_000);
+
+/** An address of its own for each test (TEST-NET: never routed, only a header here), so counts start at zero. */
+function clientIp() {
+  return `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+}
 
 describe('account page', () => {
   test('signed-in devices, tokens with an expiry, and a password change', async () => {
@@ -104,6 +122,51 @@ describe('account page', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByTestId('toast-success').filter({ hasText: 'Password changed' }).waitFor();
     expect((await post('/v1/admin/auth/login', { email, password: 'a brand new password' })).status).toBe(200);
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('a rate-limited password change says when to try again, and the user stays signed in', async () => {
+    const email = `limited-${randomUUID().slice(0, 8)}@example.test`;
+    const signup = await post(
+      '/v1/admin/auth/signup',
+      { email, password: PASSWORD },
+      { 'x-forwarded-for': clientIp() },
+    );
+    expect(signup.status).toBe(201);
+
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      extraHTTPHeaders: { 'x-forwarded-for': clientIp() },
+    });
+    const page = await context.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+    await page.goto(`${limitedApi.url}/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Applications', level: 1 }).waitFor();
+    await page.goto(`${limitedApi.url}/account`);
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+
+    const attempt = async (currentPassword) => {
+      await page.getByLabel('Current password').fill(currentPassword);
+      await page.getByLabel('New password').fill('a brand new password');
+      const answered = page.waitForResponse((res) => res.url().endsWith('/v1/admin/auth/password'));
+      await page.getByRole('button', { name: 'Change password' }).click();
+      return (await answered).status();
+    };
+    for (let n = 0; n < RATE_LIMIT; n++) expect(await attempt('not my password')).toBe(401);
+    expect(await attempt(PASSWORD)).toBe(429);
+    const alert = page.getByRole('alert').filter({ hasText: 'Too many requests' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/^Too many requests\. Try again in \d+ seconds?\.$/);
+    // Still signed in, on the account page, with what was typed kept.
+    expect(new URL(page.url()).pathname).toBe('/account');
+    expect(await page.getByLabel('Current password').inputValue()).toBe(PASSWORD);
+    await page.getByRole('table', { name: 'Signed-in devices' }).getByText('This device').waitFor();
 
     expect(pageErrors).toEqual([]);
     await context.close();

@@ -84,7 +84,10 @@ export class Config {
   @IsInt({ message: 'AUDIT_RETENTION_DAYS must be an integer' })
   AUDIT_RETENTION_DAYS = 90;
 
-  /** Attempts per client IP at `POST /v1/admin/auth/login` per window, against password guessing; 0 = off. */
+  /**
+   * Attempts per client (IPv4 address or IPv6 /64) per window at each of admin login, signup and password change
+   * (that one also per account), against password guessing; 0 = off.
+   */
   @Transform(toInt)
   @Min(0, { message: 'ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE must be between 0 and 100000' })
   @Max(100_000, { message: 'ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE must be between 0 and 100000' })

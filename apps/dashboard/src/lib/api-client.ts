@@ -96,11 +96,19 @@ async function send(path: string, options: ApiRequestOptions, accept: string): P
   if (!res.ok) {
     const payload = await readJson(res);
     if (isAdminError(payload)) {
-      throw new ApiError(res.status, payload.message, Array.isArray(payload.errors) ? payload.errors : []);
+      const message = withRetryAfter(payload.message, res);
+      throw new ApiError(res.status, message, Array.isArray(payload.errors) ? payload.errors : []);
     }
-    throw new ApiError(res.status, `Request failed (HTTP ${res.status}).`);
+    throw new ApiError(res.status, withRetryAfter(`Request failed (HTTP ${res.status}).`, res));
   }
   return res;
+}
+
+/** A rate-limited answer (429) also says when to try again: its `Retry-After`, in seconds. */
+function withRetryAfter(message: string, res: Response): string {
+  const seconds = Number(res.headers.get('retry-after'));
+  if (res.status !== 429 || !Number.isInteger(seconds) || seconds <= 0) return message;
+  return `${message.replace(/\.$/, '')}. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 }
 
 /** Performs the request and returns the parsed success body (the whole envelope). */

@@ -9,6 +9,7 @@ import { AllowRoles, RolePolicyGuard } from '../../common/auth/role-policy.js';
 import { ChangePasswordDto, CreateTokenDto, LoginDto, SignupDto } from './accounts.dto.js';
 import { AuthService, type SignInOrigin } from './auth.service.js';
 import { CurrentPrincipal, type Principal, PublicRoute } from '../../common/auth/principal.js';
+import { AccountThrottlerGuard } from '../rate-limit/admin-throttler.js';
 
 /**
  * Sign-in and tokens. Resellers may log out, see their sign-ins and manage
@@ -44,7 +45,11 @@ export class AccountsController {
 
   @Post('auth/password')
   @HttpCode(200)
-  @ApiOperation({ summary: "Change the account's password; every other login token is revoked" })
+  // Per client IP and per account, so a stolen token cannot guess the current password at bcrypt speed.
+  @UseGuards(AccountThrottlerGuard)
+  @ApiOperation({
+    summary: "Change the account's password; every other login token is revoked; rate limited per IP and per account",
+  })
   async changePassword(
     @CurrentActor() actor: Actor,
     @CurrentPrincipal() principal: Principal,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import bcrypt from 'bcrypt';
 import { IsNull, MoreThan, Repository, type EntityManager } from 'typeorm';
 import type {
   Account,
@@ -12,6 +11,7 @@ import type {
 } from '@latchkey/contracts';
 import { Config } from '../../config/config.js';
 import { isUuid } from '../../common/admin-response.js';
+import { PasswordHasher } from '../../common/password-hasher.js';
 import { randomSecret, sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import { isUniqueViolation } from '../../common/sql.js';
@@ -36,21 +36,17 @@ export interface SignInOrigin {
 
 @Injectable()
 export class AuthService {
-  /** Compared against when the email is unknown, so both failures cost one bcrypt. */
-  private readonly dummyHash: Promise<string>;
-
   constructor(
     private readonly config: Config,
+    private readonly passwords: PasswordHasher,
     @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
     @InjectRepository(AccessTokenEntity) private readonly tokens: Repository<AccessTokenEntity>,
     private readonly audit: AuditService,
-  ) {
-    this.dummyHash = bcrypt.hash('latchkey-timing-equaliser', config.BCRYPT_COST);
-  }
+  ) {}
 
   async signup(email: string, password: string, origin: SignInOrigin): Promise<SignupResult> {
     if (!this.config.SIGNUP_ENABLED) throw new AppError('SIGNUP_DISABLED');
-    const passwordHash = await bcrypt.hash(password, this.config.BCRYPT_COST);
+    const passwordHash = await this.passwords.hash(password);
     let account: AccountEntity;
     try {
       account = await this.accounts.save(this.accounts.create({ email, passwordHash, role: 'owner' }));
@@ -64,7 +60,14 @@ export class AuthService {
 
   async login(email: string, password: string, origin: SignInOrigin): Promise<AdminLoginResult> {
     const account = await this.accounts.findOneBy({ email });
-    const valid = await bcrypt.compare(password, account?.passwordHash ?? (await this.dummyHash));
+    // One bcrypt whether or not the email is known. A legacy hash that matches is replaced,
+    // except a disabled account's: a second bcrypt would tell its right password from a wrong one.
+    const replaceLegacyHash =
+      account && !account.disabledAt
+        ? (passwordHash: string) =>
+            this.accounts.update({ id: account.id, passwordHash: account.passwordHash }, { passwordHash })
+        : null;
+    const valid = await this.passwords.verify(password, account?.passwordHash, replaceLegacyHash);
     // A disabled account is refused like a wrong password, after the same bcrypt: nothing tells them apart.
     if (!account || !valid || account.disabledAt) throw new AppError('INVALID_ADMIN_LOGIN');
     const { token } = await this.issue(account.id, { kind: 'login', origin });
@@ -111,8 +114,11 @@ export class AuthService {
    */
   async changePassword(actor: Actor, principal: Principal, currentPassword: string, newPassword: string) {
     const account = await this.accounts.findOneByOrFail({ id: principal.accountId });
-    if (!(await bcrypt.compare(currentPassword, account.passwordHash))) throw new AppError('WRONG_CURRENT_PASSWORD');
-    const passwordHash = await bcrypt.hash(newPassword, this.config.BCRYPT_COST);
+    // No legacy hash is replaced here: the new password's hash replaces it anyway.
+    if (!(await this.passwords.verify(currentPassword, account.passwordHash))) {
+      throw new AppError('WRONG_CURRENT_PASSWORD');
+    }
+    const passwordHash = await this.passwords.hash(newPassword);
     await this.accounts.manager.transaction(async (manager) => {
       await manager.update(AccountEntity, { id: account.id }, { passwordHash });
       await manager.query(
@@ -184,7 +190,7 @@ export class AuthService {
    * accounts: 409 `Email already registered`.
    */
   async createResellerAccount(manager: EntityManager, email: string, password: string): Promise<AccountEntity> {
-    const passwordHash = await bcrypt.hash(password, this.config.BCRYPT_COST);
+    const passwordHash = await this.passwords.hash(password);
     try {
       return await manager.save(manager.create(AccountEntity, { email, passwordHash, role: 'reseller' }));
     } catch (err) {
@@ -195,7 +201,7 @@ export class AuthService {
 
   /** Sets another account's password (an owner resetting its reseller's); its login tokens are revoked. */
   async resetPassword(manager: EntityManager, accountId: string, password: string): Promise<void> {
-    const passwordHash = await bcrypt.hash(password, this.config.BCRYPT_COST);
+    const passwordHash = await this.passwords.hash(password);
     await manager.update(AccountEntity, { id: accountId }, { passwordHash });
     await manager.query(
       `UPDATE access_tokens SET revoked_at = now() WHERE account_id = $1 AND kind = 'login' AND revoked_at IS NULL`,

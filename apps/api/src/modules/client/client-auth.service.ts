@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ClientMessage, type ClientUser, type SessionResult } from '@latchkey/contracts';
-import bcrypt from 'bcrypt';
-import { Config } from '../../config/config.js';
 import { AppError } from '../../common/errors.js';
+import { PasswordHasher } from '../../common/password-hasher.js';
 import { PreparedStatements } from '../../common/prepared-statements.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -18,7 +17,13 @@ import { newSession, SessionOpening, type SessionAdmission } from '../sessions/s
 import { applyKeyToUser } from '../users/user-writes.js';
 import { clientAuthSuccess } from './client-audit.js';
 import type { ClientContext, ClientResult } from './client-context.js';
-import { LICENSE_LOOKUP, CLIENT_USER_COLUMNS, LOGIN_USER_LOOKUP, lockUserForUpgrade } from './client-auth.queries.js';
+import {
+  LICENSE_LOOKUP,
+  CLIENT_USER_COLUMNS,
+  LOGIN_USER_LOOKUP,
+  lockUserForUpgrade,
+  REPLACE_PASSWORD_HASH,
+} from './client-auth.queries.js';
 import type { LicenseWithUserRow, LoginUserRow, UserRow } from './client.rows.js';
 import { refuseBannedUser, toClientUser, toSessionResult } from './client-sessions.js';
 import type { LicenseDto, LoginDto, RegisterDto, UpgradeDto } from './client.dto.js';
@@ -35,23 +40,19 @@ import { NewUserSessions, type NewUserCall, type OpeningCall } from './new-user-
  */
 @Injectable()
 export class ClientAuthService {
-  /** Compared against when a login names no password-holding user, so every failure costs one bcrypt. */
-  private readonly dummyHash: Promise<string>;
   private readonly licenseUsers = new LicenseUserCache();
 
   constructor(
-    private readonly config: Config,
+    private readonly passwords: PasswordHasher,
     private readonly events: EventsService,
     private readonly audit: AuditService,
     private readonly sql: PreparedStatements,
     private readonly sessions: SessionOpening,
     private readonly newUsers: NewUserSessions,
-  ) {
-    this.dummyHash = bcrypt.hash('latchkey-timing-equaliser', config.BCRYPT_COST);
-  }
+  ) {}
 
   async register({ app, ip, body }: ClientContext<RegisterDto>): Promise<ClientResult> {
-    const passwordHash = await bcrypt.hash(body.password, this.config.BCRYPT_COST);
+    const passwordHash = await this.passwords.hash(body.password);
     const call: NewUserCall = { app, ip, hwid: body.hwid ?? null, type: 'register', actor: body.username };
     const result = await this.events.transaction(async (manager, emit) => {
       const license = await lockLicenseByKey(manager, app.id, body.licenseKey);
@@ -191,13 +192,19 @@ export class ClientAuthService {
 
   /**
    * The user `username` if `password` is theirs; one bcrypt comparison
-   * whether or not the user exists, so a failure reveals nothing.
+   * whether or not the user exists (or has a password), so a failure reveals
+   * nothing. A legacy hash that matches is replaced.
    */
   private async checkPassword(app: CachedApp, username: string, password: string): Promise<LoginUserRow> {
     const rows = await this.sql.rows<LoginUserRow>('client-login-user', LOGIN_USER_LOOKUP, [app.id, username]);
     const user = rows[0];
-    const valid = await bcrypt.compare(password, user?.password_hash ?? (await this.dummyHash));
-    if (!user || !user.password_hash || !valid) throw new AppError('INVALID_USER_LOGIN');
+    const stored = user?.password_hash;
+    const valid = await this.passwords.verify(
+      password,
+      stored,
+      user && ((hash) => this.sql.rows('client-replace-password-hash', REPLACE_PASSWORD_HASH, [user.id, stored, hash])),
+    );
+    if (!user || !valid) throw new AppError('INVALID_USER_LOGIN');
     return user;
   }
 

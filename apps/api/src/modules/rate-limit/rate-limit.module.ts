@@ -1,35 +1,24 @@
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { AdminMessage } from '@latchkey/contracts';
 import { Redis } from 'ioredis';
 import { REDIS } from '../../common/redis.module.js';
 import { Config } from '../../config/config.js';
+import { adminThrottlerOptions } from './admin-throttler.js';
 import { ClientRateLimiter } from './client-rate-limiter.js';
 
 /**
  * Rate limits on the throttler of @nestjs/throttler with its counts in Redis,
- * shared by every API process. Its one configured throttler guards
- * `POST /v1/admin/auth/login` (ThrottlerGuard on that route, per client IP);
+ * shared by every API process. Its one configured throttler guards the admin
+ * sign-in routes (ThrottlerGuard per client on login and signup,
+ * AccountThrottlerGuard per client and per account on password change);
  * ClientRateLimiter uses the same storage for the apps' `rateLimitPerMinute`.
- * ThrottlerModule is global, so the guard resolves in any module.
+ * ThrottlerModule is global, so the guards resolve in any module.
  */
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
       inject: [Config, REDIS],
-      useFactory: (config: Config, redis: Redis) => ({
-        throttlers: [
-          {
-            ttl: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
-            limit: config.ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE,
-          },
-        ],
-        skipIf: () => config.ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE === 0,
-        errorMessage: AdminMessage.tooManyRequests,
-        // Passed the shared connection, the storage leaves closing it to RedisModule.
-        storage: new ThrottlerStorageRedisService(redis),
-      }),
+      useFactory: (config: Config, redis: Redis) => adminThrottlerOptions(config, redis),
     }),
   ],
   providers: [ClientRateLimiter],

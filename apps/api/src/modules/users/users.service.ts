@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LATEST_EXPIRY, type AdminUser, type EndedSessions } from '@latchkey/contracts';
-import bcrypt from 'bcrypt';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
+import { PasswordHasher } from '../../common/password-hasher.js';
 import { AppError, validationError } from '../../common/errors.js';
 import { escapeLike, isCheckViolation } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
-import { Config } from '../../config/config.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
@@ -26,7 +25,7 @@ import type { CreateUserDto } from './users.dto.js';
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly config: Config,
+    private readonly passwords: PasswordHasher,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventsService,
     private readonly audit: AuditService,
@@ -53,7 +52,7 @@ export class UsersService {
     if (expiresAt && expiresAt.getTime() > Date.parse(LATEST_EXPIRY)) {
       throw validationError([`expiresAt must be at most ${LATEST_EXPIRY}`]);
     }
-    const passwordHash = await bcrypt.hash(dto.password, this.config.BCRYPT_COST);
+    const passwordHash = await this.passwords.hash(dto.password);
     const row = await this.dataSource.transaction(async (manager) => {
       const created = await insertUser(manager, {
         appId,
