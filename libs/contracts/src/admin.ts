@@ -88,7 +88,7 @@ export interface CreatePersonalAccessTokenRequest {
   expiresInDays?: number;
 }
 
-/** POST /v1/admin/auth/password: every other login token of the account is revoked. */
+/** POST /v1/admin/auth/password: every other token of the account, login and personal, is revoked. */
 export interface ChangePasswordRequest {
   currentPassword: string;
   newPassword: string;

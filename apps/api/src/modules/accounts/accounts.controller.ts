@@ -44,7 +44,7 @@ export class AccountsController {
 
   @Post('auth/password')
   @HttpCode(200)
-  @ApiOperation({ summary: "Change the account's password; every other login token is revoked" })
+  @ApiOperation({ summary: "Change the account's password; every other token (login and personal) is revoked" })
   async changePassword(
     @CurrentActor() actor: Actor,
     @CurrentPrincipal() principal: Principal,

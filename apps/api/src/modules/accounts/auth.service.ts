@@ -105,9 +105,9 @@ export class AuthService {
   }
 
   /**
-   * Changes the password and revokes every other login token of the account,
-   * in one transaction: a stolen session does not outlive the change. Personal
-   * access tokens are kept (they are revoked one by one on the account page).
+   * Changes the password and revokes every other token of the account, login
+   * and personal, in one transaction: nothing minted with a stolen password or
+   * session outlives the change. The token the change was made with stays.
    */
   async changePassword(actor: Actor, principal: Principal, currentPassword: string, newPassword: string) {
     const account = await this.accounts.findOneByOrFail({ id: principal.accountId });
@@ -115,11 +115,7 @@ export class AuthService {
     const passwordHash = await bcrypt.hash(newPassword, this.config.BCRYPT_COST);
     await this.accounts.manager.transaction(async (manager) => {
       await manager.update(AccountEntity, { id: account.id }, { passwordHash });
-      await manager.query(
-        `UPDATE access_tokens SET revoked_at = now()
-          WHERE account_id = $1 AND kind = 'login' AND revoked_at IS NULL AND id <> $2`,
-        [account.id, principal.tokenId],
-      );
+      await revokeTokens(manager, account.id, { except: principal.tokenId });
       await this.audit.write(manager, [adminChange(actor, null, 'admin.account.password', {})]);
     });
   }
@@ -193,14 +189,11 @@ export class AuthService {
     }
   }
 
-  /** Sets another account's password (an owner resetting its reseller's); its login tokens are revoked. */
+  /** Sets another account's password (an owner resetting its reseller's); every token of it is revoked. */
   async resetPassword(manager: EntityManager, accountId: string, password: string): Promise<void> {
     const passwordHash = await bcrypt.hash(password, this.config.BCRYPT_COST);
     await manager.update(AccountEntity, { id: accountId }, { passwordHash });
-    await manager.query(
-      `UPDATE access_tokens SET revoked_at = now() WHERE account_id = $1 AND kind = 'login' AND revoked_at IS NULL`,
-      [accountId],
-    );
+    await revokeTokens(manager, accountId);
   }
 
   /**
@@ -213,9 +206,7 @@ export class AuthService {
       return;
     }
     await manager.query(`UPDATE accounts SET disabled_at = coalesce(disabled_at, now()) WHERE id = $1`, [accountId]);
-    await manager.query(`UPDATE access_tokens SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL`, [
-      accountId,
-    ]);
+    await revokeTokens(manager, accountId);
   }
 
   /** A new token for the account, saved through `manager` (the caller's transaction, if any). */
@@ -244,6 +235,15 @@ export class AuthService {
 type TokenGrant =
   | { kind: Extract<AccessTokenKind, 'login'>; origin: SignInOrigin }
   | { kind: Extract<AccessTokenKind, 'personal'>; name: string; expiresInDays?: number };
+
+/** Revokes every live token of the account, login and personal, but `except` (the one a request came with). */
+async function revokeTokens(manager: EntityManager, accountId: string, { except }: { except?: string } = {}) {
+  await manager.query(
+    `UPDATE access_tokens SET revoked_at = now()
+      WHERE account_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2`,
+    [accountId, except ?? null],
+  );
+}
 
 /** A user agent is kept for display only; longer ones are cut. */
 const USER_AGENT_MAX = 512;

@@ -104,7 +104,7 @@ export class UpdateResellerDto implements UpdateResellerRequest {
   @ApiPropertyOptional({
     minLength: ResellerLimits.passwordMin,
     maxLength: ResellerLimits.passwordMax,
-    description: "the reseller's new password; its login tokens are revoked",
+    description: "the reseller's new password; every token of it (login and personal) is revoked",
   })
   @ValidateIf((_, value) => value !== undefined)
   @Length(ResellerLimits.passwordMin, ResellerLimits.passwordMax, { message: PASSWORD_MESSAGE })

@@ -99,7 +99,7 @@ export class ResellersService {
   /**
    * Changes allowed levels or durations (null allows any), enabled or the
    * password. `enabled: false` is the same as DELETE; a new password revokes
-   * the reseller's login tokens.
+   * every token of the reseller, personal ones included.
    */
   async update(actor: Actor, appId: string, resellerId: string, dto: UpdateResellerDto): Promise<Reseller> {
     const current = await this.get(appId, resellerId);
