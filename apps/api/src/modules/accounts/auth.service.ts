@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import bcrypt from 'bcrypt';
 import { IsNull, MoreThan, Repository, type EntityManager } from 'typeorm';
 import type {
   Account,
@@ -20,6 +19,7 @@ import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { AccessTokenEntity, type AccessTokenKind } from './access-token.entity.js';
 import { AccountEntity } from './account.entity.js';
+import { AccountPasswords } from './account-passwords.js';
 import type { Principal } from '../../common/auth/principal.js';
 
 const LOGIN_TOKEN_PREFIX = 'lka_';
@@ -36,37 +36,28 @@ export interface SignInOrigin {
 
 @Injectable()
 export class AuthService {
-  /** Compared against when the email is unknown, so both failures cost one bcrypt. */
-  private readonly dummyHash: Promise<string>;
-
   constructor(
     private readonly config: Config,
     @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
     @InjectRepository(AccessTokenEntity) private readonly tokens: Repository<AccessTokenEntity>,
+    private readonly passwords: AccountPasswords,
     private readonly audit: AuditService,
-  ) {
-    this.dummyHash = bcrypt.hash('latchkey-timing-equaliser', config.BCRYPT_COST);
-  }
+  ) {}
 
+  /** A new owner; 409 `Email already registered` when another owner has the email (a reseller's does not count). */
   async signup(email: string, password: string, origin: SignInOrigin): Promise<SignupResult> {
     if (!this.config.SIGNUP_ENABLED) throw new AppError('SIGNUP_DISABLED');
-    const passwordHash = await bcrypt.hash(password, this.config.BCRYPT_COST);
-    let account: AccountEntity;
-    try {
-      account = await this.accounts.save(this.accounts.create({ email, passwordHash, role: 'owner' }));
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
-      throw err;
-    }
+    const account = await this.accounts.manager.transaction((manager) =>
+      this.insertAccount(manager, { email, password, role: 'owner', appId: null }),
+    );
     const { token } = await this.issue(account.id, { kind: 'login', origin });
     return { account: toAccount(account), accessToken: token };
   }
 
+  /** Signs in the account of `email` whose password this is (AccountPasswords.signIn); 401 for anything else. */
   async login(email: string, password: string, origin: SignInOrigin): Promise<AdminLoginResult> {
-    const account = await this.accounts.findOneBy({ email });
-    const valid = await bcrypt.compare(password, account?.passwordHash ?? (await this.dummyHash));
-    // A disabled account is refused like a wrong password, after the same bcrypt: nothing tells them apart.
-    if (!account || !valid || account.disabledAt) throw new AppError('INVALID_ADMIN_LOGIN');
+    const account = await this.passwords.signIn(email, password);
+    if (!account) throw new AppError('INVALID_ADMIN_LOGIN');
     const { token } = await this.issue(account.id, { kind: 'login', origin });
     await this.accounts.update({ id: account.id }, { lastLoginAt: new Date() });
     return {
@@ -111,8 +102,10 @@ export class AuthService {
    */
   async changePassword(actor: Actor, principal: Principal, currentPassword: string, newPassword: string) {
     const account = await this.accounts.findOneByOrFail({ id: principal.accountId });
-    if (!(await bcrypt.compare(currentPassword, account.passwordHash))) throw new AppError('WRONG_CURRENT_PASSWORD');
-    const passwordHash = await bcrypt.hash(newPassword, this.config.BCRYPT_COST);
+    if (!(await this.passwords.matches(currentPassword, account.passwordHash))) {
+      throw new AppError('WRONG_CURRENT_PASSWORD');
+    }
+    const passwordHash = await this.passwords.rehash(account.passwordHash, newPassword);
     await this.accounts.manager.transaction(async (manager) => {
       await manager.update(AccountEntity, { id: account.id }, { passwordHash });
       await revokeTokens(manager, account.id, { except: principal.tokenId });
@@ -175,23 +168,24 @@ export class AuthService {
   }
 
   /**
-   * Creates a reseller's account inside the caller's transaction (the
-   * resellers module adds its record there). Emails are unique across all
-   * accounts: 409 `Email already registered`.
+   * Creates the account of a reseller of `appId` inside the caller's
+   * transaction (the resellers module adds its record there). Its email is
+   * unique among the app's resellers only: 409 `Email already registered`
+   * for another reseller of the app, whatever accounts elsewhere have it.
    */
-  async createResellerAccount(manager: EntityManager, email: string, password: string): Promise<AccountEntity> {
-    const passwordHash = await bcrypt.hash(password, this.config.BCRYPT_COST);
-    try {
-      return await manager.save(manager.create(AccountEntity, { email, passwordHash, role: 'reseller' }));
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
-      throw err;
-    }
+  async createResellerAccount(
+    manager: EntityManager,
+    appId: string,
+    email: string,
+    password: string,
+  ): Promise<AccountEntity> {
+    return this.insertAccount(manager, { email, password, role: 'reseller', appId });
   }
 
   /** Sets another account's password (an owner resetting its reseller's); every token of it is revoked. */
   async resetPassword(manager: EntityManager, accountId: string, password: string): Promise<void> {
-    const passwordHash = await bcrypt.hash(password, this.config.BCRYPT_COST);
+    const account = await manager.findOneByOrFail(AccountEntity, { id: accountId });
+    const passwordHash = await this.passwords.rehash(account.passwordHash, password);
     await manager.update(AccountEntity, { id: accountId }, { passwordHash });
     await revokeTokens(manager, accountId);
   }
@@ -207,6 +201,21 @@ export class AuthService {
     }
     await manager.query(`UPDATE accounts SET disabled_at = coalesce(disabled_at, now()) WHERE id = $1`, [accountId]);
     await revokeTokens(manager, accountId);
+  }
+
+  /** Inserts an account in `manager`'s transaction; 409 `Email already registered` when its scope has the email. */
+  private async insertAccount(
+    manager: EntityManager,
+    fields: Pick<AccountEntity, 'email' | 'role' | 'appId'> & { password: string },
+  ): Promise<AccountEntity> {
+    const { password, ...account } = fields;
+    const passwordHash = await this.passwords.hashForNewAccount(manager, account.email, password);
+    try {
+      return await manager.save(manager.create(AccountEntity, { ...account, passwordHash }));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
+      throw err;
+    }
   }
 
   /** A new token for the account, saved through `manager` (the caller's transaction, if any). */

@@ -6,12 +6,14 @@ import { Redis } from 'ioredis';
 import { REDIS } from '../../common/redis.module.js';
 import { Config } from '../../config/config.js';
 import { ClientRateLimiter } from './client-rate-limiter.js';
+import { RateCounter } from './rate-counter.js';
 
 /**
  * Rate limits on the throttler of @nestjs/throttler with its counts in Redis,
  * shared by every API process. Its one configured throttler guards
  * `POST /v1/admin/auth/login` (ThrottlerGuard on that route, per client IP);
- * ClientRateLimiter uses the same storage for the apps' `rateLimitPerMinute`.
+ * RateCounter counts other limits in the same storage: ClientRateLimiter (the
+ * apps' `rateLimitPerMinute`) and the resellers module's creation limit.
  * ThrottlerModule is global, so the guard resolves in any module.
  */
 @Module({
@@ -32,7 +34,7 @@ import { ClientRateLimiter } from './client-rate-limiter.js';
       }),
     }),
   ],
-  providers: [ClientRateLimiter],
-  exports: [ClientRateLimiter],
+  providers: [RateCounter, ClientRateLimiter],
+  exports: [RateCounter, ClientRateLimiter],
 })
 export class RateLimitModule {}

@@ -36,11 +36,16 @@ export class ResellersService {
     private readonly audit: AuditService,
   ) {}
 
-  /** Creates the reseller's account and record; opening credits are a `grant` entry. 409 for a taken email. */
+  /**
+   * Creates the reseller's account and record; opening credits are a `grant`
+   * entry. 409 only for an email the owner can see taken: another reseller of
+   * this app, or its own (which would make the app's audit actors ambiguous).
+   */
   async create(actor: Actor, appId: string, dto: CreateResellerDto): Promise<Reseller> {
+    if (dto.email === actor.email) throw new AppError('EMAIL_TAKEN');
     const opening = dto.credits ?? 0;
     const id = await this.dataSource.transaction(async (manager) => {
-      const account = await this.auth.createResellerAccount(manager, dto.email, dto.password);
+      const account = await this.auth.createResellerAccount(manager, appId, dto.email, dto.password);
       await manager.query(
         `INSERT INTO resellers (account_id, app_id, allowed_levels, allowed_durations) VALUES ($1, $2, $3, $4)`,
         [account.id, appId, sorted(dto.allowedLevels), ordered(dto.allowedDurations)],
