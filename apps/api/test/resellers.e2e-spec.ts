@@ -44,6 +44,7 @@ describe('owner routes', () => {
       credits: 5,
       allowedLevels: [1, 3],
       allowedDurations: ['1d', '30d'],
+      maxDevicesLimit: null,
       enabled: true,
       keysGenerated: 0,
       createdAt: expect.stringMatching(/Z$/),
@@ -190,7 +191,16 @@ describe('what a reseller sees', () => {
     expect(me.status).toBe(200);
     expect(me.body.data).toEqual({
       account: { id: reseller.id, email: reseller.email, role: 'reseller' },
-      apps: [{ appId: app.appId, name: 'Sold app', credits: 4, allowedLevels: null, allowedDurations: null }],
+      apps: [
+        {
+          appId: app.appId,
+          name: 'Sold app',
+          credits: 4,
+          allowedLevels: null,
+          allowedDurations: null,
+          maxDevicesLimit: null,
+        },
+      ],
     });
     const apps = await http('GET', '/v1/admin/apps', { token: reseller.token });
     expect(apps.body.meta.total).toBe(1);

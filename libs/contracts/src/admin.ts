@@ -64,6 +64,8 @@ export interface ResellerAppCredit {
   /** what this reseller may generate (null: any), so its console offers only those */
   allowedLevels: number[] | null;
   allowedDurations: DurationType[] | null;
+  /** the most devices a key it generates may allow (null: any) */
+  maxDevicesLimit: number | null;
 }
 export interface MeResult {
   account: Account;
