@@ -22,7 +22,7 @@ const MODULE_DEPENDENCIES = {
   apps: ['accounts', 'audit', 'events'],
   sessions: ['accounts', 'apps', 'audit', 'events'],
   users: ['accounts', 'apps', 'audit', 'events', 'sessions'],
-  resellers: ['accounts', 'apps', 'audit'],
+  resellers: ['accounts', 'apps', 'audit', 'rate-limit'],
   licenses: ['accounts', 'apps', 'audit', 'events', 'resellers', 'sessions', 'users'],
   variables: ['accounts', 'apps', 'audit'],
   blacklist: ['accounts', 'apps', 'audit'],

@@ -63,6 +63,8 @@ export function testEnv(databaseUrl, extra = {}) {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL || 'warn',
     // Every suite signs in from 127.0.0.1; the rate-limit spec sets its own low limit.
     ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    // Specs create many resellers with one owner; reseller-identities sets the default back.
+    RESELLER_CREATE_RATE_LIMIT_PER_MINUTE: '1000',
     ...extra,
   };
 }

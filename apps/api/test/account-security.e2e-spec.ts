@@ -1,10 +1,17 @@
 // Issue 8, account security: change password, the account's live sign-ins, token expiry.
+// Issue 23: a password change or reset ends personal access tokens too.
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { signupOwner } from './factories/index.js';
+import { createApp, signedInReseller, signupOwner } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
 
 afterAll(closeDb);
+
+async function personalToken(token: string): Promise<string> {
+  const res = await http('POST', '/v1/admin/tokens', { token, body: { name: 'script' } });
+  expect(res.status).toBe(201);
+  return res.body.data.token;
+}
 
 async function signIn(email: string, password: string, userAgent: string) {
   const res = await http('POST', '/v1/admin/auth/login', {
@@ -16,11 +23,11 @@ async function signIn(email: string, password: string, userAgent: string) {
 }
 
 describe('change password', () => {
-  it('revokes every other login token, keeps the current one and personal tokens, and takes the new password', async () => {
+  it('revokes every other token, personal ones included, keeps the current one, and takes the new password', async () => {
     const owner = await signupOwner();
     const laptop = await signIn(owner.email, owner.password, 'laptop');
     const phone = await signIn(owner.email, owner.password, 'phone');
-    const pat = (await http('POST', '/v1/admin/tokens', { token: owner.token, body: { name: 'ci' } })).body.data.token;
+    const pat = await personalToken(owner.token);
 
     const res = await http('POST', '/v1/admin/auth/password', {
       token: laptop,
@@ -30,7 +37,7 @@ describe('change password', () => {
     expect((await http('GET', '/v1/admin/me', { token: laptop })).status).toBe(200);
     expect((await http('GET', '/v1/admin/me', { token: phone })).status).toBe(401);
     expect((await http('GET', '/v1/admin/me', { token: owner.token })).status).toBe(401);
-    expect((await http('GET', '/v1/admin/me', { token: pat })).status).toBe(200);
+    expect((await http('GET', '/v1/admin/me', { token: pat })).status).toBe(401);
 
     const old = await http('POST', '/v1/admin/auth/login', { body: { email: owner.email, password: owner.password } });
     expect(old.status).toBe(401);
@@ -51,6 +58,42 @@ describe('change password', () => {
     expect([short.status, short.body.message]).toEqual([400, 'newPassword must be 8-128 characters']);
     expect((await http('GET', '/v1/admin/me', { token: owner.token })).status).toBe(200);
     await signIn(owner.email, owner.password, 'x');
+  });
+});
+
+describe('personal access tokens and passwords (issue 23)', () => {
+  it("an owner's change made with a personal token keeps that token and ends every other one", async () => {
+    const owner = await signupOwner();
+    const script = await personalToken(owner.token);
+    const other = await personalToken(owner.token);
+    const res = await http('POST', '/v1/admin/auth/password', {
+      token: script,
+      body: { currentPassword: owner.password, newPassword: 'a brand new password' },
+    });
+    expect(res.status).toBe(200);
+    expect((await http('GET', '/v1/admin/me', { token: script })).status).toBe(200);
+    expect((await http('GET', '/v1/admin/me', { token: other })).status).toBe(401);
+    expect((await http('GET', '/v1/admin/me', { token: owner.token })).status).toBe(401);
+    const listed = await http('GET', '/v1/admin/tokens', { token: script });
+    expect(listed.body.data).toHaveLength(1);
+  });
+
+  it("an owner resetting a reseller's password ends the reseller's personal tokens with its sign-ins", async () => {
+    const owner = await signupOwner();
+    const app = await createApp(owner);
+    const reseller = await signedInReseller(owner, app, { credits: 2 });
+    const pat = await personalToken(reseller.token);
+    const key = { durationType: '1d' };
+    const licenses = `/v1/admin/apps/${app.appId}/licenses`;
+    expect((await http('POST', licenses, { token: pat, body: key })).status).toBe(201);
+
+    const reset = await http('PATCH', `/v1/admin/apps/${app.appId}/resellers/${reseller.id}`, {
+      token: owner.token,
+      body: { password: 'a new reseller password' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await http('POST', licenses, { token: pat, body: key })).status).toBe(401);
+    expect((await http('GET', '/v1/admin/me', { token: reseller.token })).status).toBe(401);
   });
 });
 

@@ -1,5 +1,5 @@
 // The account page in a real browser: signed-in devices, personal access
-// tokens with an expiry, and a password change (issue 8, account security),
+// tokens with an expiry, and a password change that revokes them (issues 8 and 23),
 // rate limited (issue 23).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { randomInt, randomUUID } from 'node:crypto';
@@ -112,7 +112,12 @@ describe('account page', () => {
     await tokenRow.waitFor({ state: 'detached' });
     expect(await me(token)).toBe(401);
 
-    // Password: the API's message for a wrong current password, and the user stays signed in.
+    // Password: the API's message for a wrong current password, and the user stays signed in;
+    // the change revokes the personal access tokens, and the list says so.
+    await page.getByLabel('Token name').fill('nightly');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const nightly = await page.getByRole('textbox', { name: 'Personal access token', exact: true }).inputValue();
+    await page.getByRole('button', { name: 'I have copied it' }).click();
     await page.getByLabel('Current password').fill('not my password');
     await page.getByLabel('New password').fill('a brand new password');
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -121,6 +126,8 @@ describe('account page', () => {
     await page.getByLabel('Current password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByTestId('toast-success').filter({ hasText: 'Password changed' }).waitFor();
+    await page.getByText('No personal access tokens yet.').waitFor();
+    expect(await me(nightly)).toBe(401);
     expect((await post('/v1/admin/auth/login', { email, password: 'a brand new password' })).status).toBe(200);
 
     expect(pageErrors).toEqual([]);

@@ -1,9 +1,10 @@
-// Resellers in a real browser: an owner creates a reseller with 5 credits and
-// level 1 only; the reseller signs in, lands on its console, generates 3 keys
+// Resellers in a real browser: an owner creates a reseller with 5 credits,
+// level 1 only and keys for up to 3 devices; the reseller signs in, lands on
+// its console, is told its device limit and refused above it, generates 3 keys
 // (balance 2), deletes an unused one (refunded: 3) and is offered no other
 // level; an owner page it opens sends it back to its console. The owner then
-// finds those keys under the reseller's filter, reads the ledger, and adds
-// credits with a note.
+// finds those keys under the reseller's filter, reads the ledger, adds
+// credits with a note and raises the device limit on the reseller's page.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { PASSWORD, startHarness, uniqueEmail } from './harness.mjs';
 
@@ -34,10 +35,12 @@ describe('resellers', () => {
     await create.getByLabel('Password').fill(PASSWORD);
     await create.getByLabel('Opening credits').fill('5');
     await create.getByLabel('Allowed levels').fill('1');
+    await create.getByLabel('Max devices per key').fill('3');
     await create.getByRole('button', { name: 'Create reseller' }).click();
     await ownerPage.getByTestId('toast-success').getByText(`Reseller ${resellerEmail} created`).waitFor();
     const row = ownerPage.getByRole('row', { name: new RegExp(resellerEmail) });
     expect(await row.innerText()).toContain('5');
+    expect(await row.getByRole('cell').allInnerTexts()).toContain('3');
 
     // Reseller: signs in and lands on its console with the balance in view.
     const context = await harness.browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -50,11 +53,17 @@ describe('resellers', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(new RegExp(`/sell/${app.appId}`));
     await page.getByTestId('reseller-balance').getByText('5', { exact: true }).waitFor();
+    await page.getByText('up to 3 devices per key').waitFor();
 
     // Generate 3 keys: only level 1 is offered, and the cost shows before confirming.
     await page.getByRole('button', { name: 'Generate keys' }).click();
     const generate = page.getByRole('dialog', { name: 'Generate keys' });
     expect(await generate.getByLabel('Level').locator('option').allInnerTexts()).toEqual(['1']);
+    await generate.getByText('Up to 3: your limit.').waitFor();
+    await generate.getByLabel('Max devices').fill('4');
+    await generate.getByRole('button', { name: 'Generate' }).click();
+    await generate.getByText('maxDevices must be an integer between 1 and 3').waitFor();
+    await generate.getByLabel('Max devices').fill('3');
     await generate.getByLabel('Count').fill('3');
     await generate.getByText('Costs 3 credits; you have 5.').waitFor();
     await generate.getByRole('button', { name: 'Generate' }).click();
@@ -111,7 +120,24 @@ describe('resellers', () => {
     await ownerPage.getByTestId('toast-success').getByText(`${resellerEmail} now has 10 credits`).waitFor();
     await ownerLedger.getByRole('row', { name: /Invoice 42/ }).waitFor();
     const record = (await call('GET', `/v1/admin/apps/${app.appId}/resellers`, undefined, owner.token)).body.data[0];
-    expect(record).toMatchObject({ credits: 10, keysGenerated: 2 });
+    expect(record).toMatchObject({ credits: 10, keysGenerated: 2, maxDevicesLimit: 3 });
+    const sold = (await call('GET', `/v1/admin/apps/${app.appId}/licenses`, undefined, owner.token)).body.data;
+    expect(sold.map((license) => license.maxDevices)).toEqual([3, 3]);
+
+    // Edit on the reseller's page: a higher device limit, shown at once and applied by the API.
+    await ownerPage.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = ownerPage.getByRole('dialog', { name: `Edit ${resellerEmail}` });
+    expect(await edit.getByLabel('Max devices per key').inputValue()).toBe('3');
+    expect(await edit.getByLabel('Allowed levels').inputValue()).toBe('1');
+    await edit.getByLabel('Max devices per key').fill('1001');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText('maxDevicesLimit must be blank (any) or an integer from 1 to 1000').waitFor();
+    await edit.getByLabel('Max devices per key').fill('5');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await ownerPage.getByTestId('toast-success').getByText(`${resellerEmail} updated`).waitFor();
+    await ownerPage.getByText('devices per key up to 5').waitFor();
+    const edited = (await call('GET', `/v1/admin/apps/${app.appId}/resellers`, undefined, owner.token)).body.data[0];
+    expect(edited).toMatchObject({ maxDevicesLimit: 5, allowedLevels: [1], enabled: true });
 
     expect(owner.pageErrors).toEqual([]);
     await owner.context.close();

@@ -64,6 +64,8 @@ export interface ResellerAppCredit {
   /** what this reseller may generate (null: any), so its console offers only those */
   allowedLevels: number[] | null;
   allowedDurations: DurationType[] | null;
+  /** the most devices a key it generates may allow (null: any) */
+  maxDevicesLimit: number | null;
 }
 export interface MeResult {
   account: Account;
@@ -88,7 +90,7 @@ export interface CreatePersonalAccessTokenRequest {
   expiresInDays?: number;
 }
 
-/** POST /v1/admin/auth/password: every other login token of the account is revoked. */
+/** POST /v1/admin/auth/password: every other token of the account, login and personal, is revoked. */
 export interface ChangePasswordRequest {
   currentPassword: string;
   newPassword: string;

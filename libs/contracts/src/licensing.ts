@@ -138,6 +138,8 @@ export interface Reseller {
   allowedLevels: number[] | null;
   /** null allows any duration */
   allowedDurations: DurationType[] | null;
+  /** the most devices a key it generates may allow; null: any up to LicenseLimits.maxDevicesMax */
+  maxDevicesLimit: number | null;
   /** false once disabled: login refused, tokens revoked; keys and ledger kept */
   enabled: boolean;
   /** keys generated minus keys refunded */
@@ -152,10 +154,12 @@ export interface CreateResellerRequest {
   credits?: number;
   allowedLevels?: number[] | null;
   allowedDurations?: DurationType[] | null;
+  maxDevicesLimit?: number | null;
 }
 export interface UpdateResellerRequest {
   allowedLevels?: number[] | null;
   allowedDurations?: DurationType[] | null;
+  maxDevicesLimit?: number | null;
   enabled?: boolean;
   password?: string;
 }

@@ -1,6 +1,6 @@
 import { Global, Injectable, Logger, Module } from '@nestjs/common';
 import bcrypt from 'bcrypt';
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Config } from '../config/config.js';
 
 /** Starts every hash of the current scheme; a hash without it is plain bcrypt, as made before issue 23. */
@@ -18,6 +18,8 @@ const PREHASH_KEY = 'latchkey password pre-hash v1';
  * password proves the whole password; a longer one only its first 72 bytes.
  */
 const BCRYPT_INPUT_BYTES = 72;
+/** `$2b$10$` and 22 characters: the salt at the start of a bcrypt hash, as bcrypt.hash takes it. */
+const BCRYPT_SALT_LENGTH = 29;
 
 /** What bcrypt gets: 44 base64 characters of HMAC-SHA-256 over every byte of the password, never a NUL. */
 function prehash(password: string): string {
@@ -43,8 +45,25 @@ export class PasswordHasher {
     this.dummyHash = this.hash('latchkey-timing-equaliser');
   }
 
-  async hash(password: string): Promise<string> {
-    return SCHEME_PREFIX + (await bcrypt.hash(prehash(password), this.config.BCRYPT_COST));
+  /** A new hash in the current scheme; with `saltOf` another hash, it reuses that hash's bcrypt salt (AccountPasswords). */
+  async hash(password: string, { saltOf }: { saltOf?: string } = {}): Promise<string> {
+    const salt = saltOf === undefined ? this.config.BCRYPT_COST : bcryptSalt(saltOf);
+    return SCHEME_PREFIX + (await bcrypt.hash(prehash(password), salt));
+  }
+
+  /**
+   * What `stored` would be if `password` were its password: the same scheme
+   * and salt, one bcrypt. Compared with `sameHash`, it lets one computation be
+   * checked against every hash sharing that scheme and salt.
+   */
+  async rehashLike(password: string, stored: string): Promise<string> {
+    if (LEGACY_HASH.test(stored)) return bcrypt.hash(password, bcryptSalt(stored));
+    return SCHEME_PREFIX + (await bcrypt.hash(prehash(password), bcryptSalt(stored)));
+  }
+
+  /** Whether a legacy hash matched by `password` may be replaced: only its first 72 bytes were proven past that. */
+  static mayReplaceLegacy(stored: string, password: string): boolean {
+    return LEGACY_HASH.test(stored) && Buffer.byteLength(password, 'utf8') < BCRYPT_INPUT_BYTES;
   }
 
   /**
@@ -59,7 +78,7 @@ export class PasswordHasher {
   async verify(password: string, stored: string | null | undefined, replace?: ReplaceHash | null): Promise<boolean> {
     if (stored && LEGACY_HASH.test(stored)) {
       const valid = await bcrypt.compare(password, stored);
-      if (valid && replace && Buffer.byteLength(password, 'utf8') < BCRYPT_INPUT_BYTES) {
+      if (valid && replace && PasswordHasher.mayReplaceLegacy(stored, password)) {
         await this.replaceLegacy(password, replace);
       }
       return valid;
@@ -72,15 +91,29 @@ export class PasswordHasher {
     return current !== null && valid;
   }
 
-  private async replaceLegacy(password: string, replace: ReplaceHash): Promise<void> {
+  /** Stores `password`'s hash in the current scheme through `replace` (with `saltOf`'s salt when given); logs a failure. */
+  async replaceLegacy(password: string, replace: ReplaceHash, { saltOf }: { saltOf?: string } = {}): Promise<void> {
     try {
-      await replace(await this.hash(password));
+      await replace(await this.hash(password, { saltOf }));
     } catch (err) {
       this.logger.warn(
         `a legacy password hash was not replaced (it is, at the next sign-in): ${(err as Error).message}`,
       );
     }
   }
+}
+
+/** bcrypt's salt (`$2b$10$` and 22 characters) of a hash of either scheme. */
+function bcryptSalt(stored: string): string {
+  const bcryptHash = stored.startsWith(SCHEME_PREFIX) ? stored.slice(SCHEME_PREFIX.length) : stored;
+  return bcryptHash.slice(0, BCRYPT_SALT_LENGTH);
+}
+
+/** Compares two hashes in constant time. */
+export function sameHash(stored: string, computed: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(computed);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Makes PasswordHasher injectable in every module of the HTTP process. */

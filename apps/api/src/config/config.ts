@@ -94,6 +94,13 @@ export class Config {
   @IsInt({ message: 'ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE must be an integer' })
   ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE = 10;
 
+  /** Resellers one account may create per window (all its apps together), so nobody makes accounts in bulk; 0 = off. */
+  @Transform(toInt)
+  @Min(0, { message: 'RESELLER_CREATE_RATE_LIMIT_PER_MINUTE must be between 0 and 100000' })
+  @Max(100_000, { message: 'RESELLER_CREATE_RATE_LIMIT_PER_MINUTE must be between 0 and 100000' })
+  @IsInt({ message: 'RESELLER_CREATE_RATE_LIMIT_PER_MINUTE must be an integer' })
+  RESELLER_CREATE_RATE_LIMIT_PER_MINUTE = 10;
+
   /** The window of every rate limit (apps' rateLimitPerMinute, admin login). Shorten only for tests. */
   @Transform(toInt)
   @Min(1, { message: 'RATE_LIMIT_WINDOW_SECONDS must be between 1 and 3600' })

@@ -9,6 +9,7 @@ import { OfflineTickets1795300000007 } from './1795300000007-OfflineTickets.js';
 import { SqlFunctionFiles1795300000008 } from './1795300000008-SqlFunctionFiles.js';
 import { Resellers1795300000009 } from './1795300000009-Resellers.js';
 import { CachedBanCheckPlan1795300000010 } from './1795300000010-CachedBanCheckPlan.js';
+import { ResellerScopes1795300000013 } from './1795300000013-ResellerScopes.js';
 import { BoundedExpiry1795300000014 } from './1795300000014-BoundedExpiry.js';
 
 /**
@@ -28,5 +29,6 @@ export const MIGRATIONS = [
   SqlFunctionFiles1795300000008,
   Resellers1795300000009,
   CachedBanCheckPlan1795300000010,
+  ResellerScopes1795300000013,
   BoundedExpiry1795300000014,
 ];

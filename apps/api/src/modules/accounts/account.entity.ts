@@ -6,7 +6,7 @@ export class AccountEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  /** Stored lower-cased; unique. */
+  /** Stored lower-cased; unique among owners, and among the resellers of one app. */
   @Column('text')
   email: string;
 
@@ -15,6 +15,10 @@ export class AccountEntity {
 
   @Column('text')
   role: AccountRole;
+
+  /** The app a reseller sells (its email is unique there); null for an owner. */
+  @Column('uuid', { name: 'app_id', nullable: true })
+  appId: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -48,7 +48,8 @@ export class AccountsController {
   // Per client IP and per account, so a stolen token cannot guess the current password at bcrypt speed.
   @UseGuards(AccountThrottlerGuard)
   @ApiOperation({
-    summary: "Change the account's password; every other login token is revoked; rate limited per IP and per account",
+    summary:
+      "Change the account's password; every other token (login and personal) is revoked; rate limited per IP and per account",
   })
   async changePassword(
     @CurrentActor() actor: Actor,

@@ -11,7 +11,6 @@ import type {
 } from '@latchkey/contracts';
 import { Config } from '../../config/config.js';
 import { isUuid } from '../../common/admin-response.js';
-import { PasswordHasher } from '../../common/password-hasher.js';
 import { randomSecret, sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import { isUniqueViolation } from '../../common/sql.js';
@@ -20,6 +19,7 @@ import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { AccessTokenEntity, type AccessTokenKind } from './access-token.entity.js';
 import { AccountEntity } from './account.entity.js';
+import { AccountPasswords } from './account-passwords.js';
 import type { Principal } from '../../common/auth/principal.js';
 
 const LOGIN_TOKEN_PREFIX = 'lka_';
@@ -38,38 +38,26 @@ export interface SignInOrigin {
 export class AuthService {
   constructor(
     private readonly config: Config,
-    private readonly passwords: PasswordHasher,
     @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
     @InjectRepository(AccessTokenEntity) private readonly tokens: Repository<AccessTokenEntity>,
+    private readonly passwords: AccountPasswords,
     private readonly audit: AuditService,
   ) {}
 
+  /** A new owner; 409 `Email already registered` when another owner has the email (a reseller's does not count). */
   async signup(email: string, password: string, origin: SignInOrigin): Promise<SignupResult> {
     if (!this.config.SIGNUP_ENABLED) throw new AppError('SIGNUP_DISABLED');
-    const passwordHash = await this.passwords.hash(password);
-    let account: AccountEntity;
-    try {
-      account = await this.accounts.save(this.accounts.create({ email, passwordHash, role: 'owner' }));
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
-      throw err;
-    }
+    const account = await this.accounts.manager.transaction((manager) =>
+      this.insertAccount(manager, { email, password, role: 'owner', appId: null }),
+    );
     const { token } = await this.issue(account.id, { kind: 'login', origin });
     return { account: toAccount(account), accessToken: token };
   }
 
+  /** Signs in the account of `email` whose password this is (AccountPasswords.signIn); 401 for anything else. */
   async login(email: string, password: string, origin: SignInOrigin): Promise<AdminLoginResult> {
-    const account = await this.accounts.findOneBy({ email });
-    // One bcrypt whether or not the email is known. A legacy hash that matches is replaced,
-    // except a disabled account's: a second bcrypt would tell its right password from a wrong one.
-    const replaceLegacyHash =
-      account && !account.disabledAt
-        ? (passwordHash: string) =>
-            this.accounts.update({ id: account.id, passwordHash: account.passwordHash }, { passwordHash })
-        : null;
-    const valid = await this.passwords.verify(password, account?.passwordHash, replaceLegacyHash);
-    // A disabled account is refused like a wrong password, after the same bcrypt: nothing tells them apart.
-    if (!account || !valid || account.disabledAt) throw new AppError('INVALID_ADMIN_LOGIN');
+    const account = await this.passwords.signIn(email, password);
+    if (!account) throw new AppError('INVALID_ADMIN_LOGIN');
     const { token } = await this.issue(account.id, { kind: 'login', origin });
     await this.accounts.update({ id: account.id }, { lastLoginAt: new Date() });
     return {
@@ -108,24 +96,19 @@ export class AuthService {
   }
 
   /**
-   * Changes the password and revokes every other login token of the account,
-   * in one transaction: a stolen session does not outlive the change. Personal
-   * access tokens are kept (they are revoked one by one on the account page).
+   * Changes the password and revokes every other token of the account, login
+   * and personal, in one transaction: nothing minted with a stolen password or
+   * session outlives the change. The token the change was made with stays.
    */
   async changePassword(actor: Actor, principal: Principal, currentPassword: string, newPassword: string) {
     const account = await this.accounts.findOneByOrFail({ id: principal.accountId });
-    // No legacy hash is replaced here: the new password's hash replaces it anyway.
-    if (!(await this.passwords.verify(currentPassword, account.passwordHash))) {
+    if (!(await this.passwords.matches(currentPassword, account.passwordHash))) {
       throw new AppError('WRONG_CURRENT_PASSWORD');
     }
-    const passwordHash = await this.passwords.hash(newPassword);
+    const passwordHash = await this.passwords.rehash(account.passwordHash, newPassword);
     await this.accounts.manager.transaction(async (manager) => {
       await manager.update(AccountEntity, { id: account.id }, { passwordHash });
-      await manager.query(
-        `UPDATE access_tokens SET revoked_at = now()
-          WHERE account_id = $1 AND kind = 'login' AND revoked_at IS NULL AND id <> $2`,
-        [account.id, principal.tokenId],
-      );
+      await revokeTokens(manager, account.id, { except: principal.tokenId });
       await this.audit.write(manager, [adminChange(actor, null, 'admin.account.password', {})]);
     });
   }
@@ -185,28 +168,26 @@ export class AuthService {
   }
 
   /**
-   * Creates a reseller's account inside the caller's transaction (the
-   * resellers module adds its record there). Emails are unique across all
-   * accounts: 409 `Email already registered`.
+   * Creates the account of a reseller of `appId` inside the caller's
+   * transaction (the resellers module adds its record there). Its email is
+   * unique among the app's resellers only: 409 `Email already registered`
+   * for another reseller of the app, whatever accounts elsewhere have it.
    */
-  async createResellerAccount(manager: EntityManager, email: string, password: string): Promise<AccountEntity> {
-    const passwordHash = await this.passwords.hash(password);
-    try {
-      return await manager.save(manager.create(AccountEntity, { email, passwordHash, role: 'reseller' }));
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
-      throw err;
-    }
+  async createResellerAccount(
+    manager: EntityManager,
+    appId: string,
+    email: string,
+    password: string,
+  ): Promise<AccountEntity> {
+    return this.insertAccount(manager, { email, password, role: 'reseller', appId });
   }
 
-  /** Sets another account's password (an owner resetting its reseller's); its login tokens are revoked. */
+  /** Sets another account's password (an owner resetting its reseller's); every token of it is revoked. */
   async resetPassword(manager: EntityManager, accountId: string, password: string): Promise<void> {
-    const passwordHash = await this.passwords.hash(password);
+    const account = await manager.findOneByOrFail(AccountEntity, { id: accountId });
+    const passwordHash = await this.passwords.rehash(account.passwordHash, password);
     await manager.update(AccountEntity, { id: accountId }, { passwordHash });
-    await manager.query(
-      `UPDATE access_tokens SET revoked_at = now() WHERE account_id = $1 AND kind = 'login' AND revoked_at IS NULL`,
-      [accountId],
-    );
+    await revokeTokens(manager, accountId);
   }
 
   /**
@@ -219,9 +200,22 @@ export class AuthService {
       return;
     }
     await manager.query(`UPDATE accounts SET disabled_at = coalesce(disabled_at, now()) WHERE id = $1`, [accountId]);
-    await manager.query(`UPDATE access_tokens SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL`, [
-      accountId,
-    ]);
+    await revokeTokens(manager, accountId);
+  }
+
+  /** Inserts an account in `manager`'s transaction; 409 `Email already registered` when its scope has the email. */
+  private async insertAccount(
+    manager: EntityManager,
+    fields: Pick<AccountEntity, 'email' | 'role' | 'appId'> & { password: string },
+  ): Promise<AccountEntity> {
+    const { password, ...account } = fields;
+    const passwordHash = await this.passwords.hashForNewAccount(manager, account.email, password);
+    try {
+      return await manager.save(manager.create(AccountEntity, { ...account, passwordHash }));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
+      throw err;
+    }
   }
 
   /** A new token for the account, saved through `manager` (the caller's transaction, if any). */
@@ -250,6 +244,15 @@ export class AuthService {
 type TokenGrant =
   | { kind: Extract<AccessTokenKind, 'login'>; origin: SignInOrigin }
   | { kind: Extract<AccessTokenKind, 'personal'>; name: string; expiresInDays?: number };
+
+/** Revokes every live token of the account, login and personal, but `except` (the one a request came with). */
+async function revokeTokens(manager: EntityManager, accountId: string, { except }: { except?: string } = {}) {
+  await manager.query(
+    `UPDATE access_tokens SET revoked_at = now()
+      WHERE account_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2`,
+    [accountId, except ?? null],
+  );
+}
 
 /** A user agent is kept for display only; longer ones are cut. */
 const USER_AGENT_MAX = 512;

@@ -129,15 +129,11 @@ export class AppsService {
 
   /**
    * Removes the app; its records go with it (foreign keys cascade), its audit
-   * log included, so the deletion is recorded outside any app. The accounts of
-   * its resellers are records of the app too: they go first.
+   * log and its resellers' accounts included, so the deletion is recorded
+   * outside any app.
    */
   async remove(actor: Actor, app: AppEntity): Promise<void> {
     await this.apps.manager.transaction(async (manager) => {
-      await manager.query(
-        `DELETE FROM accounts a USING ${SOLD_BY} r WHERE r.account_id = a.id AND r.app_id = $1 AND a.role = 'reseller'`,
-        [app.id],
-      );
       await manager.delete(AppEntity, { id: app.id });
       await this.audit.write(manager, [
         adminChange(actor, null, 'admin.app.delete', { appId: app.id, name: app.name }),

@@ -39,9 +39,11 @@ export class LicensesService {
     const { appId, resellerId } = scope;
     const count = dto.count ?? 1;
     const level = dto.level ?? 1;
+    // The default is the lowest allowed, so a reseller's maxDevices bound never refuses a key that names none.
+    const maxDevices = dto.maxDevices ?? 1;
     return this.licenses.manager.transaction(async (manager) => {
       const balanceAfter = resellerId
-        ? await this.credits.spend(manager, resellerId, { count, level, durationType: dto.durationType })
+        ? await this.credits.spend(manager, resellerId, { count, level, durationType: dto.durationType, maxDevices })
         : null;
       const created: LicenseEntity[] = [];
       for (let round = 0; created.length < count; round += 1) {
@@ -52,16 +54,7 @@ export class LicensesService {
            SELECT $1, k, $3, $4, $5, $6, $7, $8 FROM unnest($2::text[]) WITH ORDINALITY AS t(k, n) ORDER BY n
            ON CONFLICT (app_id, key) DO NOTHING
            RETURNING id`,
-          [
-            appId,
-            keys,
-            dto.durationType,
-            level,
-            dto.maxDevices ?? 1,
-            dto.prefix ?? null,
-            dto.note ?? null,
-            actor.accountId,
-          ],
+          [appId, keys, dto.durationType, level, maxDevices, dto.prefix ?? null, dto.note ?? null, actor.accountId],
         );
         const ids = rows.map((r) => r.id);
         const inserted = await manager.findBy(LicenseEntity, { id: In(ids) });

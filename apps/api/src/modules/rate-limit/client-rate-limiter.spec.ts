@@ -8,6 +8,7 @@ import type { Config } from '../../config/config.js';
 // under Jest; the limiter needs only its injection decorator, a no-op here.
 jest.unstable_mockModule('@nestjs/throttler', () => ({ InjectThrottlerStorage: () => () => undefined }));
 const { ClientRateLimiter } = await import('./client-rate-limiter.js');
+const { RateCounter } = await import('./rate-counter.js');
 
 const app = { id: 'app-1', rateLimitPerMinute: 2 };
 const config = { RATE_LIMIT_WINDOW_SECONDS: 60 } as Config;
@@ -25,7 +26,8 @@ function limiter(status: string, increment?: () => Promise<never>) {
       }),
   } as unknown as ThrottlerStorage;
   const redis = { status } as Redis;
-  return { limiter: new ClientRateLimiter(config, storage, redis), hits, redis: redis as { status: string } };
+  const limiter = new ClientRateLimiter(new RateCounter(config, storage, redis));
+  return { limiter, hits, redis: redis as { status: string } };
 }
 
 describe('ClientRateLimiter', () => {

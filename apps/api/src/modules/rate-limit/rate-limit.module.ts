@@ -5,13 +5,15 @@ import { REDIS } from '../../common/redis.module.js';
 import { Config } from '../../config/config.js';
 import { adminThrottlerOptions } from './admin-throttler.js';
 import { ClientRateLimiter } from './client-rate-limiter.js';
+import { RateCounter } from './rate-counter.js';
 
 /**
  * Rate limits on the throttler of @nestjs/throttler with its counts in Redis,
  * shared by every API process. Its one configured throttler guards the admin
  * sign-in routes (ThrottlerGuard per client on login and signup,
  * AccountThrottlerGuard per client and per account on password change);
- * ClientRateLimiter uses the same storage for the apps' `rateLimitPerMinute`.
+ * RateCounter counts other limits in the same storage: ClientRateLimiter (the
+ * apps' `rateLimitPerMinute`) and the resellers module's creation limit.
  * ThrottlerModule is global, so the guards resolve in any module.
  */
 @Module({
@@ -21,7 +23,7 @@ import { ClientRateLimiter } from './client-rate-limiter.js';
       useFactory: (config: Config, redis: Redis) => adminThrottlerOptions(config, redis),
     }),
   ],
-  providers: [ClientRateLimiter],
-  exports: [ClientRateLimiter],
+  providers: [RateCounter, ClientRateLimiter],
+  exports: [RateCounter, ClientRateLimiter],
 })
 export class RateLimitModule {}

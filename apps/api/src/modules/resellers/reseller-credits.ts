@@ -6,11 +6,12 @@ import { AppError } from '../../common/errors.js';
 import { sqlRows } from '../../common/sql.js';
 import type { LedgerRow } from './reseller.rows.js';
 
-/** What a reseller asks to generate: what it costs and what its allowed lists are checked against. */
+/** What a reseller asks to generate: what it costs and what its allowed lists and device bound are checked against. */
 export interface KeyOrder {
   count: number;
   level: number;
   durationType: DurationType;
+  maxDevices: number;
 }
 
 /**
@@ -28,27 +29,24 @@ export class ResellerCredits {
   /**
    * Takes `order.count` credits for keys the caller then generates in the
    * same transaction (and records with recordSpend). 403 `Not allowed for
-   * this reseller` for a level or duration outside its lists, else 402
+   * this reseller` for a level or duration outside its lists or maxDevices
+   * above its bound, else 402
    * `Insufficient credits`; nothing is taken then. Returns the balance left.
    */
   async spend(manager: EntityManager, resellerId: string, order: KeyOrder): Promise<number> {
     const rows = await sqlRows<{ credits: number }>(
       manager,
       `UPDATE resellers SET credits = credits - $2, keys_generated = keys_generated + $2
-        WHERE account_id = $1 AND credits >= $2
-          AND (allowed_levels IS NULL OR $3 = ANY (allowed_levels))
-          AND (allowed_durations IS NULL OR $4 = ANY (allowed_durations))
+        WHERE account_id = $1 AND credits >= $2 AND ${mayGenerate(3)}
         RETURNING credits`,
-      [resellerId, order.count, order.level, order.durationType],
+      [resellerId, order.count, order.level, order.durationType, order.maxDevices],
     );
     if (rows[0]) return rows[0].credits;
-    // Refused: only the answer depends on why (the allowed lists first).
+    // Refused: only the answer depends on why (what it may sell first).
     const [state] = await sqlRows<{ allowed: boolean }>(
       manager,
-      `SELECT (allowed_levels IS NULL OR $2 = ANY (allowed_levels))
-              AND (allowed_durations IS NULL OR $3 = ANY (allowed_durations)) AS allowed
-         FROM resellers WHERE account_id = $1`,
-      [resellerId, order.level, order.durationType],
+      `SELECT ${mayGenerate(2)} AS allowed FROM resellers WHERE account_id = $1`,
+      [resellerId, order.level, order.durationType, order.maxDevices],
     );
     if (!state) throw new AppError('NOT_FOUND');
     throw new AppError(state.allowed ? 'INSUFFICIENT_CREDITS' : 'NOT_FOR_THIS_RESELLER');
@@ -154,6 +152,17 @@ export class ResellerCredits {
       [resellerId, entry.amount, entry.balanceAfter, entry.reason, entry.note, entry.licenseIds, entry.actor],
     );
   }
+}
+
+/**
+ * Whether the reseller may sell the order's keys: its level, duration and
+ * maxDevices in parameters $first, $first + 1 and $first + 2.
+ */
+function mayGenerate(first: number): string {
+  const [level, duration, maxDevices] = [first, first + 1, first + 2].map((n) => `$${n}`);
+  return `(allowed_levels IS NULL OR ${level} = ANY (allowed_levels))
+          AND (allowed_durations IS NULL OR ${duration} = ANY (allowed_durations))
+          AND (max_devices_limit IS NULL OR ${maxDevices} <= max_devices_limit)`;
 }
 
 export function toLedgerEntry(row: LedgerRow): LedgerEntry {

@@ -10,6 +10,7 @@ export interface ResellerRow {
   credits: number;
   allowed_levels: number[] | null;
   allowed_durations: DurationType[] | null;
+  max_devices_limit: number | null;
   enabled: boolean;
   keys_generated: number;
   created_at: Date;

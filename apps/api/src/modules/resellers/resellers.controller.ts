@@ -1,8 +1,9 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
+import { ResellerCreationLimitGuard } from './reseller-creation-limit.guard.js';
 import { AdjustCreditsDto, CreateResellerDto, UpdateResellerDto } from './resellers.dto.js';
 import { ResellersService } from './resellers.service.js';
 
@@ -13,7 +14,12 @@ export class ResellersController {
   constructor(private readonly resellers: ResellersService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create a reseller account for this app; opening credits are a grant ledger entry' })
+  @UseGuards(ResellerCreationLimitGuard)
+  @ApiOperation({
+    summary:
+      'Create a reseller account for this app; opening credits are a grant ledger entry; ' +
+      'rate limited per account (RESELLER_CREATE_RATE_LIMIT_PER_MINUTE); 409 only for an email another reseller of this app has',
+  })
   async create(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Body() body: CreateResellerDto) {
     return ok(await this.resellers.create(actor, app.id, body));
   }

@@ -34,6 +34,7 @@ const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' 
 const PASSWORD_MESSAGE = `password must be ${ResellerLimits.passwordMin}-${ResellerLimits.passwordMax} characters`;
 const LEVELS_MESSAGE = `allowedLevels must be null or a non-empty list of distinct integers between ${LicenseLimits.levelMin} and ${LicenseLimits.levelMax}`;
 const DURATIONS_MESSAGE = `allowedDurations must be null or a non-empty list of distinct durations of: ${DURATION_TYPES.join(', ')}`;
+const MAX_DEVICES_MESSAGE = `maxDevicesLimit must be null or an integer between ${LicenseLimits.maxDevicesMin} and ${LicenseLimits.maxDevicesMax}`;
 const LEVEL_COUNT = LicenseLimits.levelMax - LicenseLimits.levelMin + 1;
 
 /** Optional; null allows every level. Validators run in the order listed: the shape first, then the values. */
@@ -65,6 +66,22 @@ const AllowedDurationsField = () =>
     ArrayUnique({ message: DURATIONS_MESSAGE }),
   );
 
+/** Optional; null allows any maxDevices up to the license limit. One message for every problem, like the lists. */
+const MaxDevicesLimitField = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: Number,
+      minimum: LicenseLimits.maxDevicesMin,
+      maximum: LicenseLimits.maxDevicesMax,
+      nullable: true,
+      description: `the most devices a key the reseller generates may allow; null (the default) allows any up to ${LicenseLimits.maxDevicesMax}`,
+    }),
+    ValidateIf((_, value) => value !== undefined && value !== null),
+    IsInt({ message: MAX_DEVICES_MESSAGE }),
+    Min(LicenseLimits.maxDevicesMin, { message: MAX_DEVICES_MESSAGE }),
+    Max(LicenseLimits.maxDevicesMax, { message: MAX_DEVICES_MESSAGE }),
+  );
+
 export class CreateResellerDto implements CreateResellerRequest {
   @ApiProperty({ example: 'reseller@example.com' })
   @Transform(trimLower)
@@ -87,6 +104,9 @@ export class CreateResellerDto implements CreateResellerRequest {
 
   @AllowedDurationsField()
   allowedDurations?: DurationType[] | null;
+
+  @MaxDevicesLimitField()
+  maxDevicesLimit?: number | null;
 }
 
 export class UpdateResellerDto implements UpdateResellerRequest {
@@ -96,6 +116,9 @@ export class UpdateResellerDto implements UpdateResellerRequest {
   @AllowedDurationsField()
   allowedDurations?: DurationType[] | null;
 
+  @MaxDevicesLimitField()
+  maxDevicesLimit?: number | null;
+
   @ApiPropertyOptional({ description: 'false disables the reseller like DELETE; true lets it sign in again' })
   @ValidateIf((_, value) => value !== undefined)
   @IsBoolean({ message: 'enabled must be a boolean' })
@@ -104,7 +127,7 @@ export class UpdateResellerDto implements UpdateResellerRequest {
   @ApiPropertyOptional({
     minLength: ResellerLimits.passwordMin,
     maxLength: ResellerLimits.passwordMax,
-    description: "the reseller's new password; its login tokens are revoked",
+    description: "the reseller's new password; every token of it (login and personal) is revoked",
   })
   @ValidateIf((_, value) => value !== undefined)
   @Length(ResellerLimits.passwordMin, ResellerLimits.passwordMax, { message: PASSWORD_MESSAGE })

@@ -20,11 +20,11 @@ import type { ResellerRow } from './reseller.rows.js';
 import type { AdjustCreditsDto, CreateResellerDto, UpdateResellerDto } from './resellers.dto.js';
 
 const RESELLER_COLUMNS = `r.account_id AS id, a.email, r.app_id, r.credits, r.allowed_levels, r.allowed_durations,
-  a.disabled_at IS NULL AS enabled, r.keys_generated, r.created_at, a.last_login_at`;
+  r.max_devices_limit, a.disabled_at IS NULL AS enabled, r.keys_generated, r.created_at, a.last_login_at`;
 
 /**
  * The owner's side of resellers: accounts created for one app, with a credit
- * balance and the levels and durations they may sell. A reseller's id is its
+ * balance and the levels, durations and device counts they may sell. A reseller's id is its
  * account id, the `createdBy` of the keys it generates.
  */
 @Injectable()
@@ -36,14 +36,20 @@ export class ResellersService {
     private readonly audit: AuditService,
   ) {}
 
-  /** Creates the reseller's account and record; opening credits are a `grant` entry. 409 for a taken email. */
+  /**
+   * Creates the reseller's account and record; opening credits are a `grant`
+   * entry. 409 only for an email the owner can see taken: another reseller of
+   * this app, or its own (which would make the app's audit actors ambiguous).
+   */
   async create(actor: Actor, appId: string, dto: CreateResellerDto): Promise<Reseller> {
+    if (dto.email === actor.email) throw new AppError('EMAIL_TAKEN');
     const opening = dto.credits ?? 0;
     const id = await this.dataSource.transaction(async (manager) => {
-      const account = await this.auth.createResellerAccount(manager, dto.email, dto.password);
+      const account = await this.auth.createResellerAccount(manager, appId, dto.email, dto.password);
       await manager.query(
-        `INSERT INTO resellers (account_id, app_id, allowed_levels, allowed_durations) VALUES ($1, $2, $3, $4)`,
-        [account.id, appId, sorted(dto.allowedLevels), ordered(dto.allowedDurations)],
+        `INSERT INTO resellers (account_id, app_id, allowed_levels, allowed_durations, max_devices_limit)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [account.id, appId, sorted(dto.allowedLevels), ordered(dto.allowedDurations), dto.maxDevicesLimit ?? null],
       );
       if (opening > 0) {
         await this.credits.grant(manager, account.id, {
@@ -60,6 +66,7 @@ export class ResellersService {
           credits: opening,
           allowedLevels: dto.allowedLevels ?? null,
           allowedDurations: dto.allowedDurations ?? null,
+          maxDevicesLimit: dto.maxDevicesLimit ?? null,
         }),
       ]);
       return account.id;
@@ -97,19 +104,20 @@ export class ResellersService {
   }
 
   /**
-   * Changes allowed levels or durations (null allows any), enabled or the
-   * password. `enabled: false` is the same as DELETE; a new password revokes
-   * the reseller's login tokens.
+   * Changes allowed levels, durations or the maxDevices bound (null allows
+   * any), enabled or the password. `enabled: false` is the same as DELETE; a new password revokes
+   * every token of the reseller, personal ones included.
    */
   async update(actor: Actor, appId: string, resellerId: string, dto: UpdateResellerDto): Promise<Reseller> {
     const current = await this.get(appId, resellerId);
     if (Object.values(dto).every((value) => value === undefined)) return current;
     return this.dataSource.transaction(async (manager) => {
-      if (dto.allowedLevels !== undefined || dto.allowedDurations !== undefined) {
+      if ([dto.allowedLevels, dto.allowedDurations, dto.maxDevicesLimit].some((value) => value !== undefined)) {
         await manager.query(
           `UPDATE resellers SET
              allowed_levels = CASE WHEN $2 THEN $3::integer[] ELSE allowed_levels END,
-             allowed_durations = CASE WHEN $4 THEN $5::text[] ELSE allowed_durations END
+             allowed_durations = CASE WHEN $4 THEN $5::text[] ELSE allowed_durations END,
+             max_devices_limit = CASE WHEN $6 THEN $7::integer ELSE max_devices_limit END
            WHERE account_id = $1`,
           [
             resellerId,
@@ -117,6 +125,8 @@ export class ResellersService {
             sorted(dto.allowedLevels),
             dto.allowedDurations !== undefined,
             ordered(dto.allowedDurations),
+            dto.maxDevicesLimit !== undefined,
+            dto.maxDevicesLimit ?? null,
           ],
         );
       }
@@ -179,20 +189,22 @@ export class ResellersService {
       credits: number;
       allowed_levels: number[] | null;
       allowed_durations: DurationType[] | null;
+      max_devices_limit: number | null;
     }>(
       this.dataSource,
-      `SELECT r.app_id, p.name, r.credits, r.allowed_levels, r.allowed_durations
+      `SELECT r.app_id, p.name, r.credits, r.allowed_levels, r.allowed_durations, r.max_devices_limit
          FROM resellers r JOIN apps p ON p.id = r.app_id
         WHERE r.account_id = $1 ORDER BY r.created_at`,
       [accountId],
     );
-    // The allowed lists too: the reseller's console offers only what generation accepts.
+    // What it may sell too: the reseller's console offers only what generation accepts.
     return rows.map((row) => ({
       appId: row.app_id,
       name: row.name,
       credits: row.credits,
       allowedLevels: row.allowed_levels,
       allowedDurations: row.allowed_durations,
+      maxDevicesLimit: row.max_devices_limit,
     }));
   }
 }
@@ -215,6 +227,7 @@ function toReseller(row: ResellerRow): Reseller {
     credits: row.credits,
     allowedLevels: row.allowed_levels,
     allowedDurations: row.allowed_durations,
+    maxDevicesLimit: row.max_devices_limit,
     enabled: row.enabled,
     keysGenerated: row.keys_generated,
     createdAt: row.created_at.toISOString(),

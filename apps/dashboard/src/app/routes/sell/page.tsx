@@ -31,7 +31,7 @@ export function SellPage() {
         title={sold?.name ?? 'Your keys'}
         description={
           sold
-            ? `Levels ${sold.allowedLevels?.join(', ') ?? 'any'} · durations ${sold.allowedDurations?.join(', ') ?? 'any'} · one credit per key`
+            ? `Levels ${sold.allowedLevels?.join(', ') ?? 'any'} · durations ${sold.allowedDurations?.join(', ') ?? 'any'} · ${sold.maxDevicesLimit === null ? 'any number of' : `up to ${sold.maxDevicesLimit}`} devices per key · one credit per key`
             : undefined
         }
         actions={

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { accountTokensKey } from './get-tokens';
 
 /**
- * POST /v1/admin/auth/password: every other sign-in of the account is revoked.
+ * POST /v1/admin/auth/password: every other sign-in and every personal access token of the account is revoked.
  * A wrong current password answers 401, which here is a form error, not a lost session.
  */
 export async function changePassword(body: ChangePasswordRequest): Promise<void> {

@@ -23,7 +23,7 @@ export function PasswordSection() {
     try {
       await change.mutateAsync(values);
       form.reset();
-      toast.success('Password changed. Every other sign-in was signed out.');
+      toast.success('Password changed. Every other sign-in and every personal access token was revoked.');
     } catch (error) {
       applyApiError(form, error);
     }
@@ -33,7 +33,8 @@ export function PasswordSection() {
     <section className="card stack" aria-labelledby="password-heading">
       <h2 id="password-heading">Password</h2>
       <p className="muted">
-        Changing it signs out every other browser and device; personal access tokens keep working.
+        Changing it signs out every other browser and device and revokes every personal access token: scripts need a new
+        one.
       </p>
       <form onSubmit={(e) => void submit(e)} aria-label="Change password" noValidate>
         <FormError message={errors.root?.server?.message} />

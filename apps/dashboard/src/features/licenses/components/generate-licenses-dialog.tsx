@@ -46,8 +46,14 @@ export function GenerateLicensesDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** for a reseller: its balance and what it may generate; each key costs one credit */
-  reseller?: { credits: number; allowedLevels: number[] | null; allowedDurations: DurationType[] | null };
+  reseller?: {
+    credits: number;
+    allowedLevels: number[] | null;
+    allowedDurations: DurationType[] | null;
+    maxDevicesLimit: number | null;
+  };
 }) {
+  const maxDevicesMax = reseller?.maxDevicesLimit ?? LicenseLimits.maxDevicesMax;
   const defaults: GenerateValues = {
     ...DEFAULTS,
     level: reseller?.allowedLevels?.[0] ?? DEFAULTS.level,
@@ -188,11 +194,12 @@ export function GenerateLicensesDialog({
             type="number"
             inputMode="numeric"
             min={LicenseLimits.maxDevicesMin}
-            max={LicenseLimits.maxDevicesMax}
+            max={maxDevicesMax}
+            hint={reseller?.maxDevicesLimit ? `Up to ${reseller.maxDevicesLimit}: your limit.` : undefined}
             error={errors.maxDevices?.message}
             {...form.register('maxDevices', {
               valueAsNumber: true,
-              validate: intInRange('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax),
+              validate: intInRange('maxDevices', LicenseLimits.maxDevicesMin, maxDevicesMax),
             })}
           />
         </div>

@@ -1,4 +1,4 @@
-import { DURATION_TYPES, LicenseLimits, ResellerLimits, type DurationType, type Reseller } from '@latchkey/contracts';
+import { ResellerLimits, type Reseller } from '@latchkey/contracts';
 import { useForm } from 'react-hook-form';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
@@ -8,28 +8,9 @@ import { toast } from '@/lib/toast';
 import { intInRange } from '@/lib/validation';
 import { useAdjustCredits } from '../api/adjust-credits';
 import { useCreateReseller } from '../api/create-reseller';
+import { limitsOf, ResellerLimitsFields, type ResellerFormValues } from './reseller-limits-fields';
 
-interface CreateValues {
-  email: string;
-  password: string;
-  credits: number;
-  /** "any", or levels separated by commas */
-  levels: string;
-  durations: DurationType[];
-}
-
-/** "1, 3,5" → [1, 3, 5]; blank or "any" → null (any level); anything else → an error message. */
-function parseLevels(text: string): number[] | null | string {
-  const trimmed = text.trim();
-  if (trimmed === '' || trimmed.toLowerCase() === 'any') return null;
-  const levels = trimmed.split(',').map((part) => Number(part.trim()));
-  const valid = levels.every(
-    (level) => Number.isInteger(level) && level >= LicenseLimits.levelMin && level <= LicenseLimits.levelMax,
-  );
-  return valid ? levels : `allowedLevels must be integers from ${LicenseLimits.levelMin} to ${LicenseLimits.levelMax}`;
-}
-
-/** Creates a reseller with opening credits and what it may generate (levels, durations; none chosen = any). */
+/** Creates a reseller with opening credits and what it may generate (levels, durations, devices; none = any). */
 export function CreateResellerDialog({
   appId,
   open,
@@ -39,19 +20,26 @@ export function CreateResellerDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const defaults: CreateValues = { email: '', password: '', credits: 0, levels: '', durations: [] };
-  const form = useForm<CreateValues>({ defaultValues: defaults });
+  const defaults: ResellerFormValues = {
+    email: '',
+    password: '',
+    credits: 0,
+    levels: '',
+    durations: [],
+    maxDevicesLimit: '',
+    enabled: true,
+  };
+  const form = useForm<ResellerFormValues>({ defaultValues: defaults });
   const mutation = useCreateReseller(appId);
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async ({ email, password, credits, levels, durations }) => {
+  const submit = form.handleSubmit(async (values) => {
     try {
       const reseller = await mutation.mutateAsync({
-        email: email.trim(),
-        password,
-        credits,
-        allowedLevels: parseLevels(levels) as number[] | null,
-        allowedDurations: durations.length > 0 ? durations : null,
+        email: values.email.trim(),
+        password: values.password,
+        credits: values.credits,
+        ...limitsOf(values),
       });
       toast.success(`Reseller ${reseller.email} created`);
       onOpenChange(false);
@@ -102,28 +90,8 @@ export function CreateResellerDialog({
               validate: intInRange('credits', 0, ResellerLimits.creditsMax),
             })}
           />
-          <TextField
-            label="Allowed levels"
-            placeholder="any"
-            hint="Blank for any, or levels separated by commas, e.g. 1, 2"
-            error={errors.levels?.message}
-            {...form.register('levels', {
-              validate: (value) => {
-                const parsed = parseLevels(value);
-                return typeof parsed === 'string' ? parsed : true;
-              },
-            })}
-          />
         </div>
-        <fieldset className="checkbox-inline">
-          <legend>Allowed durations (none checked: any)</legend>
-          {DURATION_TYPES.map((duration) => (
-            <label key={duration} className="checkbox-row">
-              <input type="checkbox" value={duration} {...form.register('durations')} />
-              <span>{duration}</span>
-            </label>
-          ))}
-        </fieldset>
+        <ResellerLimitsFields form={form} />
         <FormDialogButtons submitting={isSubmitting} label="Create reseller" pendingLabel="Creating…" />
       </form>
     </Dialog>

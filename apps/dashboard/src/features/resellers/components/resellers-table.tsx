@@ -15,7 +15,7 @@ import { AdjustCreditsDialog } from './reseller-dialogs';
 
 const column = createColumnHelper<Reseller>();
 
-/** The app's resellers: balance, keys, what each may generate; adjust credits, open the ledger, disable. */
+/** The app's resellers: balance, keys, what each may generate; adjust credits, open the page (ledger, edit), disable. */
 export function ResellersTable({ appId }: { appId: string }) {
   const resellersQuery = useResellers(appId);
   const disableMutation = useDisableReseller(appId);
@@ -48,6 +48,11 @@ export function ResellersTable({ appId }: { appId: string }) {
         header: 'Durations',
         cell: (info) => info.getValue()?.join(', ') ?? 'any',
         meta: { className: 'col-wrap hide-sm' },
+      }),
+      column.accessor('maxDevicesLimit', {
+        header: 'Max devices',
+        cell: (info) => info.getValue() ?? 'any',
+        meta: { className: 'col-num hide-sm' },
       }),
       column.accessor('enabled', {
         header: 'Status',

@@ -5,7 +5,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useReseller } from '@/features/resellers/api/get-reseller';
 import { useResellerLedger } from '@/features/resellers/api/get-reseller-ledger';
 import { LedgerTable } from '@/features/resellers/components/ledger-table';
+import { EditResellerDialog } from '@/features/resellers/components/edit-reseller-dialog';
 import { AdjustCreditsDialog } from '@/features/resellers/components/reseller-dialogs';
+import { describeLimits } from '@/features/resellers/components/reseller-limits-fields';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { resellerRoute } from './route';
 
@@ -16,6 +18,7 @@ export function ResellerPage() {
   const resellerQuery = useReseller(appId, resellerId);
   const ledgerQuery = useResellerLedger(appId, resellerId, page);
   const [adjusting, setAdjusting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const reseller = resellerQuery.data;
   useDocumentTitle(reseller ? `Reseller ${reseller.email}` : 'Reseller');
 
@@ -31,7 +34,7 @@ export function ResellerPage() {
         title={reseller?.email ?? 'Reseller'}
         description={
           reseller
-            ? `${reseller.credits} credits · ${reseller.keysGenerated} keys · levels ${reseller.allowedLevels?.join(', ') ?? 'any'} · durations ${reseller.allowedDurations?.join(', ') ?? 'any'}`
+            ? `${reseller.credits} credits · ${reseller.keysGenerated} keys · ${describeLimits(reseller)}${reseller.enabled ? '' : ' · disabled'}`
             : undefined
         }
         actions={
@@ -44,6 +47,14 @@ export function ResellerPage() {
             >
               Their keys
             </Link>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!reseller}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </button>
             <button type="button" className="button button-primary" onClick={() => setAdjusting(true)}>
               Adjust credits
             </button>
@@ -59,6 +70,9 @@ export function ResellerPage() {
         page={page}
         onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
       />
+      {editing && reseller ? (
+        <EditResellerDialog appId={appId} reseller={reseller} onClose={() => setEditing(false)} />
+      ) : null}
       {adjusting && reseller ? (
         <AdjustCreditsDialog appId={appId} reseller={reseller} onClose={() => setAdjusting(false)} />
       ) : null}

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { PasswordHasher, sameHash } from '../../common/password-hasher.js';
+import { AccountEntity } from './account.entity.js';
+
+/**
+ * Account passwords when several accounts may share an email (an owner and
+ * resellers of other apps, issue 23). Every account of one email is hashed
+ * with the same bcrypt salt, so a sign-in costs one bcrypt whether the email
+ * has no account, one or many: its time tells nothing about the email, and
+ * creating resellers with one email cannot make its sign-ins dearer. Hashing
+ * itself is PasswordHasher's (its pre-hash, its legacy hashes).
+ */
+@Injectable()
+export class AccountPasswords {
+  /** Hashed like when the email has no account, so that failure costs one bcrypt too. */
+  private readonly unknownEmailHash: Promise<string>;
+
+  constructor(
+    private readonly hasher: PasswordHasher,
+    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
+  ) {
+    this.unknownEmailHash = hasher.hash('latchkey-unknown-email');
+  }
+
+  /**
+   * The hash of a new account's password, with the salt of its email's other
+   * accounts. Holds a lock on the email until `manager`'s transaction ends:
+   * the caller inserts the account in it, so two new accounts of one email
+   * never pick two salts.
+   */
+  async hashForNewAccount(manager: EntityManager, email: string, password: string): Promise<string> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`account-email:${email}`]);
+    const [sibling] = await manager.find(AccountEntity, { where: { email }, select: { passwordHash: true }, take: 1 });
+    return this.hasher.hash(password, { saltOf: sibling?.passwordHash });
+  }
+
+  /** A new password of an existing account, with the salt its email's accounts share. */
+  rehash(currentHash: string, password: string): Promise<string> {
+    return this.hasher.hash(password, { saltOf: currentHash });
+  }
+
+  /** Whether `password` is the one `hash` was made from. */
+  matches(password: string, hash: string): Promise<boolean> {
+    return this.hasher.verify(password, hash);
+  }
+
+  /**
+   * The account `email` and `password` sign in to, or null: the first
+   * enabled account of the email whose password matches, owner first, then
+   * resellers oldest first. A disabled account answers like a wrong password.
+   * A legacy hash that matched is replaced in the current scheme with the
+   * same salt (PasswordHasher.mayReplaceLegacy says when).
+   */
+  async signIn(email: string, password: string): Promise<AccountEntity | null> {
+    const candidates = (await this.accounts.findBy({ email })).sort(signInOrder);
+    const likeHashes = candidates.length > 0 ? candidates.map((a) => a.passwordHash) : [await this.unknownEmailHash];
+    // One computation per scheme and salt: one per email (hashForNewAccount), two while a legacy hash remains.
+    const computed = new Map<string, string>();
+    for (const like of likeHashes) {
+      const key = bcryptSaltKey(like);
+      if (!computed.has(key)) computed.set(key, await this.hasher.rehashLike(password, like));
+    }
+    const match = candidates.find(
+      (account) =>
+        !account.disabledAt && sameHash(account.passwordHash, computed.get(bcryptSaltKey(account.passwordHash))!),
+    );
+    if (match && PasswordHasher.mayReplaceLegacy(match.passwordHash, password)) {
+      await this.hasher.replaceLegacy(
+        password,
+        (passwordHash) => this.accounts.update({ id: match.id, passwordHash: match.passwordHash }, { passwordHash }),
+        { saltOf: match.passwordHash },
+      );
+    }
+    return match ?? null;
+  }
+}
+
+/** What one computation serves: a hash's scheme and salt (everything before bcrypt's 31-character digest). */
+function bcryptSaltKey(hash: string): string {
+  return hash.slice(0, -31);
+}
+
+/** Owner first, then resellers by creation. */
+function signInOrder(a: AccountEntity, b: AccountEntity): number {
+  const byRole = Number(a.appId !== null) - Number(b.appId !== null);
+  return byRole || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id);
+}

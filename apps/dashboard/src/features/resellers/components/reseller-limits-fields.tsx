@@ -1,0 +1,114 @@
+import { DURATION_TYPES, LicenseLimits, type DurationType, type Reseller } from '@latchkey/contracts';
+import type { UseFormReturn } from 'react-hook-form';
+import { TextField } from '@/components/ui/form-fields';
+
+/** The fields of the reseller forms (create and edit); each form uses the ones it shows. */
+export interface ResellerFormValues {
+  email: string;
+  password: string;
+  credits: number;
+  /** "any", or levels separated by commas */
+  levels: string;
+  durations: DurationType[];
+  /** blank for any, else the most devices a key may allow */
+  maxDevicesLimit: string;
+  enabled: boolean;
+}
+
+type Limits = Pick<Reseller, 'allowedLevels' | 'allowedDurations' | 'maxDevicesLimit'>;
+
+const MAX_DEVICES_MESSAGE = `maxDevicesLimit must be blank (any) or an integer from ${LicenseLimits.maxDevicesMin} to ${LicenseLimits.maxDevicesMax}`;
+
+/** "1, 3,5" → [1, 3, 5]; blank or "any" → null (any level); anything else → an error message. */
+function parseLevels(text: string): number[] | null | string {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed.toLowerCase() === 'any') return null;
+  const levels = trimmed.split(',').map((part) => Number(part.trim()));
+  const valid = levels.every(
+    (level) => Number.isInteger(level) && level >= LicenseLimits.levelMin && level <= LicenseLimits.levelMax,
+  );
+  return valid ? levels : `allowedLevels must be integers from ${LicenseLimits.levelMin} to ${LicenseLimits.levelMax}`;
+}
+
+/** Blank → null (any); a whole number in range → it; anything else → an error message. */
+function parseMaxDevicesLimit(text: string): number | null | string {
+  if (text.trim() === '') return null;
+  const limit = Number(text);
+  return Number.isInteger(limit) && limit >= LicenseLimits.maxDevicesMin && limit <= LicenseLimits.maxDevicesMax
+    ? limit
+    : MAX_DEVICES_MESSAGE;
+}
+
+/** What the form's limit fields send (they are validated before). */
+export function limitsOf(values: ResellerFormValues): Limits {
+  return {
+    allowedLevels: parseLevels(values.levels) as number[] | null,
+    allowedDurations: values.durations.length > 0 ? values.durations : null,
+    maxDevicesLimit: parseMaxDevicesLimit(values.maxDevicesLimit) as number | null,
+  };
+}
+
+/** The limit fields' values for a reseller's current limits. */
+export function limitsFormValues(
+  reseller: Limits,
+): Pick<ResellerFormValues, 'levels' | 'durations' | 'maxDevicesLimit'> {
+  return {
+    levels: reseller.allowedLevels?.join(', ') ?? '',
+    durations: reseller.allowedDurations ?? [],
+    maxDevicesLimit: reseller.maxDevicesLimit === null ? '' : String(reseller.maxDevicesLimit),
+  };
+}
+
+/** "levels 1, 2 · durations any · up to 3 devices": what a reseller may sell, in words. */
+export function describeLimits(limits: Limits): string {
+  const devices = limits.maxDevicesLimit === null ? 'any' : `up to ${limits.maxDevicesLimit}`;
+  return `levels ${limits.allowedLevels?.join(', ') ?? 'any'} · durations ${limits.allowedDurations?.join(', ') ?? 'any'} · devices per key ${devices}`;
+}
+
+/** What a reseller may sell: levels, durations (none checked: any) and devices per key (blank: any). */
+export function ResellerLimitsFields({ form }: { form: UseFormReturn<ResellerFormValues> }) {
+  const { errors } = form.formState;
+  return (
+    <>
+      <div className="form-grid">
+        <TextField
+          label="Allowed levels"
+          placeholder="any"
+          hint="Blank for any, or levels separated by commas, e.g. 1, 2"
+          error={errors.levels?.message}
+          {...form.register('levels', {
+            validate: (value) => {
+              const parsed = parseLevels(value);
+              return typeof parsed === 'string' ? parsed : true;
+            },
+          })}
+        />
+        <TextField
+          label="Max devices per key"
+          type="number"
+          inputMode="numeric"
+          placeholder="any"
+          min={LicenseLimits.maxDevicesMin}
+          max={LicenseLimits.maxDevicesMax}
+          hint={`Blank for any up to ${LicenseLimits.maxDevicesMax}`}
+          error={errors.maxDevicesLimit?.message}
+          {...form.register('maxDevicesLimit', {
+            validate: (value) => {
+              const parsed = parseMaxDevicesLimit(value);
+              return typeof parsed === 'string' ? parsed : true;
+            },
+          })}
+        />
+      </div>
+      <fieldset className="checkbox-inline">
+        <legend>Allowed durations (none checked: any)</legend>
+        {DURATION_TYPES.map((duration) => (
+          <label key={duration} className="checkbox-row">
+            <input type="checkbox" value={duration} {...form.register('durations')} />
+            <span>{duration}</span>
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+}
