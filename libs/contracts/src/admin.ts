@@ -259,7 +259,10 @@ export type BlacklistType = (typeof BLACKLIST_TYPES)[number];
 export interface BlacklistEntry {
   id: string;
   type: BlacklistType;
-  /** An IP entry is a single address or a CIDR range, stored in canonical form. */
+  /**
+   * Stored canonical: an IP entry is a single address or a CIDR range
+   * (normalized), a username its ASCII lower case (usernameKey).
+   */
   value: string;
   reason: string | null;
   createdAt: string;

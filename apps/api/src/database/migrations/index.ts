@@ -9,6 +9,7 @@ import { OfflineTickets1795300000007 } from './1795300000007-OfflineTickets.js';
 import { SqlFunctionFiles1795300000008 } from './1795300000008-SqlFunctionFiles.js';
 import { Resellers1795300000009 } from './1795300000009-Resellers.js';
 import { CachedBanCheckPlan1795300000010 } from './1795300000010-CachedBanCheckPlan.js';
+import { UsernameKeys1795300000011 } from './1795300000011-UsernameKeys.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   SqlFunctionFiles1795300000008,
   Resellers1795300000009,
   CachedBanCheckPlan1795300000010,
+  UsernameKeys1795300000011,
 ];

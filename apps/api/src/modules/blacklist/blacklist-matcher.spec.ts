@@ -42,7 +42,7 @@ describe('BlacklistMatcher', () => {
     { type: 'ip', value: '2001:db8:abcd::/48' },
     { type: 'ip', value: '2001:db8::1' },
     { type: 'hwid', value: 'HW-1' },
-    { type: 'username', value: 'Mallory' },
+    { type: 'username', value: 'mallory' },
   ]);
 
   it('matches IPv4 addresses and ranges, including IPv4-mapped IPv6 clients', () => {
@@ -61,11 +61,15 @@ describe('BlacklistMatcher', () => {
     expect(matcher.matches({ ip: '2001:db8::2' })).toBe(false);
   });
 
-  it('matches HWIDs exactly and usernames regardless of case', () => {
+  it('matches HWIDs exactly and usernames in any ASCII case', () => {
     expect(matcher.matches({ ip: '192.0.2.1', hwid: 'HW-1' })).toBe(true);
     expect(matcher.matches({ ip: '192.0.2.1', hwid: 'hw-1' })).toBe(false);
     expect(matcher.matches({ ip: '192.0.2.1', username: 'mallory' })).toBe(true);
     expect(matcher.matches({ ip: '192.0.2.1', username: 'MALLORY' })).toBe(true);
+    // Only ASCII case folds: no Unicode case mapping reaches the stored name.
+    for (const variant of ['M\u0391LLORY', 'mallor\u0443', '\uFF2DALLORY']) {
+      expect(matcher.matches({ ip: '192.0.2.1', username: variant })).toBe(false);
+    }
     expect(matcher.matches({ ip: '192.0.2.1', username: 'alice', hwid: null })).toBe(false);
   });
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { BlacklistEntry, BlacklistType } from '@latchkey/contracts';
+import { usernameKey, type BlacklistEntry, type BlacklistType } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
 import { AppError } from '../../common/errors.js';
@@ -40,8 +40,7 @@ export class BlacklistService {
   }
 
   async create(actor: Actor, appId: string, dto: CreateBlacklistEntryDto): Promise<BlacklistEntry> {
-    // The DTO has checked the value; IPs are stored canonical so one range is one entry.
-    const value = dto.type === 'ip' ? normalizeIpValue(dto.value)! : dto.value;
+    const value = canonicalValue(dto);
     const row = await this.dataSource.transaction(async (manager) => {
       const rows: EntryRow[] = await manager.query(
         `INSERT INTO blacklist_entries (app_id, type, value, reason, created_by)
@@ -99,6 +98,14 @@ export class BlacklistService {
     });
     await this.cache.invalidate(appId);
   }
+}
+
+/** The value as stored, so one address, range or user is one entry: IPs normalized, usernames canonical. */
+function canonicalValue({ type, value }: CreateBlacklistEntryDto): string {
+  // The DTO has checked the value by its type's rules, so neither form is null.
+  if (type === 'ip') return normalizeIpValue(value)!;
+  if (type === 'username') return usernameKey(value)!;
+  return value;
 }
 
 function toEntry(row: EntryRow): BlacklistEntry {

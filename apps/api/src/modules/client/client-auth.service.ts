@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ClientMessage, type ClientUser, type SessionResult } from '@latchkey/contracts';
+import { ClientMessage, usernameKey, type ClientUser, type SessionResult } from '@latchkey/contracts';
 import bcrypt from 'bcrypt';
 import { Config } from '../../config/config.js';
 import { AppError } from '../../common/errors.js';
@@ -80,7 +80,7 @@ export class ClientAuthService {
       const user =
         attempt === 0
           ? await this.checkPassword(app, body.username, body.password)
-          : (await this.sql.rows<LoginUserRow>('client-login-user', LOGIN_USER_LOOKUP, [app.id, body.username]))[0];
+          : (await this.findUser(app, body.username))[0];
       if (!user) throw new AppError('INVALID_USER_LOGIN');
       refuseBannedUser({ userBanned: user.banned, holdsBannedLicense: user.license_banned });
       const admission = await this.admit(app, user, { hwid, licenseId: null });
@@ -194,11 +194,18 @@ export class ClientAuthService {
    * whether or not the user exists, so a failure reveals nothing.
    */
   private async checkPassword(app: CachedApp, username: string, password: string): Promise<LoginUserRow> {
-    const rows = await this.sql.rows<LoginUserRow>('client-login-user', LOGIN_USER_LOOKUP, [app.id, username]);
-    const user = rows[0];
+    const user = (await this.findUser(app, username))[0];
     const valid = await bcrypt.compare(password, user?.password_hash ?? (await this.dummyHash));
     if (!user || !user.password_hash || !valid) throw new AppError('INVALID_USER_LOGIN');
     return user;
+  }
+
+  /**
+   * The user named `username` in any ASCII case, by its canonical form; the
+   * DTO has checked the name, so usernameKey is never null here.
+   */
+  private findUser(app: CachedApp, username: string): Promise<LoginUserRow[]> {
+    return this.sql.rows<LoginUserRow>('client-login-user', LOGIN_USER_LOOKUP, [app.id, usernameKey(username)]);
   }
 
   /**
