@@ -45,6 +45,7 @@ describe('blacklist entries', () => {
         value: '198.51.100.0/24',
         reason: 'proxy farm',
         createdAt: expect.stringMatching(/Z$/),
+        sessionsEnded: 0,
       },
     });
     expect((await block(app, 'ip', '2001:DB8:0:0::1')).value).toBe('2001:db8::1');

@@ -267,6 +267,10 @@ export interface BlacklistEntry {
   reason: string | null;
   createdAt: string;
 }
+/** `POST .../blacklist`: the entry, and how many live sessions it ended (those it would have refused). */
+export interface CreatedBlacklistEntry extends BlacklistEntry {
+  sessionsEnded: number;
+}
 /** `GET .../blacklist`: paging, and optionally one type of entry. */
 export interface ListBlacklistQuery extends ListQuery {
   type?: BlacklistType;

@@ -14,7 +14,9 @@ const asciiLower = (column: string) =>
  * Usernames compare in one canonical form, `users.username_key`, instead
  * of PostgreSQL's `lower()`, which follows the database's locale: under
  * C.UTF-8 it folds `İvan` onto `ivan`, under a Turkish locale it keeps `IVAN`
- * and `ivan` apart. Username blacklist values are stored canonical too.
+ * and `ivan` apart. Username blacklist values are stored canonical too. And
+ * the indexes a new blacklist entry ends sessions through: by HWID and by
+ * IP, over an app's sessions not yet ended.
  */
 export class UsernameKeys1795300000011 implements MigrationInterface {
   name = 'UsernameKeys1795300000011';
@@ -57,9 +59,17 @@ export class UsernameKeys1795300000011 implements MigrationInterface {
     await q.query(`UPDATE blacklist_entries SET value = ${asciiLower('value')} WHERE type = 'username'`);
     await q.query(`DROP INDEX blacklist_entries_app_value_key`);
     await q.query(`CREATE UNIQUE INDEX blacklist_entries_app_value_key ON blacklist_entries (app_id, type, value)`);
+
+    await q.query(
+      `CREATE INDEX sessions_app_hwid_live_idx ON sessions (app_id, hwid) WHERE ended_at IS NULL AND hwid IS NOT NULL`,
+    );
+    // In byte order, so an address prefix (`10.1.`, `2001:db8:`) is a range of it.
+    await q.query(`CREATE INDEX sessions_app_ip_live_idx ON sessions (app_id, ip COLLATE "C") WHERE ended_at IS NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX sessions_app_ip_live_idx`);
+    await q.query(`DROP INDEX sessions_app_hwid_live_idx`);
     await q.query(`DROP INDEX blacklist_entries_app_value_key`);
     await q.query(`
       CREATE UNIQUE INDEX blacklist_entries_app_value_key

@@ -38,6 +38,30 @@ export function normalizeIpValue(value: string): string | null {
   return `${network.toString()}/${prefix}`;
 }
 
+/**
+ * Text prefixes that every address an IP entry covers starts with, spelled as
+ * a socket reports it (dotted quad; RFC 5952 IPv6; IPv4-mapped IPv6 as
+ * `::ffff:` and the dotted quad): the entry's whole leading octets, or its
+ * leading non-zero hextets (a zero one may be compressed away); the empty
+ * prefix is any address. A superset, for an index to narrow what the matcher
+ * then decides. `value` is stored canonical (normalizeIpValue).
+ */
+export function addressPrefixes(value: string): string[] {
+  const [text = '', prefixText] = value.split('/');
+  const address = ipaddr.parse(text);
+  const prefix = prefixText === undefined ? (address.kind() === 'ipv4' ? 32 : 128) : Number(prefixText);
+  if (address.kind() === 'ipv4') {
+    const octets = address.toByteArray().slice(0, Math.floor(prefix / 8));
+    if (octets.length === 0) return [''];
+    const leading = octets.length === 4 ? text : `${octets.join('.')}.`;
+    return [leading, `::ffff:${leading}`];
+  }
+  const hextets = (address as ipaddr.IPv6).parts.slice(0, Math.floor(prefix / 16));
+  const nonZero = hextets.slice(0, hextets.includes(0) ? hextets.indexOf(0) : hextets.length);
+  if (nonZero.length === 8) return [text];
+  return [nonZero.map((hextet) => `${hextet.toString(16)}:`).join('')];
+}
+
 export interface BlacklistRule {
   type: BlacklistType;
   value: string;
