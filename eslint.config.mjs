@@ -25,7 +25,7 @@ const MODULE_DEPENDENCIES = {
   resellers: ['accounts', 'apps', 'audit', 'rate-limit'],
   licenses: ['accounts', 'apps', 'audit', 'events', 'resellers', 'sessions', 'users'],
   variables: ['accounts', 'apps', 'audit'],
-  blacklist: ['accounts', 'apps', 'audit'],
+  blacklist: ['accounts', 'apps', 'audit', 'sessions'],
   webhooks: ['accounts', 'apps', 'audit', 'events'],
   stats: ['accounts', 'apps', 'sessions'],
   logs: ['accounts', 'apps', 'audit'],

@@ -30,7 +30,7 @@ async function block(app: { appId: string }, type: string, value: string, reason
 }
 
 describe('blacklist entries', () => {
-  it('adds IP, CIDR, HWID and username entries with 201; IPs are stored canonical', async () => {
+  it('adds IP, CIDR, HWID and username entries with 201; IPs and usernames are stored canonical', async () => {
     const app = await createApp(owner);
     const res = await http('POST', blacklistPath(app), {
       token: owner.token,
@@ -45,13 +45,14 @@ describe('blacklist entries', () => {
         value: '198.51.100.0/24',
         reason: 'proxy farm',
         createdAt: expect.stringMatching(/Z$/),
+        sessionsEnded: 0,
       },
     });
     expect((await block(app, 'ip', '2001:DB8:0:0::1')).value).toBe('2001:db8::1');
     expect((await block(app, 'ip', '2001:db8:abcd:1::/48')).value).toBe('2001:db8:abcd::/48');
     expect((await block(app, 'hwid', 'HW-EVIL')).value).toBe('HW-EVIL');
     const user = await block(app, 'username', 'Mallory');
-    expect(user).toMatchObject({ value: 'Mallory', reason: null });
+    expect(user).toMatchObject({ value: 'mallory', reason: null });
   });
 
   it('lists newest first with a type filter and paging, and deletes', async () => {

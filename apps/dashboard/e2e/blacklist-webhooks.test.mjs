@@ -1,7 +1,8 @@
 // The Blacklist and Webhooks pages in a real browser. Blacklist: add an IP
 // range (stored by its network address), a bad value caught before sending,
-// a duplicate refused by the API, the type filter in the URL, delete after
-// confirming. Webhooks: a worker process delivers to a receiver on 127.0.0.1
+// a duplicate refused by the API, a username (stored in lower case) whose
+// live session ends, with the count in the toast, the type filter in the
+// URL, delete after confirming. Webhooks: a worker process delivers to a receiver on 127.0.0.1
 // (private URLs allowed for this run); create with the secret shown once,
 // send a test and watch it succeed, fail, be retried; the receiver checks the
 // signature; disable, enable, a 410 that disables it, edit, delete.
@@ -101,15 +102,19 @@ describe('blacklist page', () => {
     expect(duplicate.status).toBe(409);
     await dialog.getByRole('alert').getByText(duplicate.body.message).waitFor();
 
-    // A username: the value is checked by the rules of the chosen type.
+    // A username: the value is checked by the rules of the chosen type. Stored in lower case, it
+    // ends the live session of the user of that name, whatever its case, and the toast says so.
+    const { sessionToken } = await harness.registerClientUser({ token }, app, { username: 'Cheater01' });
     await dialog.getByLabel('Type').selectOption('username');
     await dialog.getByLabel('Value').fill('ab');
     await dialog.getByRole('button', { name: 'Add entry' }).click();
     await dialog.getByText('value must be a username').waitFor();
-    await dialog.getByLabel('Value').fill('cheater01');
+    await dialog.getByLabel('Value').fill('CHEATER01');
     await dialog.getByRole('button', { name: 'Add entry' }).click();
-    await page.getByTestId('toast-success').getByText('cheater01 blacklisted').waitFor();
+    await page.getByTestId('toast-success').getByText('cheater01 blacklisted; 1 live session ended').waitFor();
     await dialog.waitFor({ state: 'detached' });
+    const check = await call('POST', '/v1', { appId: app.appId, apiKey: app.apiKey, type: 'check', sessionToken });
+    expect([check.status, check.body.message]).toEqual([401, 'Invalid or expired session']);
 
     // The entry holds for client requests at once.
     const blocked = await call('POST', '/v1', {

@@ -1,5 +1,6 @@
 // The Users page and a user's own page in a real browser: find a user that
-// registered through POST /v1 by search (kept in the URL over a reload), open
+// registered through POST /v1 by search (any ASCII case; a Unicode look-alike
+// finds nobody and says why; kept in the URL over a reload), open
 // it, reset its HWID, extend it, ban and unban it, end all its sessions (the
 // client's token then gets 401), create users (a bad username caught before
 // sending, a taken one refused with the API's message) and delete one.
@@ -37,6 +38,13 @@ describe('users pages', () => {
     for (const name of ['Username', 'Status', 'Level', 'Expires', 'HWID', 'Last login', 'Created']) {
       await page.getByRole('columnheader', { name, exact: true }).waitFor();
     }
+    // Usernames compare in ASCII case only: a Unicode look-alike (dotted capital I) finds nobody, and says why.
+    await page.getByLabel('Search').fill('AL\u0130CE');
+    await page.getByLabel('Search').press('Enter');
+    await page.getByText('no username contains “AL\u0130CE”').waitFor();
+    await page.getByLabel('Search').fill('ALICE');
+    await page.getByLabel('Search').press('Enter');
+    await page.getByRole('row', { name: /alice_walker/ }).waitFor();
     await page.getByLabel('Search').fill('alice');
     await page.getByLabel('Search').press('Enter');
     await page.waitForURL(/[?&]search=alice/);

@@ -261,10 +261,17 @@ export type BlacklistType = (typeof BLACKLIST_TYPES)[number];
 export interface BlacklistEntry {
   id: string;
   type: BlacklistType;
-  /** An IP entry is a single address or a CIDR range, stored in canonical form. */
+  /**
+   * Stored canonical: an IP entry is a single address or a CIDR range
+   * (normalized), a username its ASCII lower case (usernameKey).
+   */
   value: string;
   reason: string | null;
   createdAt: string;
+}
+/** `POST .../blacklist`: the entry, and how many live sessions it ended (those it would have refused). */
+export interface CreatedBlacklistEntry extends BlacklistEntry {
+  sessionsEnded: number;
 }
 /** `GET .../blacklist`: paging, and optionally one type of entry. */
 export interface ListBlacklistQuery extends ListQuery {

@@ -57,9 +57,12 @@ export class TestClient {
  */
 const NO_KEY = Buffer.alloc(32, 1).toString('base64');
 
-/** The SDK's raw client for an app; answers are checked against the app's public key. */
-export function clientFor(app: { appId: string; apiKey: string; publicKey?: string }): TestClient {
+/**
+ * The SDK's raw client for an app; answers are checked against the app's
+ * public key. `url`: another API process than global-setup's.
+ */
+export function clientFor(app: { appId: string; apiKey: string; publicKey?: string }, url = BASE_URL): TestClient {
   return new TestClient(
-    new Latchkey({ url: BASE_URL, appId: app.appId, apiKey: app.apiKey, publicKey: app.publicKey ?? NO_KEY }),
+    new Latchkey({ url, appId: app.appId, apiKey: app.apiKey, publicKey: app.publicKey ?? NO_KEY }),
   );
 }

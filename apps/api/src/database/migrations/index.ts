@@ -9,6 +9,7 @@ import { OfflineTickets1795300000007 } from './1795300000007-OfflineTickets.js';
 import { SqlFunctionFiles1795300000008 } from './1795300000008-SqlFunctionFiles.js';
 import { Resellers1795300000009 } from './1795300000009-Resellers.js';
 import { CachedBanCheckPlan1795300000010 } from './1795300000010-CachedBanCheckPlan.js';
+import { UsernameKeys1795300000011 } from './1795300000011-UsernameKeys.js';
 import { ResellerScopes1795300000013 } from './1795300000013-ResellerScopes.js';
 import { BoundedExpiry1795300000014 } from './1795300000014-BoundedExpiry.js';
 
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   SqlFunctionFiles1795300000008,
   Resellers1795300000009,
   CachedBanCheckPlan1795300000010,
+  UsernameKeys1795300000011,
   ResellerScopes1795300000013,
   BoundedExpiry1795300000014,
 ];

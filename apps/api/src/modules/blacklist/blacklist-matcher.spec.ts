@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { BlacklistMatcher, normalizeIpValue } from './blacklist-matcher.js';
+import ipaddr from 'ipaddr.js';
+import { addressPrefixes, BlacklistMatcher, normalizeIpValue } from './blacklist-matcher.js';
 
 describe('normalizeIpValue', () => {
   it.each([
@@ -42,7 +43,7 @@ describe('BlacklistMatcher', () => {
     { type: 'ip', value: '2001:db8:abcd::/48' },
     { type: 'ip', value: '2001:db8::1' },
     { type: 'hwid', value: 'HW-1' },
-    { type: 'username', value: 'Mallory' },
+    { type: 'username', value: 'mallory' },
   ]);
 
   it('matches IPv4 addresses and ranges, including IPv4-mapped IPv6 clients', () => {
@@ -61,11 +62,15 @@ describe('BlacklistMatcher', () => {
     expect(matcher.matches({ ip: '2001:db8::2' })).toBe(false);
   });
 
-  it('matches HWIDs exactly and usernames regardless of case', () => {
+  it('matches HWIDs exactly and usernames in any ASCII case', () => {
     expect(matcher.matches({ ip: '192.0.2.1', hwid: 'HW-1' })).toBe(true);
     expect(matcher.matches({ ip: '192.0.2.1', hwid: 'hw-1' })).toBe(false);
     expect(matcher.matches({ ip: '192.0.2.1', username: 'mallory' })).toBe(true);
     expect(matcher.matches({ ip: '192.0.2.1', username: 'MALLORY' })).toBe(true);
+    // Only ASCII case folds: no Unicode case mapping reaches the stored name.
+    for (const variant of ['M\u0391LLORY', 'mallor\u0443', '\uFF2DALLORY']) {
+      expect(matcher.matches({ ip: '192.0.2.1', username: variant })).toBe(false);
+    }
     expect(matcher.matches({ ip: '192.0.2.1', username: 'alice', hwid: null })).toBe(false);
   });
 
@@ -78,5 +83,59 @@ describe('BlacklistMatcher', () => {
     const all4 = new BlacklistMatcher([{ type: 'ip', value: '0.0.0.0/0' }]);
     expect(all4.matches({ ip: '8.8.8.8' })).toBe(true);
     expect(all4.matches({ ip: '2001:db8::1' })).toBe(false);
+  });
+});
+
+describe('addressPrefixes', () => {
+  it.each([
+    ['203.0.113.7', ['203.0.113.7', '::ffff:203.0.113.7']],
+    ['10.0.0.0/8', ['10.', '::ffff:10.']],
+    ['10.1.0.0/20', ['10.1.', '::ffff:10.1.']],
+    ['10.0.0.0/7', ['']],
+    ['0.0.0.0/0', ['']],
+    ['2001:db8::/32', ['2001:db8:']],
+    ['2001:db8:abcd::/48', ['2001:db8:abcd:']],
+    ['2001:db8::1', ['2001:db8:']],
+    ['2001:db8:1:2:3:4:5:6', ['2001:db8:1:2:3:4:5:6']],
+    ['::1', ['']],
+    ['fe80::/10', ['']],
+  ])('%s starts with %j', (value, prefixes) => {
+    expect(addressPrefixes(value)).toEqual(prefixes);
+  });
+
+  it('every address a range covers, spelled as a socket reports it, starts with one of them', () => {
+    let seed = 42;
+    const next = (bound: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % bound;
+    };
+    for (const value of [
+      '10.1.0.0/20',
+      '192.0.2.0/24',
+      '203.0.113.7',
+      '2001:db8::/32',
+      '2001:db8:abcd::/48',
+      '2001:db8:0:1::/64',
+      '2001:db8:0:0:1::/80',
+    ]) {
+      const [network, prefix] = ipaddr.parseCIDR(
+        value.includes('/') ? value : `${value}/${value.includes(':') ? 128 : 32}`,
+      );
+      const matcher = new BlacklistMatcher([{ type: 'ip', value }]);
+      for (let i = 0; i < 200; i += 1) {
+        // Host bits drawn so that zero runs (compressed away by RFC 5952) fall anywhere.
+        const bytes = network.toByteArray().map((byte, index) => {
+          const hostBits = Math.min(8, Math.max(0, (index + 1) * 8 - prefix));
+          const host = next(3) === 0 ? 0 : next(256);
+          return (byte & ~((1 << hostBits) - 1)) | (host & ((1 << hostBits) - 1));
+        });
+        const address = ipaddr.fromByteArray(bytes).toString();
+        const spellings = network.kind() === 'ipv4' ? [address, `::ffff:${address}`] : [address];
+        for (const spelling of spellings) {
+          expect([spelling, matcher.matches({ ip: spelling })]).toEqual([spelling, true]);
+          expect([spelling, addressPrefixes(value).some((p) => spelling.startsWith(p))]).toEqual([spelling, true]);
+        }
+      }
+    }
   });
 });

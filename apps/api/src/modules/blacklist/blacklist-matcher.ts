@@ -1,4 +1,4 @@
-import type { BlacklistType } from '@latchkey/contracts';
+import { usernameKey, type BlacklistType } from '@latchkey/contracts';
 import ipaddr from 'ipaddr.js';
 import { isIP } from 'node:net';
 
@@ -38,6 +38,30 @@ export function normalizeIpValue(value: string): string | null {
   return `${network.toString()}/${prefix}`;
 }
 
+/**
+ * Text prefixes that every address an IP entry covers starts with, spelled as
+ * a socket reports it (dotted quad; RFC 5952 IPv6; IPv4-mapped IPv6 as
+ * `::ffff:` and the dotted quad): the entry's whole leading octets, or its
+ * leading non-zero hextets (a zero one may be compressed away); the empty
+ * prefix is any address. A superset, for an index to narrow what the matcher
+ * then decides. `value` is stored canonical (normalizeIpValue).
+ */
+export function addressPrefixes(value: string): string[] {
+  const [text = '', prefixText] = value.split('/');
+  const address = ipaddr.parse(text);
+  const prefix = prefixText === undefined ? (address.kind() === 'ipv4' ? 32 : 128) : Number(prefixText);
+  if (address.kind() === 'ipv4') {
+    const octets = address.toByteArray().slice(0, Math.floor(prefix / 8));
+    if (octets.length === 0) return [''];
+    const leading = octets.length === 4 ? text : `${octets.join('.')}.`;
+    return [leading, `::ffff:${leading}`];
+  }
+  const hextets = (address as ipaddr.IPv6).parts.slice(0, Math.floor(prefix / 16));
+  const nonZero = hextets.slice(0, hextets.includes(0) ? hextets.indexOf(0) : hextets.length);
+  if (nonZero.length === 8) return [text];
+  return [nonZero.map((hextet) => `${hextet.toString(16)}:`).join('')];
+}
+
 export interface BlacklistRule {
   type: BlacklistType;
   value: string;
@@ -47,13 +71,15 @@ export interface BlacklistRule {
 export interface BlacklistSubject {
   ip: string;
   hwid?: string | null;
+  /** as sent; compared by its canonical form (usernameKey) */
   username?: string | null;
 }
 
 /**
  * An app's blacklist compiled for the hot path: exact addresses, HWIDs and
- * lower-cased usernames in Sets, ranges pre-parsed per address family. The
- * client's address is parsed only when the app has IP rules.
+ * canonical usernames in Sets, ranges pre-parsed per address family. The
+ * client's address is parsed only when the app has IP rules, its username
+ * made canonical only when the app has username rules.
  */
 export class BlacklistMatcher {
   static readonly EMPTY = new BlacklistMatcher([]);
@@ -64,11 +90,11 @@ export class BlacklistMatcher {
   private readonly hwids = new Set<string>();
   private readonly usernames = new Set<string>();
 
-  /** `rules` hold values as stored: IP values already normalized (normalizeIpValue). */
+  /** `rules` hold values as stored: IP values normalized (normalizeIpValue), usernames canonical (usernameKey). */
   constructor(rules: BlacklistRule[]) {
     for (const { type, value } of rules) {
       if (type === 'hwid') this.hwids.add(value);
-      else if (type === 'username') this.usernames.add(value.toLowerCase());
+      else if (type === 'username') this.usernames.add(value);
       else if (value.includes('/')) this.ranges.push(ipaddr.parseCIDR(value));
       else this.addresses.add(value);
     }
@@ -78,8 +104,14 @@ export class BlacklistMatcher {
   matches(subject: BlacklistSubject): boolean {
     if (this.empty) return false;
     if (subject.hwid && this.hwids.has(subject.hwid)) return true;
-    if (subject.username && this.usernames.size > 0 && this.usernames.has(subject.username.toLowerCase())) return true;
+    if (subject.username && this.matchesUsername(subject.username)) return true;
     return this.matchesIp(subject.ip);
+  }
+
+  private matchesUsername(username: string): boolean {
+    if (this.usernames.size === 0) return false;
+    const key = usernameKey(username);
+    return key !== null && this.usernames.has(key);
   }
 
   private matchesIp(ip: string): boolean {

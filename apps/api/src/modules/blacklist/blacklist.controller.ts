@@ -12,7 +12,10 @@ export class BlacklistController {
   constructor(private readonly blacklist: BlacklistService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Block an IP (address or CIDR range), HWID or username; applies to /v1 at once' })
+  @ApiOperation({
+    summary:
+      'Block an IP (address or CIDR range), HWID or username; applies to /v1 at once and ends the live sessions it matches',
+  })
   async create(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Body() body: CreateBlacklistEntryDto) {
     return ok(await this.blacklist.create(actor, app.id, body));
   }

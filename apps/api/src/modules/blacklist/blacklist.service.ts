@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { BlacklistEntry, BlacklistType } from '@latchkey/contracts';
-import { DataSource } from 'typeorm';
+import { usernameKey, type BlacklistEntry, type BlacklistType, type CreatedBlacklistEntry } from '@latchkey/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
 import { AppError } from '../../common/errors.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
-import { normalizeIpValue, type BlacklistSubject } from './blacklist-matcher.js';
+import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
+import { addressPrefixes, BlacklistMatcher, normalizeIpValue, type BlacklistSubject } from './blacklist-matcher.js';
 import { BlacklistCache } from './blacklist.cache.js';
 import type { CreateBlacklistEntryDto } from './blacklist.dto.js';
 
@@ -25,6 +26,7 @@ export class BlacklistService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cache: BlacklistCache,
     private readonly audit: AuditService,
+    private readonly sessions: SessionsAdminService,
   ) {}
 
   /**
@@ -39,10 +41,14 @@ export class BlacklistService {
     return matcher.matches(subject);
   }
 
-  async create(actor: Actor, appId: string, dto: CreateBlacklistEntryDto): Promise<BlacklistEntry> {
-    // The DTO has checked the value; IPs are stored canonical so one range is one entry.
-    const value = dto.type === 'ip' ? normalizeIpValue(dto.value)! : dto.value;
-    const row = await this.dataSource.transaction(async (manager) => {
+  /**
+   * Adds an entry and, in the same transaction, ends the app's sessions it
+   * would have refused at their opening (see endMatchingSessions); the audit
+   * entry counts them. Every process drops its copy of the list once committed.
+   */
+  async create(actor: Actor, appId: string, dto: CreateBlacklistEntryDto): Promise<CreatedBlacklistEntry> {
+    const value = canonicalValue(dto);
+    const entry = await this.dataSource.transaction(async (manager) => {
       const rows: EntryRow[] = await manager.query(
         `INSERT INTO blacklist_entries (app_id, type, value, reason, created_by)
          VALUES ($1, $2, $3, $4, $5)
@@ -52,18 +58,37 @@ export class BlacklistService {
       );
       const created = rows[0];
       if (!created) throw new AppError('CONFLICT', 'Blacklist entry already exists');
+      const sessionsEnded = await this.endMatchingSessions(manager, appId, created);
       await this.audit.write(manager, [
         adminChange(actor, appId, 'admin.blacklist.create', {
           entryId: created.id,
           type: created.type,
           value: created.value,
           reason: created.reason,
+          sessionsEnded,
         }),
       ]);
-      return created;
+      return { ...toEntry(created), sessionsEnded };
     });
     await this.cache.invalidate(appId);
-    return toEntry(row);
+    return entry;
+  }
+
+  /**
+   * Ends the sessions of the user a username entry names, those opened with
+   * an HWID entry's HWID, or from an address an IP entry covers. For an IP
+   * entry an index narrows the app's recorded addresses by their leading
+   * octets or hextets, and the matcher that checks client requests decides
+   * (ranges, IPv4-mapped IPv6).
+   */
+  private async endMatchingSessions(manager: EntityManager, appId: string, entry: EntryRow): Promise<number> {
+    const { type, value } = entry;
+    if (type === 'username') return this.sessions.endBlacklistedSessions(manager, appId, { usernameKey: value });
+    if (type === 'hwid') return this.sessions.endBlacklistedSessions(manager, appId, { hwid: value });
+    const matcher = new BlacklistMatcher([entry]);
+    const recorded = await this.sessions.recordedAddresses(manager, appId, addressPrefixes(value));
+    const ips = recorded.filter((ip) => matcher.matches({ ip }));
+    return ips.length === 0 ? 0 : this.sessions.endBlacklistedSessions(manager, appId, { ips });
   }
 
   async list(appId: string, type: BlacklistType | undefined, offset: number, limit: number) {
@@ -99,6 +124,14 @@ export class BlacklistService {
     });
     await this.cache.invalidate(appId);
   }
+}
+
+/** The value as stored, so one address, range or user is one entry: IPs normalized, usernames canonical. */
+function canonicalValue({ type, value }: CreateBlacklistEntryDto): string {
+  // The DTO has checked the value by its type's rules, so neither form is null.
+  if (type === 'ip') return normalizeIpValue(value)!;
+  if (type === 'username') return usernameKey(value)!;
+  return value;
 }
 
 function toEntry(row: EntryRow): BlacklistEntry {

@@ -7,10 +7,11 @@ import { sqlRows } from '../../common/sql.js';
  * a given name).
  */
 
+/** The user of `login` and `upgrade`: $2 is the username's canonical form (usernameKey). */
 export const LOGIN_USER_LOOKUP = `SELECT u.id, u.username, u.password_hash, u.hwid, u.level, u.expires_at, u.banned,
     u.created_at, u.last_login_at,
     holds_banned_license(u.id) AS license_banned
-  FROM users u WHERE u.app_id = $1 AND lower(u.username) = lower($2)`;
+  FROM users u WHERE u.app_id = $1 AND u.username_key = $2`;
 
 /** A legacy password hash replaced by its re-hash, unless the password changed meanwhile. */
 export const REPLACE_PASSWORD_HASH = `UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2`;

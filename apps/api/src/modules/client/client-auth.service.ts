@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ClientMessage, type ClientUser, type SessionResult } from '@latchkey/contracts';
+import { ClientMessage, usernameKey, type ClientUser, type SessionResult } from '@latchkey/contracts';
 import { AppError } from '../../common/errors.js';
 import { PasswordHasher } from '../../common/password-hasher.js';
 import { PreparedStatements } from '../../common/prepared-statements.js';
@@ -81,7 +81,7 @@ export class ClientAuthService {
       const user =
         attempt === 0
           ? await this.checkPassword(app, body.username, body.password)
-          : (await this.sql.rows<LoginUserRow>('client-login-user', LOGIN_USER_LOOKUP, [app.id, body.username]))[0];
+          : (await this.findUser(app, body.username))[0];
       if (!user) throw new AppError('INVALID_USER_LOGIN');
       refuseBannedUser({ userBanned: user.banned, holdsBannedLicense: user.license_banned });
       const admission = await this.admit(app, user, { hwid, licenseId: null });
@@ -196,8 +196,7 @@ export class ClientAuthService {
    * nothing. A legacy hash that matches is replaced.
    */
   private async checkPassword(app: CachedApp, username: string, password: string): Promise<LoginUserRow> {
-    const rows = await this.sql.rows<LoginUserRow>('client-login-user', LOGIN_USER_LOOKUP, [app.id, username]);
-    const user = rows[0];
+    const user = (await this.findUser(app, username))[0];
     const stored = user?.password_hash;
     const valid = await this.passwords.verify(
       password,
@@ -206,6 +205,14 @@ export class ClientAuthService {
     );
     if (!user || !valid) throw new AppError('INVALID_USER_LOGIN');
     return user;
+  }
+
+  /**
+   * The user named `username` in any ASCII case, by its canonical form; the
+   * DTO has checked the name, so usernameKey is never null here.
+   */
+  private findUser(app: CachedApp, username: string): Promise<LoginUserRow[]> {
+    return this.sql.rows<LoginUserRow>('client-login-user', LOGIN_USER_LOOKUP, [app.id, usernameKey(username)]);
   }
 
   /**

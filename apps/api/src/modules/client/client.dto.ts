@@ -72,8 +72,8 @@ export class RegisterDto extends ClientBaseDto implements Omit<RegisterRequest, 
 }
 
 export class LoginDto extends ClientBaseDto implements Omit<LoginRequest, 'type'> {
-  // Login accepts any 1-32 characters: a stricter rule would only tell a prober which names cannot exist.
-  @ClientString('username', 1, 32)
+  // Register's rule: a name it could never have made is refused as body shape (400), before any lookup.
+  @ClientString('username', 3, 32, USERNAME_FIELD)
   username: string;
 
   @ClientString('password', 1, ClientLimits.passwordMax)
@@ -92,7 +92,7 @@ export class LicenseDto extends ClientBaseDto implements Omit<LicenseRequest, 't
 }
 
 export class UpgradeDto extends ClientBaseDto implements Omit<UpgradeRequest, 'type'> {
-  @ClientString('username', 1, 32)
+  @ClientString('username', 3, 32, USERNAME_FIELD)
   username: string;
 
   @ClientString('password', 1, ClientLimits.passwordMax)

@@ -111,7 +111,8 @@ export class ClientService {
       const blocked = await this.blacklist.isBlocked(app.id, {
         ip,
         hwid: identity.hwid ?? null,
-        username: identity.username ?? null,
+        // A key used alone authenticates as its own user, named after the key (trimmed, as `license` reads it).
+        username: identity.username ?? identity.licenseKey?.trim() ?? null,
       });
       if (blocked) throw new AppError('ACCESS_DENIED');
       if (authenticating) await this.rateLimiter.consume(app, ip);

@@ -1,3 +1,4 @@
+import { usernameKey } from '@latchkey/contracts';
 import type { EntityManager } from 'typeorm';
 import { sqlRows } from '../../common/sql.js';
 import { USER_COLUMNS, type UserRow } from './user-rows.js';
@@ -5,6 +6,7 @@ import { USER_COLUMNS, type UserRow } from './user-rows.js';
 /** A user about to be made: by registration, by a key's first login, or by the owner. */
 export interface NewUser {
   appId: string;
+  /** made of A-Z a-z 0-9 _ . - (a checked username, or a license key) */
   username: string;
   /** null for a key's implicit user, which signs in with the key alone */
   passwordHash: string | null;
@@ -18,20 +20,22 @@ export interface NewUser {
 }
 
 /**
- * The one way a user row is made, in the caller's transaction. Null when the
- * username is taken in the app (any case): the unique index on
- * (app_id, lower(username)) decides a race between two, with no error.
+ * The one way a user row is made, in the caller's transaction, with the
+ * username's canonical form (usernameKey). Null when the username is taken
+ * in the app (any case): the unique index on (app_id, username_key) decides a
+ * race between two, with no error.
  */
 export async function insertUser(manager: EntityManager, user: NewUser): Promise<UserRow | null> {
   const rows = await sqlRows<UserRow>(
     manager,
-    `INSERT INTO users (app_id, username, password_hash, hwid, level, max_devices, expires_at, license_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (app_id, lower(username)) DO NOTHING
+    `INSERT INTO users (app_id, username, username_key, password_hash, hwid, level, max_devices, expires_at, license_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (app_id, username_key) DO NOTHING
      RETURNING ${USER_COLUMNS}`,
     [
       user.appId,
       user.username,
+      usernameKey(user.username),
       user.passwordHash,
       user.hwid,
       user.level,

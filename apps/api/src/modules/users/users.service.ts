@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { LATEST_EXPIRY, type AdminUser, type EndedSessions } from '@latchkey/contracts';
+import { LATEST_EXPIRY, usernameKey, type AdminUser, type EndedSessions } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
 import { PasswordHasher } from '../../common/password-hasher.js';
@@ -32,17 +32,15 @@ export class UsersService {
     private readonly sessions: SessionsAdminService,
   ) {}
 
+  /**
+   * `search` matches part of the canonical username (usernameKey), so any
+   * ASCII case finds a user; text no username could contain finds none.
+   */
   async list(appId: string, search: string | undefined, offset: number, limit: number) {
-    const pattern = search === undefined ? null : `%${escapeLike(search)}%`;
-    const where = `app_id = $1 AND ($2::text IS NULL OR username ILIKE $2)`;
-    const [rows, counted]: [UserRow[], Array<{ total: number }>] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-        [appId, pattern, limit, offset],
-      ),
-      this.dataSource.query(`SELECT count(*)::int AS total FROM users WHERE ${where}`, [appId, pattern]),
-    ]);
-    return { items: rows.map(toAdminUser), total: counted[0]!.total };
+    if (search === undefined) return this.page(appId, null, offset, limit);
+    const key = usernameKey(search);
+    if (key === null) return { items: [], total: 0 };
+    return this.page(appId, `%${escapeLike(key)}%`, offset, limit);
   }
 
   /** A user made by the owner, without a license key. */
@@ -189,6 +187,19 @@ export class UsersService {
       ]);
       return { ended };
     });
+  }
+
+  /** One page of the app's users, newest first; `pattern` (LIKE, over username_key) narrows them. */
+  private async page(appId: string, pattern: string | null, offset: number, limit: number) {
+    const where = `app_id = $1 AND ($2::text IS NULL OR username_key LIKE $2)`;
+    const [rows, counted]: [UserRow[], Array<{ total: number }>] = await Promise.all([
+      this.dataSource.query(
+        `SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+        [appId, pattern, limit, offset],
+      ),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM users WHERE ${where}`, [appId, pattern]),
+    ]);
+    return { items: rows.map(toAdminUser), total: counted[0]!.total };
   }
 
   /**

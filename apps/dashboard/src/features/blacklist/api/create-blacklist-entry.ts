@@ -1,17 +1,21 @@
-import type { AdminSuccess, BlacklistEntry, CreateBlacklistEntryRequest } from '@latchkey/contracts';
+import type { AdminSuccess, CreatedBlacklistEntry, CreateBlacklistEntryRequest } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { blacklistKey } from './get-blacklist';
+import { appScope } from '@/lib/query-keys';
 
 /**
- * POST /v1/admin/apps/{appId}/blacklist: 201 with the entry (an IP value in
- * its canonical form); 409 when the same entry exists.
+ * POST /v1/admin/apps/{appId}/blacklist: 201 with the entry (its value in
+ * canonical form: an IP range by its network address, a username in lower
+ * case) and how many live sessions it ended; 409 when the same entry exists.
  */
-export async function createBlacklistEntry(appId: string, body: CreateBlacklistEntryRequest): Promise<BlacklistEntry> {
-  const res = await apiRequest<AdminSuccess<BlacklistEntry>>(`/v1/admin/apps/${encodeURIComponent(appId)}/blacklist`, {
-    method: 'POST',
-    body,
-  });
+export async function createBlacklistEntry(
+  appId: string,
+  body: CreateBlacklistEntryRequest,
+): Promise<CreatedBlacklistEntry> {
+  const res = await apiRequest<AdminSuccess<CreatedBlacklistEntry>>(
+    `/v1/admin/apps/${encodeURIComponent(appId)}/blacklist`,
+    { method: 'POST', body },
+  );
   return res.data;
 }
 
@@ -19,6 +23,7 @@ export function useCreateBlacklistEntry(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateBlacklistEntryRequest) => createBlacklistEntry(appId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: blacklistKey(appId) }),
+    // Matching sessions end and counts move: refresh the whole app, not only the list.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appScope(appId) }),
   });
 }

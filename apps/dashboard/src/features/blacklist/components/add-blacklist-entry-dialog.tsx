@@ -4,6 +4,7 @@ import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-fields';
 import { applyApiError } from '@/lib/api-form';
+import { plural } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useCreateBlacklistEntry } from '../api/create-blacklist-entry';
 import { BLACKLIST_REASON_MAX, checkValue, TYPE_LABELS, VALUE_HINTS } from '../utils/value-rules';
@@ -43,7 +44,8 @@ export function AddBlacklistEntryDialog({
         value: values.type === 'ip' ? values.value.trim() : values.value,
         reason: reason === '' ? null : reason,
       });
-      toast.success(`${entry.value} blacklisted`);
+      const ended = entry.sessionsEnded > 0 ? `; ${plural(entry.sessionsEnded, 'live session')} ended` : '';
+      toast.success(`${entry.value} blacklisted${ended}`);
       onOpenChange(false);
       form.reset(EMPTY);
     } catch (error) {
@@ -59,7 +61,7 @@ export function AddBlacklistEntryDialog({
         onOpenChange(next);
       }}
       title="Add to blacklist"
-      description="Requests from your software that match are refused with “Access denied” from now on."
+      description="Requests from your software that match are refused with “Access denied” from now on, and the live sessions that match end."
     >
       <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
         <FormError message={errors.root?.server?.message} />

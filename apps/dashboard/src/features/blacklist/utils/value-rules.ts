@@ -35,7 +35,7 @@ export function isIpOrCidr(value: string): boolean {
 export const VALUE_HINTS: Record<BlacklistType, string> = {
   ip: 'One address (203.0.113.7, 2001:db8::1) or a CIDR range (203.0.113.0/24, 2001:db8::/32).',
   hwid: `The hardware ID exactly as your software sends it, up to ${ClientLimits.hwidMax} characters.`,
-  username: '3-32 characters of A-Z, a-z, 0-9, _ . - (matched without regard to case).',
+  username: '3-32 characters of A-Z, a-z, 0-9, _ . - (matched in any case, stored in lower case).',
 };
 
 /** `true`, or the message the API would answer for this value. */

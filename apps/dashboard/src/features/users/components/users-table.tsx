@@ -1,4 +1,4 @@
-import { PAGE_DEFAULT_LIMIT, type AdminUser } from '@latchkey/contracts';
+import { PAGE_DEFAULT_LIMIT, usernameKey, type AdminUser } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
@@ -99,7 +99,12 @@ export function UsersTable({
       error={usersQuery.error}
       fetching={usersQuery.isPlaceholderData}
       empty={
-        search ? (
+        search && usernameKey(search) === null ? (
+          // What the API answers too: it compares usernames by their canonical form (usernameKey).
+          <EmptyState title="No users match">
+            Usernames hold only A-Z, a-z, 0-9, _ . - (in any case), so no username contains “{search}”.
+          </EmptyState>
+        ) : search ? (
           <EmptyState title="No users match">Try part of another username.</EmptyState>
         ) : (
           <EmptyState title="No users yet">
