@@ -3,7 +3,7 @@ import { clientFor } from './support/api.js';
 import { createApp, createLicense, type Owner, patchApp, signupOwner } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
-import { recordedEvents } from './support/reads.js';
+import { liveSessionCount, recordedEvents } from './support/reads.js';
 
 const PASSWORD = 'hunter22';
 let owner: Owner;
@@ -22,13 +22,6 @@ async function registered(fields: { hwid?: string; license?: Record<string, unkn
   const res = await client.register(username, PASSWORD, license.key, fields.hwid);
   expect(res.status).toBe(200);
   return { app, license, client, username, res };
-}
-
-async function liveSessions(userId: string): Promise<number> {
-  const { rows } = await db().query('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND ended_at IS NULL', [
-    userId,
-  ]);
-  return rows[0].n;
 }
 
 describe('register', () => {
@@ -303,7 +296,7 @@ describe('device limit', () => {
     const { client, username, res: reg } = await registered({ license: { maxDevices } });
     const results = await Promise.all(Array.from({ length: 10 }, () => client.login(username, PASSWORD)));
     expect(results.every((r) => r.status === 200)).toBe(true);
-    expect(await liveSessions(reg.body.data.user.userId)).toBe(maxDevices);
+    expect(await liveSessionCount(reg.body.data.user.userId)).toBe(maxDevices);
     const valid = await Promise.all(results.map((r) => client.check(r.body.data.sessionToken)));
     expect(valid.filter((r) => r.status === 200)).toHaveLength(maxDevices);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { eventually } from './support/eventually.js';
 import type { HttpResult } from './support/http.js';
+import { liveSessionCount } from './support/reads.js';
 import type { StackOwner } from './support/service-stack.js';
 import { WebhookReceiver, WebhookStack } from './support/webhook-receiver.js';
 
@@ -38,12 +39,7 @@ function uniqueName(prefix: string): string {
   return `${prefix}_${randomUUID().slice(0, 8)}`;
 }
 
-async function liveSessions(userId: string): Promise<number> {
-  const { rows } = await stack
-    .db()
-    .query('SELECT count(*)::int AS live FROM sessions WHERE user_id = $1 AND ended_at IS NULL', [userId]);
-  return rows[0].live;
-}
+const liveSessions = (userId: string) => liveSessionCount(userId, stack.db());
 
 async function eventCount(app: StackOwner, name: string): Promise<number> {
   const { rows } = await stack

@@ -1,7 +1,16 @@
 // What specs read back to assert on: through the admin API where it shows it, else from the database.
 import type { Owner } from '../factories/owners.js';
+import type pg from 'pg';
 import { db } from './db.js';
 import { http } from './http.js';
+
+/** How many sessions of the user are not ended, read from `pool` (a spec's own stack) or the shared database. */
+export async function liveSessionCount(userId: string, pool: pg.Pool = db()): Promise<number> {
+  const { rows } = await pool.query('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND ended_at IS NULL', [
+    userId,
+  ]);
+  return rows[0].n;
+}
 
 /** The session's end as stored. */
 export async function sessionState(sessionId: string): Promise<{ ended: boolean; reason: string | null } | null> {
