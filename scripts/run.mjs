@@ -7,10 +7,11 @@
 // `npm start`, `npm test` and `npm run bench` (or the pnpm equivalents) call these.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { countTests } from './test-counts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pnpmVersion = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
@@ -101,23 +102,24 @@ function ensureChromium() {
   });
 }
 
-/** Runs one Jest suite; returns its counts from Jest's JSON report. */
+/**
+ * Runs one Jest suite; returns its counts as the counting environment
+ * recorded them (scripts/test-counts.mjs), so a suite that fails to report
+ * its results still has its tests counted.
+ */
 function runJest(label, cwd) {
-  const report = path.join(mkdtempSync(path.join(tmpdir(), 'latchkey-jest-')), 'report.json');
+  const scratch = mkdtempSync(path.join(tmpdir(), 'latchkey-jest-'));
+  const report = path.join(scratch, 'report.json');
+  const countsDir = path.join(scratch, 'counts');
+  mkdirSync(countsDir);
   say(`running ${label}`);
   const result = spawnSync(
     process.execPath,
     ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${report}`],
-    { cwd: path.join(root, cwd), stdio: 'inherit' },
+    { cwd: path.join(root, cwd), stdio: 'inherit', env: { ...process.env, LATCHKEY_TEST_COUNTS_DIR: countsDir } },
   );
-  if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0, ok: false };
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  return {
-    passed: json.numPassedTests,
-    failed: json.numFailedTests + json.numRuntimeErrorTestSuites,
-    skipped: json.numPendingTests + json.numTodoTests,
-    ok: result.status === 0 && json.success,
-  };
+  const counts = countTests(countsDir, report);
+  return { ...counts, ok: result.status === 0 && counts.failed === 0 };
 }
 
 function test() {

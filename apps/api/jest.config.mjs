@@ -1,6 +1,7 @@
 /** Jest in native ESM mode (NestJS 12 ships ESM only); TypeScript through SWC. */
 export default {
-  testEnvironment: 'node',
+  // Jest's node environment, counting each test as it ends (scripts/jest-counting-environment.mjs).
+  testEnvironment: '<rootDir>/../../scripts/jest-counting-environment.mjs',
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': [

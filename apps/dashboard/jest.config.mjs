@@ -1,7 +1,8 @@
 // Browser tests: plain ESM test files, no transform. Run with
 // `node --experimental-vm-modules node_modules/jest/bin/jest.js` (`pnpm test:e2e`).
 export default {
-  testEnvironment: 'node',
+  // Jest's node environment, counting each test as it ends (scripts/jest-counting-environment.mjs).
+  testEnvironment: '<rootDir>/../../scripts/jest-counting-environment.mjs',
   testMatch: ['<rootDir>/e2e/**/*.test.mjs'],
   transform: {},
   // One API process and one browser per file; files run one at a time.

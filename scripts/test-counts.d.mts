@@ -1,0 +1,7 @@
+export interface TestCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export function countTests(countsDir: string, reportFile: string): TestCounts;
