@@ -3,3 +3,4 @@ export * from './admin.js';
 export * from './licensing.js';
 export * from './events.js';
 export * from './files.js';
+export * from './errors.js';
