@@ -101,13 +101,20 @@ function ensureChromium() {
   });
 }
 
-/** Runs one Jest suite; returns its counts from Jest's JSON report. */
-function runJest(label, cwd) {
+/** Runs one Jest suite (`args`: e.g. its config); returns its counts from Jest's JSON report. */
+function runJest(label, cwd, args = []) {
   const report = path.join(mkdtempSync(path.join(tmpdir(), 'latchkey-jest-')), 'report.json');
   say(`running ${label}`);
   const result = spawnSync(
     process.execPath,
-    ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${report}`],
+    [
+      '--experimental-vm-modules',
+      '--no-warnings',
+      'node_modules/jest/bin/jest.js',
+      ...args,
+      '--json',
+      `--outputFile=${report}`,
+    ],
     { cwd: path.join(root, cwd), stdio: 'inherit' },
   );
   if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0, ok: false };
@@ -126,6 +133,7 @@ function test() {
   const suites = [
     runJest('API tests (unit and e2e)', 'apps/api'),
     runJest('SDK unit tests (protocol test vectors)', 'libs/sdk'),
+    runJest('dashboard unit tests', 'apps/dashboard', ['--config', 'jest.unit.config.mjs']),
     runJest('dashboard browser tests', 'apps/dashboard'),
   ];
   const total = suites.reduce(
