@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { IsInt, IsString, ValidateNested, validateSync } from 'class-validator';
 import { Type } from 'class-transformer';
+import { readFileSync } from 'node:fs';
+import { ERROR_CODES, ERROR_TABLE, type ErrorCode } from '@latchkey/contracts';
 import { fieldPath, validationError, validationProblems } from './errors.js';
 
 class Item {
@@ -58,5 +60,18 @@ describe('fieldPath', () => {
       'a[0]',
       '[2]',
     ]);
+  });
+});
+
+describe('docs/errors.md', () => {
+  const doc = readFileSync(new URL('../../../../docs/errors.md', import.meta.url), 'utf8');
+
+  it("names every code, and each row of its table has the code's status", () => {
+    for (const code of ERROR_CODES) expect([code, doc.includes(`\`${code}\``)]).toEqual([code, true]);
+    const rows = [...doc.matchAll(/^\| `([A-Z_]+)` +\| (\d{3}) /gm)];
+    expect(rows.length).toBeGreaterThan(20);
+    for (const [, code, status] of rows) {
+      expect([code, ERROR_TABLE[code as ErrorCode]?.[0]]).toEqual([code, Number(status)]);
+    }
   });
 });
