@@ -8,7 +8,7 @@ import type { CreatedApp } from '@latchkey/contracts';
 import { startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
 import { createApp, type Owner, RESELLER_PASSWORD, signedInReseller, signupOwner } from './factories/index.js';
 import { closeDb } from './support/db.js';
-import { http } from './support/http.js';
+import { http, type HttpResult } from './support/http.js';
 
 let owner: Owner;
 let app: CreatedApp;
@@ -85,11 +85,21 @@ describe('validation errors name their fields', () => {
   });
 });
 
+/** An answer and the status, code and message it must carry, in a body with nothing else. */
+type Refusal = [answer: Promise<HttpResult>, status: number, code: string, message: string];
+
+async function expectRefusals(cases: Refusal[]): Promise<void> {
+  for (const [answer, status, code, message] of cases) {
+    const res = await answer;
+    expect([res.status, res.body]).toEqual([status, { success: false, code, message }]);
+  }
+}
+
 describe('every refusal carries its code', () => {
   it('401, 403, 404 and 409', async () => {
     const reseller = await signedInReseller(owner, app);
     await http('POST', `/v1/admin/apps/${app.appId}/variables`, { token: owner.token, body: { key: 'k', value: 'v' } });
-    const cases: [Promise<{ status: number; body: unknown }>, number, string, string][] = [
+    await expectRefusals([
       [http('GET', '/v1/admin/apps'), 401, 'UNAUTHORIZED', 'Missing or invalid access token'],
       [
         http('POST', '/v1/admin/auth/login', { body: { email: owner.email, password: 'wrong password' } }),
@@ -123,30 +133,23 @@ describe('every refusal carries its code', () => {
         'CONFLICT',
         'Variable already exists',
       ],
-    ];
-    for (const [answer, status, code, message] of cases) {
-      const res = await answer;
-      expect([res.status, res.body]).toEqual([status, { success: false, code, message }]);
-    }
+    ]);
   });
 
   it('bodies and URLs that cannot be read', async () => {
-    const cases: [Promise<{ status: number; body: unknown }>, number, string, string][] = [
+    await expectRefusals([
       [
         http('POST', '/v1/admin/apps', { token: owner.token, body: '{"name":' }),
         400,
         'MALFORMED_BODY',
         'Malformed JSON body',
       ],
-      ...['application/x-www-form-urlencoded', 'application/xml'].map(
-        (type) =>
-          [
-            http('POST', '/v1/admin/apps', { token: owner.token, body: 'name=x', headers: { 'content-type': type } }),
-            415,
-            'UNSUPPORTED_MEDIA_TYPE',
-            'Content-Type must be application/json',
-          ] as const,
-      ),
+      ...['application/x-www-form-urlencoded', 'application/xml'].map((type): Refusal => [
+        http('POST', '/v1/admin/apps', { token: owner.token, body: 'name=x', headers: { 'content-type': type } }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Content-Type must be application/json',
+      ]),
       [
         http('POST', '/v1/admin/apps', { token: owner.token, body: { name: 'x'.repeat(1024 * 1024) } }),
         413,
@@ -154,11 +157,7 @@ describe('every refusal carries its code', () => {
         'Request body is too large',
       ],
       [http('GET', '/v1/admin/apps/%C0%80', { token: owner.token }), 400, 'MALFORMED_URL', 'Malformed URL'],
-    ];
-    for (const [answer, status, code, message] of cases) {
-      const res = await answer;
-      expect([res.status, res.body]).toEqual([status, { success: false, code, message }]);
-    }
+    ]);
   });
 
   it('leaves the envelope of POST /v1 as it is', async () => {
