@@ -25,29 +25,27 @@ function shown(form: { current: UseFormReturn<Values> }, name: Path<Values> | ty
 const validation = (fields: { field: string; message: string }[], errors = fields.map((f) => f.message)) =>
   new ApiError(400, errors[0]!, { code: 'VALIDATION', errors, fields });
 
+/** A fresh form with the VALIDATION error of `fields` (and `errors`) put on it. */
+function refusedForm(...refusal: Parameters<typeof validation>) {
+  const form = renderForm();
+  act(() => applyApiError(form.current, validation(...refusal)));
+  return form;
+}
+
 describe('applyApiError', () => {
   it('puts each message under the field the API names, and nothing above the form when the first one is placed', () => {
-    const form = renderForm();
-    act(() =>
-      applyApiError(
-        form.current,
-        validation([
-          { field: 'version', message: 'version must be 1-32 characters' },
-          { field: 'name', message: 'name must be a string' },
-        ]),
-      ),
-    );
+    const form = refusedForm([
+      { field: 'version', message: 'version must be 1-32 characters' },
+      { field: 'name', message: 'name must be a string' },
+    ]);
     expect(shown(form, 'version')).toBe('version must be 1-32 characters');
     expect(shown(form, 'name')).toBe('name must be a string');
     expect(shown(form, ROOT_ERROR)).toBeUndefined();
   });
 
   it('maps by the named field, not by the first word of the message', () => {
-    const form = renderForm();
     // The message starts with a field of the form, but the API named another field.
-    act(() =>
-      applyApiError(form.current, validation([{ field: 'updateUrl', message: 'name of the host is private' }])),
-    );
+    const form = refusedForm([{ field: 'updateUrl', message: 'name of the host is private' }]);
     expect(shown(form, 'name')).toBeUndefined();
     expect(shown(form, ROOT_ERROR)).toBe('name of the host is private');
 
@@ -59,31 +57,19 @@ describe('applyApiError', () => {
   });
 
   it("shows the API's message above the form when the field it is about is not placed", () => {
-    const form = renderForm();
-    act(() =>
-      applyApiError(
-        form.current,
-        validation(
-          [{ field: 'name', message: 'name must be a string' }],
-          ['body has a field name with NUL or unpaired surrogate characters', 'name must be a string'],
-        ),
-      ),
+    const form = refusedForm(
+      [{ field: 'name', message: 'name must be a string' }],
+      ['body has a field name with NUL or unpaired surrogate characters', 'name must be a string'],
     );
     expect(shown(form, 'name')).toBe('name must be a string');
     expect(shown(form, ROOT_ERROR)).toBe('body has a field name with NUL or unpaired surrogate characters');
   });
 
   it("keeps a field's first error when the API names it twice", () => {
-    const form = renderForm();
-    act(() =>
-      applyApiError(
-        form.current,
-        validation([
-          { field: 'name', message: 'name must be a string' },
-          { field: 'name', message: 'name must be 1-64 characters' },
-        ]),
-      ),
-    );
+    const form = refusedForm([
+      { field: 'name', message: 'name must be a string' },
+      { field: 'name', message: 'name must be 1-64 characters' },
+    ]);
     expect(shown(form, 'name')).toBe('name must be a string');
   });
 
