@@ -4,7 +4,7 @@
 // The messages and statuses stay the contract's; `POST /v1` keeps its envelope.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomInt, randomUUID } from 'node:crypto';
-import type { CreatedApp } from '@latchkey/contracts';
+import { type CreatedApp, ERROR_CODES } from '@latchkey/contracts';
 import { startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
 import { createApp, type Owner, RESELLER_PASSWORD, signedInReseller, signupOwner } from './factories/index.js';
 import { closeDb } from './support/db.js';
@@ -158,6 +158,14 @@ describe('every refusal carries its code', () => {
       ],
       [http('GET', '/v1/admin/apps/%C0%80', { token: owner.token }), 400, 'MALFORMED_URL', 'Malformed URL'],
     ]);
+  });
+
+  it('are listed in the OpenAPI document, as the error answer of every admin operation', async () => {
+    const doc = (await http('GET', '/docs/openapi.json')).body;
+    expect(doc.components.schemas.AdminError.properties.code.enum).toEqual(ERROR_CODES);
+    expect(doc.paths['/v1/admin/apps'].post.responses.default.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/AdminError',
+    });
   });
 
   it('leaves the envelope of POST /v1 as it is', async () => {
