@@ -144,6 +144,12 @@ describe('every refusal carries its code', () => {
         'MALFORMED_BODY',
         'Malformed JSON body',
       ],
+      [
+        http('POST', '/v1/admin/apps', { token: owner.token, body: '['.repeat(17) + ']'.repeat(17) }),
+        400,
+        'MALFORMED_BODY',
+        'Request body must not nest objects or arrays more than 16 levels deep',
+      ],
       ...['application/x-www-form-urlencoded', 'application/xml'].map((type): Refusal => [
         http('POST', '/v1/admin/apps', { token: owner.token, body: 'name=x', headers: { 'content-type': type } }),
         415,
