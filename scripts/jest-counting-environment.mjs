@@ -1,4 +1,5 @@
-// Jest's node environment, counting each test's outcome as it ends (issue 24).
+// Jest's node environment, counting each test's outcome as it ends (issue 24);
+// `withTestCounts` does the same for another environment (the dashboard's jsdom).
 // Jest's own totals lose every test of a suite whose results cannot be sent
 // back from its worker (a test that throws a value Jest cannot format: the
 // whole suite then "failed to run" with no tests). Here each finished test
@@ -12,24 +13,29 @@ import { TestEnvironment as NodeEnvironment } from 'jest-environment-node';
 
 const MARKS = { passed: 'p', failed: 'f', skipped: 's' };
 
-export default class CountingEnvironment extends NodeEnvironment {
-  constructor(config, context) {
-    super(config, context);
-    const dir = process.env.LATCHKEY_TEST_COUNTS_DIR;
-    if (dir) mkdirSync(dir, { recursive: true });
-    this.countsFile = dir ? path.join(dir, createHash('sha1').update(context.testPath).digest('hex')) : null;
-  }
+/** `Base` (a Jest environment class) counting each test's outcome as it ends. */
+export function withTestCounts(Base) {
+  return class CountingEnvironment extends Base {
+    constructor(config, context) {
+      super(config, context);
+      const dir = process.env.LATCHKEY_TEST_COUNTS_DIR;
+      if (dir) mkdirSync(dir, { recursive: true });
+      this.countsFile = dir ? path.join(dir, createHash('sha1').update(context.testPath).digest('hex')) : null;
+    }
 
-  handleTestEvent(event) {
-    if (!this.countsFile) return;
-    const outcome =
-      event.name === 'test_done'
-        ? event.test.errors.length === 0
-          ? 'passed'
-          : 'failed'
-        : event.name === 'test_skip' || event.name === 'test_todo'
-          ? 'skipped'
-          : null;
-    if (outcome) appendFileSync(this.countsFile, MARKS[outcome]);
-  }
+    handleTestEvent(event) {
+      if (!this.countsFile) return;
+      const outcome =
+        event.name === 'test_done'
+          ? event.test.errors.length === 0
+            ? 'passed'
+            : 'failed'
+          : event.name === 'test_skip' || event.name === 'test_todo'
+            ? 'skipped'
+            : null;
+      if (outcome) appendFileSync(this.countsFile, MARKS[outcome]);
+    }
+  };
 }
+
+export default withTestCounts(NodeEnvironment);

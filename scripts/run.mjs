@@ -103,11 +103,11 @@ function ensureChromium() {
 }
 
 /**
- * Runs one Jest suite; returns its counts as the counting environment
- * recorded them (scripts/test-counts.mjs), so a suite that fails to report
- * its results still has its tests counted.
+ * Runs one Jest suite (`args`: e.g. its config); returns its counts as the
+ * counting environment recorded them (scripts/test-counts.mjs), so a suite
+ * that fails to report its results still has its tests counted.
  */
-function runJest(label, cwd) {
+function runJest(label, cwd, args = []) {
   const scratch = mkdtempSync(path.join(tmpdir(), 'latchkey-jest-'));
   const report = path.join(scratch, 'report.json');
   const countsDir = path.join(scratch, 'counts');
@@ -115,7 +115,14 @@ function runJest(label, cwd) {
   say(`running ${label}`);
   const result = spawnSync(
     process.execPath,
-    ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${report}`],
+    [
+      '--experimental-vm-modules',
+      '--no-warnings',
+      'node_modules/jest/bin/jest.js',
+      ...args,
+      '--json',
+      `--outputFile=${report}`,
+    ],
     { cwd: path.join(root, cwd), stdio: 'inherit', env: { ...process.env, LATCHKEY_TEST_COUNTS_DIR: countsDir } },
   );
   const counts = countTests(countsDir, report);
@@ -128,6 +135,7 @@ function test() {
   const suites = [
     runJest('API tests (unit and e2e)', 'apps/api'),
     runJest('SDK unit tests (protocol test vectors)', 'libs/sdk'),
+    runJest('dashboard unit tests', 'apps/dashboard', ['--config', 'jest.unit.config.mjs']),
     runJest('dashboard browser tests', 'apps/dashboard'),
   ];
   const total = suites.reduce(

@@ -9,8 +9,10 @@ import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions }
 import { existsSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import path from 'node:path';
+import { ERROR_TABLE, type ErrorCode } from '@latchkey/contracts';
 import { AppModule } from './app.module.js';
-import { validationError } from './common/errors.js';
+import { documentAdminErrors } from './common/admin-error-openapi.js';
+import { validationError, validationProblems } from './common/errors.js';
 import { registerSecurityHeaders } from './common/security-headers.js';
 import { HostileInputInterceptor } from './common/input/hostile-input.interceptor.js';
 import { jsonBodyParser } from './common/input/json-body.js';
@@ -62,7 +64,7 @@ async function bootstrap(): Promise<void> {
       whitelist: true,
       transform: true,
       stopAtFirstError: true,
-      exceptionFactory: (errors) => validationError(flattenValidation(errors)),
+      exceptionFactory: (errors) => validationError(validationProblems(errors)),
     }),
   );
 
@@ -75,6 +77,7 @@ async function bootstrap(): Promise<void> {
       .addBearerAuth()
       .build(),
   );
+  documentAdminErrors(openapi);
   openapi.paths['/v1'] = CLIENT_ENDPOINT_OPENAPI;
   SwaggerModule.setup('docs', app, openapi, { jsonDocumentUrl: 'docs/openapi.json' });
 
@@ -109,13 +112,13 @@ async function bootstrap(): Promise<void> {
  * headers every answer carries, instead of Fastify's own shape.
  */
 function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = error.statusCode === 414 ? 414 : 400;
-  const message =
-    status === 414 ? 'URL is too long' : error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request';
+  const code: ErrorCode =
+    error.statusCode === 414 ? 'URL_TOO_LONG' : error.code === 'FST_ERR_BAD_URL' ? 'MALFORMED_URL' : 'BAD_REQUEST';
+  const [status, message] = ERROR_TABLE[code];
   void reply
     .code(status)
     .headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' })
-    .send({ success: false, message });
+    .send({ success: false, message, code });
 }
 
 /** The HTTP server Fastify builds itself when given no factory (fastify/lib/server.js), around `listener`. */
@@ -125,16 +128,6 @@ function httpServer(listener: RequestListener, options: Record<string, unknown>)
   server.requestTimeout = Number(options.requestTimeout);
   server.setTimeout(Number(options.connectionTimeout));
   return server;
-}
-
-interface ValidationErrorLike {
-  property: string;
-  constraints?: Record<string, string>;
-  children?: ValidationErrorLike[];
-}
-
-function flattenValidation(errors: ValidationErrorLike[]): string[] {
-  return errors.flatMap((e) => [...Object.values(e.constraints ?? {}), ...flattenValidation(e.children ?? [])]);
 }
 
 /** A page path of the dashboard: not the API, docs or assets, and no file extension. */

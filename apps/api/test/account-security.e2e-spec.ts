@@ -50,7 +50,10 @@ describe('change password', () => {
       token: owner.token,
       body: { currentPassword: 'not the password', newPassword: 'a brand new password' },
     });
-    expect([wrong.status, wrong.body]).toEqual([401, { success: false, message: 'Current password is incorrect' }]);
+    expect([wrong.status, wrong.body]).toEqual([
+      401,
+      { success: false, code: 'WRONG_CURRENT_PASSWORD', message: 'Current password is incorrect' },
+    ]);
     const short = await http('POST', '/v1/admin/auth/password', {
       token: owner.token,
       body: { currentPassword: owner.password, newPassword: 'short' },

@@ -24,7 +24,7 @@ describe('owner accounts', () => {
       body: { email: owner.email.toUpperCase(), password: 'another password' },
     });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: 'Email already registered' });
+    expect(res.body).toEqual({ success: false, code: 'EMAIL_TAKEN', message: 'Email already registered' });
   });
 
   it.each([
@@ -62,7 +62,7 @@ describe('owner accounts', () => {
     });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ success: false, message: 'Invalid email or password' });
+    expect(wrong.body).toEqual({ success: false, code: 'INVALID_ADMIN_LOGIN', message: 'Invalid email or password' });
     expect(unknown.body).toEqual(wrong.body);
   });
 
@@ -75,7 +75,7 @@ describe('owner accounts', () => {
     expect((await http('GET', '/v1/admin/me')).status).toBe(401);
     const garbage = await http('GET', '/v1/admin/me', { token: 'lka_not-a-real-token' });
     expect(garbage.status).toBe(401);
-    expect(garbage.body).toEqual({ success: false, message: 'Missing or invalid access token' });
+    expect(garbage.body).toEqual({ success: false, code: 'UNAUTHORIZED', message: 'Missing or invalid access token' });
     const basic = await http('GET', '/v1/admin/me', { headers: { authorization: 'Basic abc' } });
     expect(basic.status).toBe(401);
   });

@@ -94,7 +94,7 @@ describe('blacklist entries', () => {
     ]) {
       const res = await http('POST', blacklistPath(app), { token: owner.token, body: { type, value } });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ success: false, message: 'Blacklist entry already exists' });
+      expect(res.body).toEqual({ success: false, code: 'CONFLICT', message: 'Blacklist entry already exists' });
     }
     // HWIDs are compared exactly, and another app has its own list.
     await block(app, 'hwid', 'hw-a');

@@ -150,7 +150,13 @@ describe('uploading', () => {
     const owner = await stack.ownerWithApp();
     const res = await admin(owner, 'POST', '', uploadForm(randomBytes(1000), fields));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message, errors: [message] });
+    expect(res.body).toEqual({
+      success: false,
+      code: 'VALIDATION',
+      message,
+      errors: [message],
+      fields: [{ field: Object.keys(fields)[0], message }],
+    });
     const { rows } = await stack
       .db()
       .query('SELECT count(*)::int AS n FROM file_contents WHERE app_id = $1', [owner.appId]);
@@ -163,11 +169,17 @@ describe('uploading', () => {
     form.append('name', 'nothing');
     expect(answer(await admin(owner, 'POST', '', form))).toEqual({
       status: 400,
-      body: { success: false, message: 'file is required', errors: ['file is required'] },
+      body: {
+        success: false,
+        code: 'VALIDATION',
+        message: 'file is required',
+        errors: ['file is required'],
+        fields: [{ field: 'file', message: 'file is required' }],
+      },
     });
     expect(answer(await admin(owner, 'POST', '', { name: 'json' }))).toEqual({
       status: 415,
-      body: { success: false, message: 'Content-Type must be multipart/form-data' },
+      body: { success: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be multipart/form-data' },
     });
     const malformed = await fetch(stack.api.url + filesPath(owner), {
       method: 'POST',
@@ -186,7 +198,7 @@ describe('uploading', () => {
     });
     expect(anonymous.status).toBe(401);
     const foreign = await send(stack.api.url, 'POST', filesPath(owner), other.token, uploadForm(randomBytes(10)));
-    expect(answer(foreign)).toEqual({ status: 404, body: { success: false, message: 'Not found' } });
+    expect(answer(foreign)).toEqual({ status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Not found' } });
     for (const rest of ['', '/00000000-0000-0000-0000-000000000000']) {
       expect((await send(stack.api.url, 'GET', filesPath(owner, rest), other.token)).status).toBe(404);
     }
@@ -209,7 +221,7 @@ describe('the size limit (FILE_MAX_BYTES)', () => {
     const res = await admin(owner, 'POST', '', uploadForm(randomBytes(size)), limited.url);
     expect(answer(res)).toEqual({
       status: 413,
-      body: { success: false, message: `File is too large: the limit is ${MiB} bytes` },
+      body: { success: false, code: 'PAYLOAD_TOO_LARGE', message: `File is too large: the limit is ${MiB} bytes` },
     });
     const { rows } = await stack
       .db()

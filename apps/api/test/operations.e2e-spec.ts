@@ -47,7 +47,7 @@ describe('operations', () => {
   it('answers unknown routes with 404 in the admin error body', async () => {
     const res = await http('GET', '/v1/admin/nothing-here');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: 'Route not found' });
+    expect(res.body).toEqual({ success: false, code: 'ROUTE_NOT_FOUND', message: 'Route not found' });
   });
 
   it('refuses to start on bad configuration, one line per problem', () => {
@@ -78,7 +78,7 @@ describe('operations', () => {
         body: { email: 'closed@example.com', password: 'long enough pw' },
       });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ success: false, message: 'Sign-up is disabled' });
+      expect(res.body).toEqual({ success: false, code: 'SIGNUP_DISABLED', message: 'Sign-up is disabled' });
     } finally {
       await api.stop();
     }

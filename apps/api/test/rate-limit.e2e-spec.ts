@@ -50,7 +50,7 @@ describe('admin login rate limit', () => {
 
     const limited = await attempt(ADMIN_LOGIN_LIMIT, owner.password);
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ success: false, message: 'Too many requests' });
+    expect(limited.body).toEqual({ success: false, code: 'TOO_MANY_REQUESTS', message: 'Too many requests' });
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
@@ -71,7 +71,10 @@ describe('admin signup rate limit', () => {
       post(n, '/v1/admin/auth/signup', ip, { email: `rl-${randomInt(1e9)}@example.com`, password: 'long enough pw' });
     for (let n = 0; n < ADMIN_LOGIN_LIMIT; n++) expect((await signup(n)).status).toBe(201);
     const limited = await signup(ADMIN_LOGIN_LIMIT);
-    expect([limited.status, limited.body]).toEqual([429, { success: false, message: 'Too many requests' }]);
+    expect([limited.status, limited.body]).toEqual([
+      429,
+      { success: false, code: 'TOO_MANY_REQUESTS', message: 'Too many requests' },
+    ]);
     // Logins from the same address have their own count.
     expect((await post(0, '/v1/admin/auth/login', ip, { email: owner.email, password: owner.password })).status).toBe(
       200,
@@ -101,7 +104,10 @@ describe('password change rate limit', () => {
     const ip = clientIp();
     for (let n = 0; n < ADMIN_LOGIN_LIMIT; n++) expect((await changePassword(n, ip, token)).status).toBe(401);
     const limited = await changePassword(ADMIN_LOGIN_LIMIT, ip, token, 'long enough pw');
-    expect([limited.status, limited.body]).toEqual([429, { success: false, message: 'Too many requests' }]);
+    expect([limited.status, limited.body]).toEqual([
+      429,
+      { success: false, code: 'TOO_MANY_REQUESTS', message: 'Too many requests' },
+    ]);
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);

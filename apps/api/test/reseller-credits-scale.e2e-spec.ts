@@ -48,7 +48,7 @@ describe('credits across two API processes', () => {
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([...Array(10).fill(201), ...Array(10).fill(402)]);
     for (const refused of answers.filter((a) => a.status === 402)) {
-      expect(refused.body).toEqual({ success: false, message: 'Insufficient credits' });
+      expect(refused.body).toEqual({ success: false, code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits' });
     }
     expect(await keysOf(app.appId, reseller.id)).toBe(10);
     expect(await resellerRecord(owner, app.appId, reseller.id)).toMatchObject({ credits: 0, keysGenerated: 10 });

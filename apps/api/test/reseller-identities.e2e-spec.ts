@@ -104,7 +104,10 @@ describe('emails within one app', () => {
     const taken = await createReseller(owner, app);
     for (const email of [taken.email.toUpperCase(), owner.email]) {
       const res = await create(app.appId, email);
-      expect([res.status, res.body]).toEqual([409, { success: false, message: 'Email already registered' }]);
+      expect([res.status, res.body]).toEqual([
+        409,
+        { success: false, code: 'EMAIL_TAKEN', message: 'Email already registered' },
+      ]);
     }
   });
 
@@ -139,7 +142,10 @@ describe('creation rate limit', () => {
       });
     for (let n = 0; n < 10; n++) expect((await post(n)).status).toBe(201);
     const refused = await post(10);
-    expect([refused.status, refused.body]).toEqual([429, { success: false, message: 'Too many requests' }]);
+    expect([refused.status, refused.body]).toEqual([
+      429,
+      { success: false, code: 'TOO_MANY_REQUESTS', message: 'Too many requests' },
+    ]);
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);

@@ -43,7 +43,10 @@ describe('maxDevicesLimit', () => {
         body: { durationType: '30d', ...fields },
       });
     const above = await generate({ maxDevices: 4 });
-    expect([above.status, above.body]).toEqual([403, { success: false, message: 'Not allowed for this reseller' }]);
+    expect([above.status, above.body]).toEqual([
+      403,
+      { success: false, code: 'NOT_FOR_THIS_RESELLER', message: 'Not allowed for this reseller' },
+    ]);
     // Too many keys for the credits, and above the bound: the bound answers first.
     expect((await generate({ maxDevices: 4, count: 5 })).status).toBe(403);
     expect((await resellerRecord(owner, app.appId, reseller.id)).credits).toBe(2);

@@ -100,7 +100,7 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'POST /v1/admin/apps/{appId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry': 'refused',
 };
 
-const REFUSAL = { success: false, message: 'Not allowed for a reseller' };
+const REFUSAL = { success: false, code: 'NOT_FOR_RESELLER', message: 'Not allowed for a reseller' };
 /** What a reseller's successful calls may leave in the audit log. */
 const RESELLER_AUDIT_TYPES = [
   'admin.license.generate',
@@ -210,7 +210,7 @@ describe('the reseller role matrix', () => {
       else
         expect({ status: res.status, body: res.body }).toEqual({
           status: 404,
-          body: { success: false, message: 'Not found' },
+          body: { success: false, code: 'NOT_FOUND', message: 'Not found' },
         });
     }
   });

@@ -156,7 +156,11 @@ describe('owner routes', () => {
 
     const below = await http('POST', credits, { token: owner.token, body: { amount: -2 } });
     expect(below.status).toBe(400);
-    expect(below.body).toEqual({ success: false, message: 'Credit balance cannot go below zero' });
+    expect(below.body).toEqual({
+      success: false,
+      code: 'NEGATIVE_BALANCE',
+      message: 'Credit balance cannot go below zero',
+    });
     for (const [amount, message] of [
       [0, 'amount must not be zero'],
       [1_000_001, 'amount must be between -1000000 and 1000000'],
@@ -249,7 +253,7 @@ describe('generating as a reseller', () => {
       body: { count: 3, durationType: '1d' },
     });
     expect(res.status).toBe(402);
-    expect(res.body).toEqual({ success: false, message: 'Insufficient credits' });
+    expect(res.body).toEqual({ success: false, code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits' });
     const list = await http('GET', `/v1/admin/apps/${app.appId}/licenses?createdBy=${reseller.id}`, {
       token: owner.token,
     });
@@ -273,7 +277,11 @@ describe('generating as a reseller', () => {
     ]) {
       const res = await generate(body);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ success: false, message: 'Not allowed for this reseller' });
+      expect(res.body).toEqual({
+        success: false,
+        code: 'NOT_FOR_THIS_RESELLER',
+        message: 'Not allowed for this reseller',
+      });
     }
     // Validation comes before both.
     expect((await generate({ durationType: '30d', level: 2, count: 101 })).status).toBe(400);
@@ -355,7 +363,11 @@ describe('refunds', () => {
     await http('POST', `${licenses}/${second.id}/ban`, { token: owner.token, body: {} });
     const banned = await http('DELETE', `${licenses}/${second.id}`, { token: reseller.token });
     expect(banned.status).toBe(403);
-    expect(banned.body).toEqual({ success: false, message: 'Only unused keys can be deleted' });
+    expect(banned.body).toEqual({
+      success: false,
+      code: 'ONLY_UNUSED_KEYS',
+      message: 'Only unused keys can be deleted',
+    });
     expect(await expectLedgerMatchesBalance(owner, own.appId, reseller.id)).toBe(1);
   });
 
@@ -404,7 +416,7 @@ describe('disabling a reseller', () => {
       body: { email: reseller.email, password: RESELLER_PASSWORD },
     });
     expect(login.status).toBe(401);
-    expect(login.body).toEqual({ success: false, message: 'Invalid email or password' });
+    expect(login.body).toEqual({ success: false, code: 'INVALID_ADMIN_LOGIN', message: 'Invalid email or password' });
 
     expect(await resellerRecord(owner, own.appId, reseller.id)).toMatchObject({ enabled: false, credits: 1 });
     const keys = await http('GET', `/v1/admin/apps/${own.appId}/licenses?createdBy=${reseller.id}`, {

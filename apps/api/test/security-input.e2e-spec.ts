@@ -201,7 +201,7 @@ describe('null for an optional integer', () => {
 describe('URLs the router cannot read', () => {
   it("answer the contract's error body with the usual headers", async () => {
     const res = await http('GET', `/v1/admin/apps/%C0%80`, { token: owner.token });
-    expect([res.status, res.body]).toEqual([400, { success: false, message: 'Malformed URL' }]);
+    expect([res.status, res.body]).toEqual([400, { success: false, code: 'MALFORMED_URL', message: 'Malformed URL' }]);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });

@@ -72,7 +72,7 @@ describe('creating users', () => {
       body: { username: 'bOB', password: USER_PASSWORD },
     });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: 'Username already taken' });
+    expect(res.body).toEqual({ success: false, code: 'USERNAME_TAKEN', message: 'Username already taken' });
     // The same name in another app is another user.
     expect((await createUser(owner, await createApp(owner), { username: 'bob' })).username).toBe('bob');
   });

@@ -1,6 +1,7 @@
 // The admin API `/v1/admin` (spec/contract.md section 2): shapes shared by the
 // API, the dashboard and the SDK.
 import { ClientLimits } from './client.js';
+import type { ErrorCode, FieldError } from './errors.js';
 import type { DurationType } from './licensing.js';
 
 export interface AdminSuccess<T> {
@@ -17,10 +18,18 @@ export interface AdminList<T> {
   data: T[];
   meta: PageMeta;
 }
+/**
+ * An admin error body. `message` and `errors` are the contract's words;
+ * `code` says which error it is (errors.ts) and, for VALIDATION, `fields`
+ * names each refused field, so clients match on these and not on the words.
+ */
 export interface AdminError {
   success: false;
   message: string;
+  code: ErrorCode;
   errors?: string[];
+  /** the refused fields and parameters, for VALIDATION (each also in `errors`) */
+  fields?: FieldError[];
 }
 
 export const PAGE_DEFAULT_LIMIT = 25;

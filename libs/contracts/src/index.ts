@@ -4,3 +4,4 @@ export * from './licensing.js';
 export * from './events.js';
 export * from './files.js';
 export * from './usernames.js';
+export * from './errors.js';

@@ -1,20 +1,33 @@
 // One way to call the admin API: relative URLs (the dashboard is served by the
 // API itself, and `vite dev` proxies /v1), the bearer token on every
 // authenticated call, and every failure turned into an ApiError carrying the
-// contract's `{ success: false, message, errors? }`.
-import type { AdminError } from '@latchkey/contracts';
+// contract's `{ success: false, message, code, errors?, fields? }`.
+import type { AdminError, ErrorCode, FieldError } from '@latchkey/contracts';
 import { clearToken, getToken } from './auth-token';
+
+/** What an admin error body says besides its message. */
+export interface ApiErrorDetails {
+  /** the body's code; null when the answer was not an admin error body (no server, a proxy's page) */
+  code?: ErrorCode | null;
+  errors?: string[];
+  /** the refused fields (VALIDATION) */
+  fields?: FieldError[];
+}
 
 export class ApiError extends Error {
   /** HTTP status; 0 when the server could not be reached. */
   readonly status: number;
+  readonly code: ErrorCode | null;
   readonly errors: string[];
+  readonly fields: FieldError[];
 
-  constructor(status: number, message: string, errors: string[] = []) {
+  constructor(status: number, message: string, { code = null, errors = [], fields = [] }: ApiErrorDetails = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
     this.errors = errors;
+    this.fields = fields;
   }
 }
 
@@ -36,13 +49,33 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-function isAdminError(value: unknown): value is AdminError {
+/** A parsed body shaped like an admin error: `success: false` and a message; its other parts are checked one by one. */
+function isErrorBody(
+  value: unknown,
+): value is Pick<AdminError, 'message'> & Record<'code' | 'errors' | 'fields', unknown> {
   return (
     typeof value === 'object' &&
     value !== null &&
     (value as { success?: unknown }).success === false &&
     typeof (value as { message?: unknown }).message === 'string'
   );
+}
+
+function isFieldError(value: unknown): value is FieldError {
+  const { field, message } = (value ?? {}) as Partial<Record<keyof FieldError, unknown>>;
+  return typeof field === 'string' && typeof message === 'string';
+}
+
+/** An admin error body's message and details, keeping only well-formed parts; null when `payload` is not one. */
+export function readAdminError(payload: unknown): (Required<ApiErrorDetails> & { message: string }) | null {
+  if (!isErrorBody(payload)) return null;
+  const { message, code, errors, fields } = payload;
+  return {
+    message,
+    code: typeof code === 'string' ? (code as ErrorCode) : null,
+    errors: Array.isArray(errors) ? errors.filter((error): error is string => typeof error === 'string') : [],
+    fields: Array.isArray(fields) ? fields.filter(isFieldError) : [],
+  };
 }
 
 async function readJson(res: Response): Promise<unknown> {
@@ -94,12 +127,12 @@ async function send(path: string, options: ApiRequestOptions, accept: string): P
     clearToken({ expired: expireOnUnauthorized });
   }
   if (!res.ok) {
-    const payload = await readJson(res);
-    if (isAdminError(payload)) {
-      const message = withRetryAfter(payload.message, res);
-      throw new ApiError(res.status, message, Array.isArray(payload.errors) ? payload.errors : []);
-    }
-    throw new ApiError(res.status, withRetryAfter(`Request failed (HTTP ${res.status}).`, res));
+    const body = readAdminError(await readJson(res));
+    throw new ApiError(
+      res.status,
+      withRetryAfter(body?.message ?? `Request failed (HTTP ${res.status}).`, res),
+      body ?? {},
+    );
   }
   return res;
 }
@@ -115,9 +148,8 @@ function withRetryAfter(message: string, res: Response): string {
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const res = await send(path, options, 'application/json');
   const payload = await readJson(res);
-  if (isAdminError(payload)) {
-    throw new ApiError(res.status, payload.message, Array.isArray(payload.errors) ? payload.errors : []);
-  }
+  const error = readAdminError(payload);
+  if (error) throw new ApiError(res.status, error.message, error);
   return payload as T;
 }
 

@@ -1,17 +1,21 @@
 // Rules for react-hook-form's `validate`, worded like the API's own messages,
 // so what the browser says before sending matches what the server would say.
 
-/** A whole number within [min, max]; for inputs registered with `valueAsNumber`. */
-export function intInRange(field: string, min: number, max: number) {
-  return (value: number | null | undefined) =>
-    value !== null && value !== undefined && Number.isInteger(value) && value >= min && value <= max
-      ? true
-      : `${field} must be an integer between ${min} and ${max}`;
+/** A rule on a number input registered with `valueAsNumber`: true, or the message. */
+export type NumberRule = (value: number | null | undefined) => true | string;
+
+/** A whole number within [min, max]; `message` words the refusal when the API words it otherwise. */
+export function intInRange(
+  field: string,
+  min: number,
+  max: number,
+  message = `${field} must be an integer between ${min} and ${max}`,
+): NumberRule {
+  return (value) =>
+    value !== null && value !== undefined && Number.isInteger(value) && value >= min && value <= max ? true : message;
 }
 
-/** Like intInRange, but an empty input (NaN) is allowed and means "leave it out". */
-export function optionalIntInRange(field: string, min: number, max: number) {
-  const check = intInRange(field, min, max);
-  return (value: number | null | undefined) =>
-    value === null || value === undefined || Number.isNaN(value) ? true : check(value);
+/** `rule`, but an empty input (NaN) passes: it means "leave it out". */
+export function blankOr(rule: NumberRule): NumberRule {
+  return (value) => (value === null || value === undefined || Number.isNaN(value) ? true : rule(value));
 }

@@ -1,7 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
-import { AppError } from '../errors.js';
+import { AppError, validationError } from '../errors.js';
 import { findHostileInput } from './hostile-input.js';
 
 const FORM_ENCODED = /^application\/x-www-form-urlencoded/i;
@@ -20,7 +20,7 @@ export class HostileInputInterceptor implements NestInterceptor {
     // Nest parses form-encoded bodies too; the admin API speaks JSON only (multipart routes aside).
     if (FORM_ENCODED.test(request.headers['content-type'] ?? '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
     const problem = findHostileInput(request.query, 'query') ?? findHostileInput(request.body);
-    if (problem) throw new AppError('VALIDATION', problem, { errors: [problem] });
+    if (problem) throw validationError([problem]);
     return next.handle();
   }
 }

@@ -1,3 +1,4 @@
+import { fieldPath, type Problem } from '../errors.js';
 import { BODY_TOO_DEEP_MESSAGE, MAX_BODY_DEPTH } from './json-body.js';
 
 /**
@@ -11,28 +12,36 @@ import { BODY_TOO_DEEP_MESSAGE, MAX_BODY_DEPTH } from './json-body.js';
  */
 const PROTOTYPE_KEYS = new Set(['constructor', '__proto__', 'prototype']);
 
-/** The message for the first hostile key or string in `value`, or null when there is none. */
-export function findHostileInput(value: unknown, field = 'body', depth = 0): string | null {
+/** A hostile key or string: the message, and the path of the field it is in (absent: the body or query itself). */
+export type HostileInput = Problem;
+
+/** The first hostile key or string in `value` (a body, or the query when `label` is 'query'), or null when there is none. */
+export function findHostileInput(value: unknown, label = 'body'): HostileInput | null {
+  return findIn(value, undefined, label, 0);
+}
+
+function findIn(value: unknown, path: string | undefined, label: string, depth: number): HostileInput | null {
+  const where = path ?? label;
   if (typeof value === 'string') {
-    return isStorableText(value) ? null : `${field} must not contain NUL or unpaired surrogate characters`;
+    return isStorableText(value)
+      ? null
+      : { field: path, message: `${where} must not contain NUL or unpaired surrogate characters` };
   }
   if (typeof value !== 'object' || value === null) return null;
-  if (depth >= MAX_BODY_DEPTH) return BODY_TOO_DEEP_MESSAGE;
+  if (depth >= MAX_BODY_DEPTH) return { field: path, message: BODY_TOO_DEEP_MESSAGE };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const problem = findHostileInput(value[i], `${field}[${i}]`, depth + 1);
+      const problem = findIn(value[i], fieldPath(where, i), label, depth + 1);
       if (problem) return problem;
     }
     return null;
   }
   for (const key of Object.keys(value)) {
-    if (PROTOTYPE_KEYS.has(key)) return `${key} is not an allowed field name`;
-    if (!isStorableText(key)) return `${field} has a field name with NUL or unpaired surrogate characters`;
-    const problem = findHostileInput(
-      (value as Record<string, unknown>)[key],
-      depth === 0 ? key : `${field}.${key}`,
-      depth + 1,
-    );
+    if (PROTOTYPE_KEYS.has(key)) return { field: fieldPath(path, key), message: `${key} is not an allowed field name` };
+    if (!isStorableText(key)) {
+      return { field: path, message: `${where} has a field name with NUL or unpaired surrogate characters` };
+    }
+    const problem = findIn((value as Record<string, unknown>)[key], fieldPath(path, key), label, depth + 1);
     if (problem) return problem;
   }
   return null;

@@ -36,7 +36,7 @@ export class ClientEndpoint {
       // Checked after the app lookup so that the refusals are signed when the app is known.
       nonce = requestNonce(fields);
       const hostile = findHostileInput(fields);
-      if (hostile) throw new AppError('VALIDATION', hostile);
+      if (hostile) throw new AppError('VALIDATION', hostile.message);
       const origin = request.host ? `${request.protocol}://${request.host}` : null;
       const result = await this.client.dispatch(fields, app, request.ip, origin);
       send(reply, { app, nonce }, { status: 200, success: true, message: result.message, data: result.data });

@@ -1,7 +1,8 @@
-import type { UpdateFileRequest } from '@latchkey/contracts';
+import type { FieldError, UpdateFileRequest } from '@latchkey/contracts';
 import { FileLimits } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Length, Matches, validateSync } from 'class-validator';
+import { validationProblems } from '../../common/errors.js';
 import { Optional } from '../../common/input/optional-field.js';
 import { OptionalIntField } from '../../common/int-field.js';
 
@@ -31,11 +32,9 @@ export function parseUploadFields(fields: Map<string, string>): UpdateFileDto {
   return dto;
 }
 
-/** Every problem of `dto`, one message per field. */
-export function uploadFieldProblems(dto: UpdateFileDto): string[] {
-  return validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true }).flatMap((e) =>
-    Object.values(e.constraints ?? {}),
-  );
+/** Every problem of `dto`, one per field. */
+export function uploadFieldProblems(dto: UpdateFileDto): FieldError[] {
+  return validationProblems(validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true }));
 }
 
 /** A display name from the uploaded file's own name, when the owner gave none. */

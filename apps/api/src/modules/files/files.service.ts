@@ -4,7 +4,7 @@ import { FileMessage, type FileRecord } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
 import type { Actor } from '../../common/auth/actor.js';
-import { AppError, validationError } from '../../common/errors.js';
+import { AppError, fieldError, validationError } from '../../common/errors.js';
 import { sqlRows } from '../../common/sql.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { FileContents, type StoredContent } from './file-contents.js';
@@ -183,7 +183,7 @@ export class FilesService {
           await drain(part.stream);
         }
       }
-      if (!content) throw validationError([FileMessage.fileRequired]);
+      if (!content) throw fieldError('file', FileMessage.fileRequired);
     } catch (err) {
       if (content) await this.contents.discard(content.contentId);
       throw err;

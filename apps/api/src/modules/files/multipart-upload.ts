@@ -44,7 +44,7 @@ export async function* uploadParts(request: FastifyRequest, maxFileBytes: number
     if (next.done) return;
     const part = next.value;
     if (part.type === 'field') {
-      if (part.valueTruncated) throw new AppError('VALIDATION', `${part.fieldname} is too long`);
+      if (part.valueTruncated) throw tooLong(part.fieldname);
       yield { kind: 'field', name: part.fieldname, value: String(part.value) };
     } else {
       yield { kind: 'file', name: part.fieldname, filename: part.filename, stream: guarded(part, maxFileBytes) };
@@ -72,6 +72,12 @@ export async function drain(stream: AsyncIterable<Buffer>): Promise<void> {
   }
 }
 
+/** A multipart field over MAX_FIELD_BYTES, named in `fields`. */
+function tooLong(field: string): AppError {
+  const message = `${field} is too long`;
+  return new AppError('VALIDATION', message, { fields: [{ field, message }] });
+}
+
 function tooLarge(maxFileBytes: number): AppError {
   return new AppError('PAYLOAD_TOO_LARGE', `${FileMessage.tooLarge}: the limit is ${maxFileBytes} bytes`);
 }
@@ -83,5 +89,5 @@ function bodyError(err: unknown, maxFileBytes: number): AppError {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
     return new AppError('VALIDATION', `An upload holds one file and at most ${MAX_FIELDS} fields`);
   }
-  return new AppError('VALIDATION', 'Malformed multipart body');
+  return new AppError('MALFORMED_BODY', 'Malformed multipart body');
 }

@@ -4,7 +4,7 @@ import { LATEST_EXPIRY, usernameKey, type AdminUser, type EndedSessions } from '
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
 import { PasswordHasher } from '../../common/password-hasher.js';
-import { AppError, validationError } from '../../common/errors.js';
+import { AppError, fieldError } from '../../common/errors.js';
 import { escapeLike, isCheckViolation } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import type { Actor } from '../../common/auth/actor.js';
@@ -46,9 +46,10 @@ export class UsersService {
   /** A user made by the owner, without a license key. */
   async create(actor: Actor, appId: string, dto: CreateUserDto): Promise<AdminUser> {
     const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
-    if (expiresAt && expiresAt.getTime() <= Date.now()) throw validationError(['expiresAt must be in the future']);
+    if (expiresAt && expiresAt.getTime() <= Date.now())
+      throw fieldError('expiresAt', 'expiresAt must be in the future');
     if (expiresAt && expiresAt.getTime() > Date.parse(LATEST_EXPIRY)) {
-      throw validationError([`expiresAt must be at most ${LATEST_EXPIRY}`]);
+      throw fieldError('expiresAt', `expiresAt must be at most ${LATEST_EXPIRY}`);
     }
     const passwordHash = await this.passwords.hash(dto.password);
     const row = await this.dataSource.transaction(async (manager) => {
@@ -141,7 +142,7 @@ export class UsersService {
         [days],
       ).catch((err: unknown) => {
         if (isCheckViolation(err, 'users_expires_at_bounded')) {
-          throw validationError([`days would move expiresAt past ${LATEST_EXPIRY}`]);
+          throw fieldError('days', `days would move expiresAt past ${LATEST_EXPIRY}`);
         }
         throw err;
       });

@@ -4,7 +4,7 @@ import { DataSource, Repository } from 'typeorm';
 import type { CreatedWebhook, EventName, Webhook, WebhookTestResult } from '@latchkey/contracts';
 import { isUuid } from '../../common/admin-response.js';
 import { encryptWithMasterKey } from '../../common/crypto.js';
-import { AppError, validationError } from '../../common/errors.js';
+import { AppError, fieldError } from '../../common/errors.js';
 import { Config } from '../../config/config.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
@@ -154,16 +154,16 @@ export class WebhooksService {
     try {
       url = new URL(raw);
     } catch {
-      throw validationError(['url must be an http or https URL']);
+      throw fieldError('url', 'url must be an http or https URL');
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw validationError(['url must be an http or https URL']);
-    if (url.username || url.password) throw validationError(['url must not contain a user name or password']);
+      throw fieldError('url', 'url must be an http or https URL');
+    if (url.username || url.password) throw fieldError('url', 'url must not contain a user name or password');
     if (this.allowPrivateUrls) return;
     const address = await findNonPublicAddress(url.hostname);
     if (address) {
       // Which address a name resolves to is not echoed: it would map an internal network one name at a time.
-      throw validationError([`url must point to a public address (${url.hostname} is private)`]);
+      throw fieldError('url', `url must point to a public address (${url.hostname} is private)`);
     }
   }
 }

@@ -1,8 +1,7 @@
 // A destructive action with an optional reason (ban a key, ban a user): the
 // reason is checked against the API's limit, and the API's message shows in
 // the dialog, which stays open, when the action fails.
-import { useForm } from 'react-hook-form';
-import { applyApiError } from '@/lib/api-form';
+import { useApiForm } from '@/lib/api-form';
 import { Dialog, FormDialogButtons } from './dialog';
 import { FormError } from './error-alert';
 import { TextAreaField } from './form-fields';
@@ -27,20 +26,20 @@ export function ReasonDialog({
   onSubmit: (reason: string | null) => Promise<void>;
   onClose: () => void;
 }) {
-  const form = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async ({ reason }) => {
-    try {
-      await onSubmit(reason.trim() || null);
-      onClose();
-    } catch (error) {
-      applyApiError(form, error);
-    }
+  const {
+    form,
+    onSubmit: submit,
+    errors,
+    isSubmitting,
+    rootError,
+  } = useApiForm<{ reason: string }>({ defaultValues: { reason: '' } }, async ({ reason }) => {
+    await onSubmit(reason.trim() || null);
+    onClose();
   });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title} description={description}>
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
+      <form className="stack" onSubmit={submit} noValidate>
+        <FormError message={rootError} />
         <TextAreaField
           label="Reason"
           rows={3}

@@ -1,8 +1,6 @@
-import { useForm } from 'react-hook-form';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
-import { toast } from '@/lib/toast';
+import { useApiForm } from '@/lib/api-form';
 import { useChangePassword } from '../api/change-password';
 
 const PASSWORD_MIN = 8;
@@ -15,19 +13,15 @@ interface PasswordValues {
 
 /** Change password: every other sign-in of the account is signed out. */
 export function PasswordSection() {
-  const form = useForm<PasswordValues>({ defaultValues: { currentPassword: '', newPassword: '' } });
   const change = useChangePassword();
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<PasswordValues>(
+    { defaultValues: { currentPassword: '', newPassword: '' } },
+    async (values, form) => {
       await change.mutateAsync(values);
       form.reset();
-      toast.success('Password changed. Every other sign-in and every personal access token was revoked.');
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
+      return 'Password changed. Every other sign-in and every personal access token was revoked.';
+    },
+  );
 
   return (
     <section className="card stack" aria-labelledby="password-heading">
@@ -36,8 +30,8 @@ export function PasswordSection() {
         Changing it signs out every other browser and device and revokes every personal access token: scripts need a new
         one.
       </p>
-      <form onSubmit={(e) => void submit(e)} aria-label="Change password" noValidate>
-        <FormError message={errors.root?.server?.message} />
+      <form onSubmit={onSubmit} aria-label="Change password" noValidate>
+        <FormError message={rootError} />
         <div className="form-row">
           <TextField
             label="Current password"

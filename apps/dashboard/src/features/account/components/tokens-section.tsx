@@ -1,12 +1,12 @@
 import type { CreatedPersonalAccessToken, PersonalAccessToken } from '@latchkey/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateTime } from '@/components/ui/date-time';
 import { ErrorAlert, FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
+import { IntegerField } from '@/components/ui/integer-field';
 import { Skeleton } from '@/components/ui/skeleton';
-import { applyApiError } from '@/lib/api-form';
+import { useApiForm } from '@/lib/api-form';
 import { toast } from '@/lib/toast';
 import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';
@@ -18,8 +18,8 @@ const EXPIRY_DAYS_MAX = 3650;
 
 interface TokenValues {
   name: string;
-  /** empty: the token lives until revoked */
-  expiresInDays: string;
+  /** NaN (left empty): the token lives until revoked */
+  expiresInDays: number;
 }
 
 /** Personal access tokens: create (shown once), list, revoke. */
@@ -99,28 +99,23 @@ export function TokensSection() {
 }
 
 function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedPersonalAccessToken) => void }) {
-  const form = useForm<TokenValues>({ defaultValues: { name: '', expiresInDays: '' } });
   const create = useCreateToken();
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    const days = values.expiresInDays.trim();
-    try {
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<TokenValues>(
+    { defaultValues: { name: '', expiresInDays: NaN } },
+    async ({ name, expiresInDays }, form) => {
       const token = await create.mutateAsync({
-        name: values.name.trim(),
-        ...(days ? { expiresInDays: Number(days) } : {}),
+        name: name.trim(),
+        ...(Number.isNaN(expiresInDays) ? {} : { expiresInDays }),
       });
       form.reset();
-      toast.success(`Token ${token.name} created`);
       onCreated(token);
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
+      return `Token ${token.name} created`;
+    },
+  );
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label="New personal access token" noValidate>
-      <FormError message={errors.root?.server?.message} />
+    <form onSubmit={onSubmit} aria-label="New personal access token" noValidate>
+      <FormError message={rootError} />
       <div className="form-row">
         <TextField
           label="Token name"
@@ -131,17 +126,15 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedPersonalAcce
             validate: (value) => (value.trim().length > 0 ? true : 'Enter a name'),
           })}
         />
-        <TextField
+        <IntegerField
+          form={form}
+          name="expiresInDays"
           label="Expires in days"
-          inputMode="numeric"
+          min={1}
+          max={EXPIRY_DAYS_MAX}
+          optional
+          message={`expiresInDays must be an integer from 1 to ${EXPIRY_DAYS_MAX}`}
           hint="Optional, 1-3650. Empty: until revoked."
-          error={errors.expiresInDays?.message}
-          {...form.register('expiresInDays', {
-            validate: (value) =>
-              value.trim() === '' ||
-              (/^\d+$/.test(value.trim()) && Number(value) >= 1 && Number(value) <= EXPIRY_DAYS_MAX) ||
-              `expiresInDays must be an integer from 1 to ${EXPIRY_DAYS_MAX}`,
-          })}
         />
         <div className="form-row-action">
           <button type="submit" className="button button-primary" disabled={isSubmitting}>

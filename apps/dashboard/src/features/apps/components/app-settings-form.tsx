@@ -1,10 +1,9 @@
 import { AppLimits, type App, type UpdateAppRequest } from '@latchkey/contracts';
-import { useForm, type FieldNamesMarkedBoolean } from 'react-hook-form';
+import type { FieldNamesMarkedBoolean } from 'react-hook-form';
 import { FormError } from '@/components/ui/error-alert';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
-import { toast } from '@/lib/toast';
-import { intInRange } from '@/lib/validation';
+import { IntegerField } from '@/components/ui/integer-field';
+import { useApiForm } from '@/lib/api-form';
 import { useUpdateApp } from '../api/update-app';
 import { describeSeconds } from './duration';
 
@@ -85,38 +84,30 @@ function secondsHint(seconds: number, rule: string, zero = '0 seconds'): string 
  * sending; the API's message goes under the field it names, or above the form.
  */
 export function AppSettingsForm({ app }: { app: App }) {
-  const form = useForm<SettingsValues>({
-    values: toValues(app),
-    // A refetch of the app (another tab saved) does not throw away what is being typed.
-    resetOptions: { keepDirtyValues: true },
-  });
   const updateMutation = useUpdateApp(app.appId);
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<SettingsValues>(
+    {
+      values: toValues(app),
+      // A refetch of the app (another tab saved) does not throw away what is being typed.
+      resetOptions: { keepDirtyValues: true },
+    },
+    async (values, form) => {
+      const updated = await updateMutation.mutateAsync(toRequest(values, form.formState.dirtyFields));
+      form.reset(toValues(updated), RESET_ALL);
+      return 'Settings saved';
+    },
+  );
+  const { isDirty } = form.formState;
   const [sessionTtl, sessionIdle, offlineTicket] = form.watch([
     'sessionTtlSeconds',
     'sessionIdleSeconds',
     'offlineTicketSeconds',
   ]);
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const updated = await updateMutation.mutateAsync(toRequest(values, form.formState.dirtyFields));
-      form.reset(toValues(updated), RESET_ALL);
-      toast.success('Settings saved');
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
-
   return (
-    <form
-      className="card settings-form"
-      onSubmit={(e) => void submit(e)}
-      aria-labelledby="settings-form-heading"
-      noValidate
-    >
+    <form className="card settings-form" onSubmit={onSubmit} aria-labelledby="settings-form-heading" noValidate>
       <h2 id="settings-form-heading">Application settings</h2>
-      <FormError message={errors.root?.server?.message} />
+      <FormError message={rootError} />
 
       <fieldset className="settings-group">
         <legend>Identity</legend>
@@ -166,49 +157,34 @@ export function AppSettingsForm({ app }: { app: App }) {
       <fieldset className="settings-group">
         <legend>Sessions and limits</legend>
         <div className="form-grid">
-          <TextField
+          <IntegerField
+            form={form}
+            name="sessionTtlSeconds"
             label="Session lifetime (seconds)"
-            type="number"
-            inputMode="numeric"
             min={AppLimits.sessionSecondsMin}
             max={AppLimits.sessionSecondsMax}
             hint={secondsHint(sessionTtl, 'A session ends this long after sign-in, 60 to 31536000.')}
-            error={errors.sessionTtlSeconds?.message}
-            {...form.register('sessionTtlSeconds', {
-              valueAsNumber: true,
-              validate: intInRange('sessionTtlSeconds', AppLimits.sessionSecondsMin, AppLimits.sessionSecondsMax),
-            })}
           />
-          <TextField
+          <IntegerField
+            form={form}
+            name="sessionIdleSeconds"
             label="Idle timeout (seconds)"
-            type="number"
-            inputMode="numeric"
             min={AppLimits.sessionSecondsMin}
             max={AppLimits.sessionSecondsMax}
             hint={secondsHint(sessionIdle, 'A session ends after this long without a request, 60 to 31536000.')}
-            error={errors.sessionIdleSeconds?.message}
-            {...form.register('sessionIdleSeconds', {
-              valueAsNumber: true,
-              validate: intInRange('sessionIdleSeconds', AppLimits.sessionSecondsMin, AppLimits.sessionSecondsMax),
-            })}
           />
-          <TextField
+          <IntegerField
+            form={form}
+            name="rateLimitPerMinute"
             label="Rate limit (requests per minute)"
-            type="number"
-            inputMode="numeric"
             min={0}
             max={AppLimits.rateLimitPerMinuteMax}
             hint="Per IP address, for register, login, license and upgrade. 0 turns the limit off."
-            error={errors.rateLimitPerMinute?.message}
-            {...form.register('rateLimitPerMinute', {
-              valueAsNumber: true,
-              validate: intInRange('rateLimitPerMinute', 0, AppLimits.rateLimitPerMinuteMax),
-            })}
           />
-          <TextField
+          <IntegerField
+            form={form}
+            name="offlineTicketSeconds"
             label="Offline ticket lifetime (seconds)"
-            type="number"
-            inputMode="numeric"
             min={0}
             max={AppLimits.offlineTicketSecondsMax}
             hint={secondsHint(
@@ -216,11 +192,6 @@ export function AppSettingsForm({ app }: { app: App }) {
               'How long your software may run without reaching the service, on a signed ticket. 0 hands out none; at most 2592000 (30 days).',
               'no tickets',
             )}
-            error={errors.offlineTicketSeconds?.message}
-            {...form.register('offlineTicketSeconds', {
-              valueAsNumber: true,
-              validate: intInRange('offlineTicketSeconds', 0, AppLimits.offlineTicketSecondsMax),
-            })}
           />
         </div>
       </fieldset>

@@ -1,9 +1,7 @@
 import { AppDefaults, type CreatedApp } from '@latchkey/contracts';
-import { useForm } from 'react-hook-form';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
-import { toast } from '@/lib/toast';
+import { useApiForm } from '@/lib/api-form';
 import { useCreateApp } from '../api/create-app';
 
 const NAME_MAX = 64;
@@ -14,31 +12,22 @@ interface CreateAppValues {
 }
 
 export function CreateAppForm({ onCreated }: { onCreated: (app: CreatedApp) => void }) {
-  const form = useForm<CreateAppValues>({ defaultValues: { name: '', version: '' } });
   const createAppMutation = useCreateApp();
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    const version = values.version.trim();
-    try {
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<CreateAppValues>(
+    { defaultValues: { name: '', version: '' } },
+    async (values, form) => {
+      const version = values.version.trim();
       const app = await createAppMutation.mutateAsync({ name: values.name.trim(), ...(version ? { version } : {}) });
       form.reset();
-      toast.success(`Application ${app.name} created`);
       onCreated(app);
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
+      return `Application ${app.name} created`;
+    },
+  );
 
   return (
-    <form
-      className="card create-app-form"
-      onSubmit={(e) => void submit(e)}
-      aria-labelledby="create-app-heading"
-      noValidate
-    >
+    <form className="card create-app-form" onSubmit={onSubmit} aria-labelledby="create-app-heading" noValidate>
       <h2 id="create-app-heading">New application</h2>
-      <FormError message={errors.root?.server?.message} />
+      <FormError message={rootError} />
       <div className="form-row">
         <TextField
           label="Name"

@@ -1,29 +1,26 @@
 import type { SignupRequest } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
+import { useApiForm } from '@/lib/api-form';
 import { useSignup } from '../api/signup';
 
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 
 export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
-  const form = useForm<SignupRequest>({ defaultValues: { email: '', password: '' } });
   const signupMutation = useSignup({ onSuccess });
-  const { errors } = form.formState;
-
-  const submit = form.handleSubmit((values) =>
-    signupMutation.mutateAsync({ email: values.email.trim(), password: values.password }).catch((error: unknown) => {
-      applyApiError(form, error);
-    }),
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<SignupRequest>(
+    { defaultValues: { email: '', password: '' } },
+    async (values) => {
+      await signupMutation.mutateAsync({ email: values.email.trim(), password: values.password });
+    },
   );
 
   return (
-    <form className="stack" onSubmit={(e) => void submit(e)} aria-labelledby="sign-up-heading" noValidate>
+    <form className="stack" onSubmit={onSubmit} aria-labelledby="sign-up-heading" noValidate>
       <h1 id="sign-up-heading">Create an account</h1>
-      <FormError message={errors.root?.server?.message} />
+      <FormError message={rootError} />
       <TextField
         label="Email"
         type="email"
@@ -46,8 +43,8 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
           maxLength: { value: PASSWORD_MAX, message: `Use at most ${PASSWORD_MAX} characters` },
         })}
       />
-      <button type="submit" className="button button-primary" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Creating account…' : 'Create account'}
+      <button type="submit" className="button button-primary" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating account…' : 'Create account'}
       </button>
       <p className="muted">
         Already have an account? <Link to="/sign-in">Sign in</Link>

@@ -1,11 +1,9 @@
 import { BLACKLIST_TYPES, type BlacklistType } from '@latchkey/contracts';
-import { useForm } from 'react-hook-form';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
+import { useApiForm } from '@/lib/api-form';
 import { plural } from '@/lib/format';
-import { toast } from '@/lib/toast';
 import { useCreateBlacklistEntry } from '../api/create-blacklist-entry';
 import { BLACKLIST_REASON_MAX, checkValue, TYPE_LABELS, VALUE_HINTS } from '../utils/value-rules';
 
@@ -31,27 +29,23 @@ export function AddBlacklistEntryDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const form = useForm<EntryValues>({ defaultValues: EMPTY });
   const createMutation = useCreateBlacklistEntry(appId);
-  const { errors, isSubmitting } = form.formState;
-  const type = form.watch('type');
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<EntryValues>(
+    { defaultValues: EMPTY },
+    async (values, form) => {
       const reason = values.reason.trim();
       const entry = await createMutation.mutateAsync({
         type: values.type,
         value: values.type === 'ip' ? values.value.trim() : values.value,
         reason: reason === '' ? null : reason,
       });
-      const ended = entry.sessionsEnded > 0 ? `; ${plural(entry.sessionsEnded, 'live session')} ended` : '';
-      toast.success(`${entry.value} blacklisted${ended}`);
       onOpenChange(false);
       form.reset(EMPTY);
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
+      const ended = entry.sessionsEnded > 0 ? `; ${plural(entry.sessionsEnded, 'live session')} ended` : '';
+      return `${entry.value} blacklisted${ended}`;
+    },
+  );
+  const type = form.watch('type');
 
   return (
     <Dialog
@@ -63,8 +57,8 @@ export function AddBlacklistEntryDialog({
       title="Add to blacklist"
       description="Requests from your software that match are refused with “Access denied” from now on, and the live sessions that match end."
     >
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <FormError message={rootError} />
         <SelectField
           label="Type"
           options={BLACKLIST_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}

@@ -1,5 +1,5 @@
-import type { AdminError, AdminSuccess, FileRecord } from '@latchkey/contracts';
-import { ApiError } from '@/lib/api-client';
+import type { AdminSuccess, FileRecord } from '@latchkey/contracts';
+import { ApiError, readAdminError } from '@/lib/api-client';
 import { clearToken, getToken } from '@/lib/auth-token';
 
 /** How far an upload is: bytes sent of the request body's total. */
@@ -46,12 +46,8 @@ export function sendFileForm(
         return;
       }
       if (xhr.status === 401) clearToken({ expired: true });
-      const error = payload as Partial<AdminError> | undefined;
-      reject(
-        typeof error?.message === 'string'
-          ? new ApiError(xhr.status, error.message, Array.isArray(error.errors) ? error.errors : [])
-          : new ApiError(xhr.status, `Upload failed (HTTP ${xhr.status}).`),
-      );
+      const error = readAdminError(payload);
+      reject(new ApiError(xhr.status, error?.message ?? `Upload failed (HTTP ${xhr.status}).`, error ?? {}));
     };
     xhr.send(form);
   });

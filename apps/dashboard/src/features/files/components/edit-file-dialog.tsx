@@ -1,11 +1,9 @@
 import { FileLimits, type FileRecord } from '@latchkey/contracts';
-import { useForm } from 'react-hook-form';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
-import { toast } from '@/lib/toast';
-import { intInRange } from '@/lib/validation';
+import { IntegerField } from '@/components/ui/integer-field';
+import { useApiForm } from '@/lib/api-form';
 import { useUpdateFile } from '../api/update-file';
 
 interface EditValues {
@@ -23,24 +21,20 @@ export function EditFileDialog({
   file: FileRecord;
   onOpenChange: (open: boolean) => void;
 }) {
-  const form = useForm<EditValues>({ values: { name: file.name, minLevel: file.minLevel } });
   const updateMutation = useUpdateFile(appId);
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<EditValues>(
+    { values: { name: file.name, minLevel: file.minLevel } },
+    async (values) => {
       const saved = await updateMutation.mutateAsync({ fileId: file.fileId, ...values });
-      toast.success(`File ${saved.name} saved`);
       onOpenChange(false);
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
+      return `File ${saved.name} saved`;
+    },
+  );
 
   return (
     <Dialog open onOpenChange={onOpenChange} title={`Edit ${file.name}`}>
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <FormError message={rootError} />
         <TextField
           label="Name"
           autoComplete="off"
@@ -50,18 +44,7 @@ export function EditFileDialog({
             maxLength: { value: FileLimits.nameMax, message: `name must be 1-${FileLimits.nameMax} characters` },
           })}
         />
-        <TextField
-          label="Minimum level"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={FileLimits.minLevelMax}
-          error={errors.minLevel?.message}
-          {...form.register('minLevel', {
-            valueAsNumber: true,
-            validate: intInRange('minLevel', 0, FileLimits.minLevelMax),
-          })}
-        />
+        <IntegerField form={form} name="minLevel" label="Minimum level" min={0} max={FileLimits.minLevelMax} />
         <FormDialogButtons submitting={isSubmitting} label="Save" pendingLabel="Saving…" />
       </form>
     </Dialog>

@@ -1,11 +1,9 @@
 import type { FileRecord } from '@latchkey/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
-import { toast } from '@/lib/toast';
+import { useApiForm } from '@/lib/api-form';
 import { useReplaceFileContent } from '../api/replace-file-content';
 import type { UploadProgress } from '../api/upload-request';
 import { UploadProgressBar } from './upload-progress';
@@ -20,20 +18,15 @@ export function ReplaceFileDialog({
   file: FileRecord;
   onOpenChange: (open: boolean) => void;
 }) {
-  const form = useForm<{ file: FileList }>();
   const replaceMutation = useReplaceFileContent(appId);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<{ file: FileList }>({}, async (values) => {
     const content = values.file[0]!;
     setProgress({ loaded: 0, total: content.size });
     try {
       await replaceMutation.mutateAsync({ fileId: file.fileId, file: content, onProgress: setProgress });
-      toast.success(`File ${file.name} replaced`);
       onOpenChange(false);
-    } catch (error) {
-      applyApiError(form, error);
+      return `File ${file.name} replaced`;
     } finally {
       setProgress(null);
     }
@@ -46,8 +39,8 @@ export function ReplaceFileDialog({
       title={`Replace ${file.name}`}
       description="Download links already handed out stop working; users get the new content from their next request."
     >
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <FormError message={rootError} />
         <TextField
           label="New content"
           type="file"

@@ -1,12 +1,10 @@
 import { FileLimits } from '@latchkey/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
-import { toast } from '@/lib/toast';
-import { intInRange } from '@/lib/validation';
+import { IntegerField } from '@/components/ui/integer-field';
+import { useApiForm } from '@/lib/api-form';
 import { useUploadFile } from '../api/upload-file';
 import type { UploadProgress } from '../api/upload-request';
 import { UploadProgressBar } from './upload-progress';
@@ -27,30 +25,28 @@ export function UploadFileDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const form = useForm<UploadValues>({ defaultValues: { name: '', minLevel: 0 } });
   const uploadMutation = useUploadFile(appId);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    const file = values.file[0]!;
-    setProgress({ loaded: 0, total: file.size });
-    try {
-      const uploaded = await uploadMutation.mutateAsync({
-        file,
-        name: values.name.trim() || undefined,
-        minLevel: values.minLevel,
-        onProgress: setProgress,
-      });
-      toast.success(`File ${uploaded.name} uploaded`);
-      onOpenChange(false);
-      form.reset();
-    } catch (error) {
-      applyApiError(form, error);
-    } finally {
-      setProgress(null);
-    }
-  });
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<UploadValues>(
+    { defaultValues: { name: '', minLevel: 0 } },
+    async (values, form) => {
+      const file = values.file[0]!;
+      setProgress({ loaded: 0, total: file.size });
+      try {
+        const uploaded = await uploadMutation.mutateAsync({
+          file,
+          name: values.name.trim() || undefined,
+          minLevel: values.minLevel,
+          onProgress: setProgress,
+        });
+        onOpenChange(false);
+        form.reset();
+        return `File ${uploaded.name} uploaded`;
+      } finally {
+        setProgress(null);
+      }
+    },
+  );
 
   return (
     <Dialog
@@ -60,8 +56,8 @@ export function UploadFileDialog({
       description="Stored encrypted. Signed-in users whose level is at least the minimum level can download it."
       wide
     >
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <FormError message={rootError} />
         <TextField
           label="File"
           type="file"
@@ -77,18 +73,7 @@ export function UploadFileDialog({
             maxLength: { value: FileLimits.nameMax, message: `name must be 1-${FileLimits.nameMax} characters` },
           })}
         />
-        <TextField
-          label="Minimum level"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={FileLimits.minLevelMax}
-          error={errors.minLevel?.message}
-          {...form.register('minLevel', {
-            valueAsNumber: true,
-            validate: intInRange('minLevel', 0, FileLimits.minLevelMax),
-          })}
-        />
+        <IntegerField form={form} name="minLevel" label="Minimum level" min={0} max={FileLimits.minLevelMax} />
         <UploadProgressBar progress={progress} />
         <DialogFooter>
           <DialogClose>

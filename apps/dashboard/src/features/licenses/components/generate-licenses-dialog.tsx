@@ -1,14 +1,12 @@
 import { DURATION_TYPES, LicenseLimits, type DurationType, type License } from '@latchkey/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog, DialogClose, DialogFooter, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
+import { IntegerField } from '@/components/ui/integer-field';
+import { useApiForm } from '@/lib/api-form';
 import { saveBlob, toCsv } from '@/lib/csv';
-import { toast } from '@/lib/toast';
-import { intInRange } from '@/lib/validation';
 import { useGenerateLicenses } from '../api/generate-licenses';
 
 interface GenerateValues {
@@ -62,11 +60,21 @@ export function GenerateLicensesDialog({
         ? reseller.allowedDurations[0]!
         : DEFAULTS.durationType,
   };
-  const form = useForm<GenerateValues>({ defaultValues: defaults });
-  const count = form.watch('count');
   const mutation = useGenerateLicenses(appId);
   const [generated, setGenerated] = useState<License[] | null>(null);
-  const { errors, isSubmitting } = form.formState;
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<GenerateValues>(
+    { defaultValues: defaults },
+    async ({ prefix, note, ...values }) => {
+      const licenses = await mutation.mutateAsync({
+        ...values,
+        ...(prefix ? { prefix } : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+      setGenerated(licenses);
+      return licenses.length === 1 ? '1 key generated' : `${licenses.length} keys generated`;
+    },
+  );
+  const count = form.watch('count');
 
   const close = (next: boolean) => {
     onOpenChange(next);
@@ -75,20 +83,6 @@ export function GenerateLicensesDialog({
       form.reset(defaults);
     }
   };
-
-  const submit = form.handleSubmit(async ({ prefix, note, ...values }) => {
-    try {
-      const licenses = await mutation.mutateAsync({
-        ...values,
-        ...(prefix ? { prefix } : {}),
-        ...(note.trim() ? { note: note.trim() } : {}),
-      });
-      setGenerated(licenses);
-      toast.success(licenses.length === 1 ? '1 key generated' : `${licenses.length} keys generated`);
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
 
   if (generated) {
     const keys = generated.map((license) => license.key).join('\n');
@@ -143,20 +137,15 @@ export function GenerateLicensesDialog({
       description="Keys start UNUSED; the duration counts from first use."
       wide
     >
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <FormError message={rootError} />
         <div className="form-grid">
-          <TextField
+          <IntegerField
+            form={form}
+            name="count"
             label="Count"
-            type="number"
-            inputMode="numeric"
             min={LicenseLimits.countMin}
             max={LicenseLimits.countMax}
-            error={errors.count?.message}
-            {...form.register('count', {
-              valueAsNumber: true,
-              validate: intInRange('count', LicenseLimits.countMin, LicenseLimits.countMax),
-            })}
           />
           <SelectField
             label="Duration"
@@ -176,31 +165,21 @@ export function GenerateLicensesDialog({
               {...form.register('level', { valueAsNumber: true })}
             />
           ) : (
-            <TextField
+            <IntegerField
+              form={form}
+              name="level"
               label="Level"
-              type="number"
-              inputMode="numeric"
               min={LicenseLimits.levelMin}
               max={LicenseLimits.levelMax}
-              error={errors.level?.message}
-              {...form.register('level', {
-                valueAsNumber: true,
-                validate: intInRange('level', LicenseLimits.levelMin, LicenseLimits.levelMax),
-              })}
             />
           )}
-          <TextField
+          <IntegerField
+            form={form}
+            name="maxDevices"
             label="Max devices"
-            type="number"
-            inputMode="numeric"
             min={LicenseLimits.maxDevicesMin}
             max={maxDevicesMax}
             hint={reseller?.maxDevicesLimit ? `Up to ${reseller.maxDevicesLimit}: your limit.` : undefined}
-            error={errors.maxDevices?.message}
-            {...form.register('maxDevices', {
-              valueAsNumber: true,
-              validate: intInRange('maxDevices', LicenseLimits.maxDevicesMin, maxDevicesMax),
-            })}
           />
         </div>
         <TextField

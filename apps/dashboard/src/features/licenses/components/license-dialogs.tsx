@@ -1,12 +1,11 @@
 import { LicenseLimits, type License } from '@latchkey/contracts';
-import { useForm } from 'react-hook-form';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
-import { TextAreaField, TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
+import { TextAreaField } from '@/components/ui/form-fields';
+import { IntegerField } from '@/components/ui/integer-field';
+import { useApiForm } from '@/lib/api-form';
 import { toast } from '@/lib/toast';
-import { intInRange } from '@/lib/validation';
 import { useBanLicense } from '../api/ban-license';
 import { useUpdateLicense } from '../api/update-license';
 
@@ -43,27 +42,22 @@ interface EditValues {
 
 /** Edits a key's note, level and device limit. */
 export function EditLicenseDialog({ appId, license, onClose }: DialogProps) {
-  const form = useForm<EditValues>({
-    defaultValues: { note: license.note ?? '', level: license.level, maxDevices: license.maxDevices },
-  });
   const mutation = useUpdateLicense(appId);
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async ({ note, level, maxDevices }) => {
-    try {
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<EditValues>(
+    { defaultValues: { note: license.note ?? '', level: license.level, maxDevices: license.maxDevices } },
+    async ({ note, level, maxDevices }) => {
       await mutation.mutateAsync({
         licenseId: license.id,
         body: { note: note.trim() || null, level, maxDevices },
       });
-      toast.success(`Key ${license.key} saved`);
       onClose();
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
+      return `Key ${license.key} saved`;
+    },
+  );
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Edit ${license.key}`}>
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <FormError message={rootError} />
         <TextAreaField
           label="Note"
           rows={3}
@@ -73,25 +67,19 @@ export function EditLicenseDialog({ appId, license, onClose }: DialogProps) {
           })}
         />
         <div className="form-grid">
-          <TextField
+          <IntegerField
+            form={form}
+            name="level"
             label="Level"
-            type="number"
-            inputMode="numeric"
-            error={errors.level?.message}
-            {...form.register('level', {
-              valueAsNumber: true,
-              validate: intInRange('level', LicenseLimits.levelMin, LicenseLimits.levelMax),
-            })}
+            min={LicenseLimits.levelMin}
+            max={LicenseLimits.levelMax}
           />
-          <TextField
+          <IntegerField
+            form={form}
+            name="maxDevices"
             label="Max devices"
-            type="number"
-            inputMode="numeric"
-            error={errors.maxDevices?.message}
-            {...form.register('maxDevices', {
-              valueAsNumber: true,
-              validate: intInRange('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax),
-            })}
+            min={LicenseLimits.maxDevicesMin}
+            max={LicenseLimits.maxDevicesMax}
           />
         </div>
         <FormDialogButtons submitting={isSubmitting} label="Save" pendingLabel="Saving…" />

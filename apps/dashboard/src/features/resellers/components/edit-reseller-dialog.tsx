@@ -1,10 +1,8 @@
 import { ResellerLimits, type Reseller, type UpdateResellerRequest } from '@latchkey/contracts';
-import { useForm } from 'react-hook-form';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
-import { toast } from '@/lib/toast';
+import { useApiForm } from '@/lib/api-form';
 import { useUpdateReseller } from '../api/update-reseller';
 import { limitsFormValues, limitsOf, ResellerLimitsFields, type ResellerFormValues } from './reseller-limits-fields';
 
@@ -21,32 +19,28 @@ export function EditResellerDialog({
   reseller: Reseller;
   onClose: () => void;
 }) {
-  const form = useForm<ResellerFormValues>({
-    defaultValues: {
-      email: reseller.email,
-      password: '',
-      credits: reseller.credits,
-      enabled: reseller.enabled,
-      ...limitsFormValues(reseller),
-    },
-  });
   const mutation = useUpdateReseller(appId);
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    const body: UpdateResellerRequest = {
-      ...limitsOf(values),
-      ...(values.enabled !== reseller.enabled ? { enabled: values.enabled } : {}),
-      ...(values.password ? { password: values.password } : {}),
-    };
-    try {
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<ResellerFormValues>(
+    {
+      defaultValues: {
+        email: reseller.email,
+        password: '',
+        credits: reseller.credits,
+        enabled: reseller.enabled,
+        ...limitsFormValues(reseller),
+      },
+    },
+    async (values) => {
+      const body: UpdateResellerRequest = {
+        ...limitsOf(values),
+        ...(values.enabled !== reseller.enabled ? { enabled: values.enabled } : {}),
+        ...(values.password ? { password: values.password } : {}),
+      };
       await mutation.mutateAsync({ resellerId: reseller.id, body });
-      toast.success(`${reseller.email} updated`);
       onClose();
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
+      return `${reseller.email} updated`;
+    },
+  );
 
   return (
     <Dialog
@@ -56,8 +50,8 @@ export function EditResellerDialog({
       description="Changes apply to its next generation."
       wide
     >
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <FormError message={rootError} />
         <ResellerLimitsFields form={form} />
         <TextField
           label="New password"

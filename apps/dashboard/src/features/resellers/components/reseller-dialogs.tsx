@@ -1,10 +1,9 @@
 import { ResellerLimits, type Reseller } from '@latchkey/contracts';
-import { useForm } from 'react-hook-form';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
-import { toast } from '@/lib/toast';
+import { IntegerField } from '@/components/ui/integer-field';
+import { useApiForm } from '@/lib/api-form';
 import { intInRange } from '@/lib/validation';
 import { useAdjustCredits } from '../api/adjust-credits';
 import { useCreateReseller } from '../api/create-reseller';
@@ -26,28 +25,24 @@ export function CreateResellerDialog({
     credits: 0,
     levels: '',
     durations: [],
-    maxDevicesLimit: '',
+    maxDevicesLimit: NaN,
     enabled: true,
   };
-  const form = useForm<ResellerFormValues>({ defaultValues: defaults });
   const mutation = useCreateReseller(appId);
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<ResellerFormValues>(
+    { defaultValues: defaults },
+    async (values, form) => {
       const reseller = await mutation.mutateAsync({
         email: values.email.trim(),
         password: values.password,
         credits: values.credits,
         ...limitsOf(values),
       });
-      toast.success(`Reseller ${reseller.email} created`);
       onOpenChange(false);
       form.reset(defaults);
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
+      return `Reseller ${reseller.email} created`;
+    },
+  );
 
   return (
     <Dialog
@@ -57,8 +52,8 @@ export function CreateResellerDialog({
       description="A reseller signs in with this email and password and generates keys for credits: one key, one credit."
       wide
     >
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <FormError message={rootError} />
         <div className="form-grid">
           <TextField
             label="Email"
@@ -80,16 +75,7 @@ export function CreateResellerDialog({
                 `password must be ${ResellerLimits.passwordMin}-${ResellerLimits.passwordMax} characters`,
             })}
           />
-          <TextField
-            label="Opening credits"
-            type="number"
-            inputMode="numeric"
-            error={errors.credits?.message}
-            {...form.register('credits', {
-              valueAsNumber: true,
-              validate: intInRange('credits', 0, ResellerLimits.creditsMax),
-            })}
-          />
+          <IntegerField form={form} name="credits" label="Opening credits" min={0} max={ResellerLimits.creditsMax} />
         </div>
         <ResellerLimitsFields form={form} />
         <FormDialogButtons submitting={isSubmitting} label="Create reseller" pendingLabel="Creating…" />
@@ -97,6 +83,9 @@ export function CreateResellerDialog({
     </Dialog>
   );
 }
+
+const AMOUNT_MESSAGE = `amount must be a non-zero integer from ${ResellerLimits.amountMin} to ${ResellerLimits.amountMax}`;
+const amountInRange = intInRange('amount', ResellerLimits.amountMin, ResellerLimits.amountMax, AMOUNT_MESSAGE);
 
 /** Adds or removes credits with a note; the API refuses a balance below zero with its message. */
 export function AdjustCreditsDialog({
@@ -108,21 +97,18 @@ export function AdjustCreditsDialog({
   reseller: Reseller;
   onClose: () => void;
 }) {
-  const form = useForm<{ amount: number; note: string }>({ defaultValues: { amount: 10, note: '' } });
   const mutation = useAdjustCredits(appId);
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async ({ amount, note }) => {
-    try {
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<{ amount: number; note: string }>(
+    { defaultValues: { amount: 10, note: '' } },
+    async ({ amount, note }) => {
       const updated = await mutation.mutateAsync({
         resellerId: reseller.id,
         body: { amount, ...(note.trim() ? { note: note.trim() } : {}) },
       });
-      toast.success(`${reseller.email} now has ${updated.credits} credits`);
       onClose();
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
+      return `${reseller.email} now has ${updated.credits} credits`;
+    },
+  );
   return (
     <Dialog
       open
@@ -130,22 +116,15 @@ export function AdjustCreditsDialog({
       title={`Credits of ${reseller.email}`}
       description={`Balance ${reseller.credits}. A negative amount takes credits away.`}
     >
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
-        <TextField
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <FormError message={rootError} />
+        <IntegerField
+          form={form}
+          name="amount"
           label="Amount"
-          type="number"
-          inputMode="numeric"
-          error={errors.amount?.message}
-          {...form.register('amount', {
-            valueAsNumber: true,
-            validate: (value) =>
-              (Number.isInteger(value) &&
-                value !== 0 &&
-                value >= ResellerLimits.amountMin &&
-                value <= ResellerLimits.amountMax) ||
-              `amount must be a non-zero integer from ${ResellerLimits.amountMin} to ${ResellerLimits.amountMax}`,
-          })}
+          min={ResellerLimits.amountMin}
+          max={ResellerLimits.amountMax}
+          validate={(value) => (value === 0 ? AMOUNT_MESSAGE : amountInRange(value))}
         />
         <TextAreaField
           label="Note"

@@ -1,6 +1,7 @@
 import { DURATION_TYPES, LicenseLimits, type DurationType, type Reseller } from '@latchkey/contracts';
 import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '@/components/ui/form-fields';
+import { IntegerField } from '@/components/ui/integer-field';
 
 /** The fields of the reseller forms (create and edit); each form uses the ones it shows. */
 export interface ResellerFormValues {
@@ -10,8 +11,8 @@ export interface ResellerFormValues {
   /** "any", or levels separated by commas */
   levels: string;
   durations: DurationType[];
-  /** blank for any, else the most devices a key may allow */
-  maxDevicesLimit: string;
+  /** NaN (left blank) for any, else the most devices a key may allow */
+  maxDevicesLimit: number;
   enabled: boolean;
 }
 
@@ -30,21 +31,12 @@ function parseLevels(text: string): number[] | null | string {
   return valid ? levels : `allowedLevels must be integers from ${LicenseLimits.levelMin} to ${LicenseLimits.levelMax}`;
 }
 
-/** Blank → null (any); a whole number in range → it; anything else → an error message. */
-function parseMaxDevicesLimit(text: string): number | null | string {
-  if (text.trim() === '') return null;
-  const limit = Number(text);
-  return Number.isInteger(limit) && limit >= LicenseLimits.maxDevicesMin && limit <= LicenseLimits.maxDevicesMax
-    ? limit
-    : MAX_DEVICES_MESSAGE;
-}
-
 /** What the form's limit fields send (they are validated before). */
 export function limitsOf(values: ResellerFormValues): Limits {
   return {
     allowedLevels: parseLevels(values.levels) as number[] | null,
     allowedDurations: values.durations.length > 0 ? values.durations : null,
-    maxDevicesLimit: parseMaxDevicesLimit(values.maxDevicesLimit) as number | null,
+    maxDevicesLimit: Number.isNaN(values.maxDevicesLimit) ? null : values.maxDevicesLimit,
   };
 }
 
@@ -55,7 +47,7 @@ export function limitsFormValues(
   return {
     levels: reseller.allowedLevels?.join(', ') ?? '',
     durations: reseller.allowedDurations ?? [],
-    maxDevicesLimit: reseller.maxDevicesLimit === null ? '' : String(reseller.maxDevicesLimit),
+    maxDevicesLimit: reseller.maxDevicesLimit ?? NaN,
   };
 }
 
@@ -83,21 +75,16 @@ export function ResellerLimitsFields({ form }: { form: UseFormReturn<ResellerFor
             },
           })}
         />
-        <TextField
+        <IntegerField
+          form={form}
+          name="maxDevicesLimit"
           label="Max devices per key"
-          type="number"
-          inputMode="numeric"
           placeholder="any"
           min={LicenseLimits.maxDevicesMin}
           max={LicenseLimits.maxDevicesMax}
+          optional
+          message={MAX_DEVICES_MESSAGE}
           hint={`Blank for any up to ${LicenseLimits.maxDevicesMax}`}
-          error={errors.maxDevicesLimit?.message}
-          {...form.register('maxDevicesLimit', {
-            validate: (value) => {
-              const parsed = parseMaxDevicesLimit(value);
-              return typeof parsed === 'string' ? parsed : true;
-            },
-          })}
         />
       </div>
       <fieldset className="checkbox-inline">

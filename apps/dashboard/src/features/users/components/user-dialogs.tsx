@@ -1,12 +1,11 @@
 import { ClientLimits, LATEST_EXPIRY, LicenseLimits, type AdminUser } from '@latchkey/contracts';
-import { useForm } from 'react-hook-form';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
+import { IntegerField } from '@/components/ui/integer-field';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
+import { useApiForm } from '@/lib/api-form';
 import { toast } from '@/lib/toast';
-import { intInRange } from '@/lib/validation';
 import { useBanUser } from '../api/ban-user';
 import { useExtendUser } from '../api/extend-user';
 import { useCreateUser } from '../api/create-user';
@@ -35,24 +34,20 @@ export function CreateUserDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const defaults: CreateValues = { username: '', password: '', level: 1, maxDevices: 1, lifetime: true, expiresOn: '' };
-  const form = useForm<CreateValues>({ defaultValues: defaults });
   const mutation = useCreateUser(appId);
-  const { errors, isSubmitting } = form.formState;
-  const lifetime = form.watch('lifetime');
-
-  const submit = form.handleSubmit(async ({ lifetime: forever, expiresOn, ...values }) => {
-    try {
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<CreateValues>(
+    { defaultValues: defaults },
+    async ({ lifetime: forever, expiresOn, ...values }, form) => {
       const user = await mutation.mutateAsync({
         ...values,
         expiresAt: forever ? null : new Date(`${expiresOn}T23:59:59`).toISOString(),
       });
-      toast.success(`User ${user.username} created`);
       onOpenChange(false);
       form.reset(defaults);
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
+      return `User ${user.username} created`;
+    },
+  );
+  const lifetime = form.watch('lifetime');
 
   return (
     <Dialog
@@ -62,8 +57,8 @@ export function CreateUserDialog({
       description="A user who logs in with a password, without a key."
       wide
     >
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <FormError message={rootError} />
         <div className="form-grid">
           <TextField
             label="Username"
@@ -87,25 +82,19 @@ export function CreateUserDialog({
                 `password must be ${ClientLimits.passwordMin}-${ClientLimits.passwordMax} characters`,
             })}
           />
-          <TextField
+          <IntegerField
+            form={form}
+            name="level"
             label="Level"
-            type="number"
-            inputMode="numeric"
-            error={errors.level?.message}
-            {...form.register('level', {
-              valueAsNumber: true,
-              validate: intInRange('level', LicenseLimits.levelMin, LicenseLimits.levelMax),
-            })}
+            min={LicenseLimits.levelMin}
+            max={LicenseLimits.levelMax}
           />
-          <TextField
+          <IntegerField
+            form={form}
+            name="maxDevices"
             label="Max devices"
-            type="number"
-            inputMode="numeric"
-            error={errors.maxDevices?.message}
-            {...form.register('maxDevices', {
-              valueAsNumber: true,
-              validate: intInRange('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax),
-            })}
+            min={LicenseLimits.maxDevicesMin}
+            max={LicenseLimits.maxDevicesMax}
           />
         </div>
         <CheckboxField label="Lifetime (never expires)" {...form.register('lifetime')} />
@@ -164,18 +153,15 @@ export function BanUserDialog({ appId, user, onClose }: UserDialogProps) {
 
 /** Adds days to max(now, expiry); a lifetime user stays lifetime. */
 export function ExtendUserDialog({ appId, user, onClose }: UserDialogProps) {
-  const form = useForm<{ days: number }>({ defaultValues: { days: 30 } });
   const mutation = useExtendUser(appId);
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async ({ days }) => {
-    try {
+  const { form, onSubmit, isSubmitting, rootError } = useApiForm<{ days: number }>(
+    { defaultValues: { days: 30 } },
+    async ({ days }) => {
       await mutation.mutateAsync({ userId: user.userId, days });
-      toast.success(`${user.username} extended by ${days} ${days === 1 ? 'day' : 'days'}`);
       onClose();
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
+      return `${user.username} extended by ${days} ${days === 1 ? 'day' : 'days'}`;
+    },
+  );
   return (
     <Dialog
       open
@@ -187,15 +173,9 @@ export function ExtendUserDialog({ appId, user, onClose }: UserDialogProps) {
           : 'This user never expires; extending changes nothing.'
       }
     >
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
-        <TextField
-          label="Days"
-          type="number"
-          inputMode="numeric"
-          error={errors.days?.message}
-          {...form.register('days', { valueAsNumber: true, validate: intInRange('days', 1, EXTEND_DAYS_MAX) })}
-        />
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <FormError message={rootError} />
+        <IntegerField form={form} name="days" label="Days" min={1} max={EXTEND_DAYS_MAX} />
         <FormDialogButtons submitting={isSubmitting} label="Extend" pendingLabel="Extending…" />
       </form>
     </Dialog>

@@ -1,11 +1,9 @@
 import { VariableLimits, type Variable } from '@latchkey/contracts';
-import { useForm } from 'react-hook-form';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
-import { toast } from '@/lib/toast';
-import { intInRange } from '@/lib/validation';
+import { IntegerField } from '@/components/ui/integer-field';
+import { useApiForm } from '@/lib/api-form';
 import { useCreateVariable } from '../api/create-variable';
 import { useUpdateVariable } from '../api/update-variable';
 
@@ -32,28 +30,21 @@ export function VariableFormDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const editing = variable !== undefined;
-  const form = useForm<VariableValues>({
-    values: { key: variable?.key ?? '', value: variable?.value ?? '', minLevel: variable?.minLevel ?? 0 },
-  });
   const createMutation = useCreateVariable(appId);
   const updateMutation = useUpdateVariable(appId);
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<VariableValues>(
+    { values: { key: variable?.key ?? '', value: variable?.value ?? '', minLevel: variable?.minLevel ?? 0 } },
+    async (values, form) => {
       if (editing) {
         await updateMutation.mutateAsync({ key: variable.key, value: values.value, minLevel: values.minLevel });
-        toast.success(`Variable ${variable.key} saved`);
       } else {
         await createMutation.mutateAsync(values);
-        toast.success(`Variable ${values.key} created`);
       }
       onOpenChange(false);
       form.reset();
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
+      return editing ? `Variable ${variable.key} saved` : `Variable ${values.key} created`;
+    },
+  );
 
   return (
     <Dialog
@@ -63,8 +54,8 @@ export function VariableFormDialog({
       description="Client software reads a variable with a session whose level is at least the minimum level."
       wide
     >
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <FormError message={rootError} />
         <TextField
           label="Key"
           autoComplete="off"
@@ -89,17 +80,12 @@ export function VariableFormDialog({
             maxLength: { value: VariableLimits.valueMax, message: 'value must be at most 64 KiB' },
           })}
         />
-        <TextField
+        <IntegerField
+          form={form}
+          name="minLevel"
           label="Minimum level"
-          type="number"
-          inputMode="numeric"
           min={VariableLimits.minLevelMin}
           max={VariableLimits.minLevelMax}
-          error={errors.minLevel?.message}
-          {...form.register('minLevel', {
-            valueAsNumber: true,
-            validate: intInRange('minLevel', VariableLimits.minLevelMin, VariableLimits.minLevelMax),
-          })}
         />
         <FormDialogButtons
           submitting={isSubmitting}

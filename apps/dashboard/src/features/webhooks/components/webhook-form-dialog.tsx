@@ -1,11 +1,9 @@
 import { EVENT_NAMES, type CreatedWebhook, type EventName, type Webhook } from '@latchkey/contracts';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
-import { applyApiError } from '@/lib/api-form';
-import { toast } from '@/lib/toast';
+import { useApiForm } from '@/lib/api-form';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { checkWebhookUrl, EVENT_DESCRIPTIONS, WEBHOOK_URL_MAX } from '../utils/webhook-rules';
@@ -36,30 +34,24 @@ export function WebhookFormDialog({
 }) {
   const editing = webhook !== undefined;
   const empty: WebhookValues = { url: webhook?.url ?? '', events: webhook?.events ?? [] };
-  const form = useForm<WebhookValues>({ values: empty });
   const createMutation = useCreateWebhook(appId);
   const updateMutation = useUpdateWebhook(appId);
-  const { errors, isSubmitting } = form.formState;
-  const eventsHintId = useId();
-  const eventsErrorId = useId();
-
-  const submit = form.handleSubmit(async (values) => {
-    const body = { url: values.url.trim(), events: values.events };
-    try {
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<WebhookValues>(
+    { values: empty },
+    async (values, form) => {
+      const body = { url: values.url.trim(), events: values.events };
       if (editing) {
         await updateMutation.mutateAsync({ webhookId: webhook.id, ...body });
-        toast.success('Webhook saved');
       } else {
-        const created = await createMutation.mutateAsync(body);
-        toast.success('Webhook created');
-        onCreated?.(created);
+        onCreated?.(await createMutation.mutateAsync(body));
       }
       onOpenChange(false);
       form.reset();
-    } catch (error) {
-      applyApiError(form, error);
-    }
-  });
+      return editing ? 'Webhook saved' : 'Webhook created';
+    },
+  );
+  const eventsHintId = useId();
+  const eventsErrorId = useId();
 
   return (
     <Dialog
@@ -72,8 +64,8 @@ export function WebhookFormDialog({
       description="Latchkey sends a signed POST to this URL when one of the chosen events happens."
       wide
     >
-      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <FormError message={errors.root?.server?.message} />
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <FormError message={rootError} />
         <TextField
           label="Endpoint URL"
           type="url"

@@ -1,0 +1,71 @@
+// Every error the service answers with, by a stable machine-readable code.
+import { AdminMessage } from './admin.js';
+import { ClientMessage } from './client.js';
+
+/**
+ * Each code's HTTP status and the contract's message. Admin error bodies carry
+ * the code as `code` (the message may be more precise than the table's, e.g. a
+ * validation message naming the field); `POST /v1` answers keep their
+ * envelope without it, so its codes only pick the status and message there.
+ * A code, once published, keeps its meaning: clients match on it.
+ */
+export const ERROR_TABLE = {
+  /** a request field or parameter was refused: `fields` names each one */
+  VALIDATION: [400, AdminMessage.validation],
+  /** the body is not JSON, or nests deeper than the API reads */
+  MALFORMED_BODY: [400, 'Malformed JSON body'],
+  MALFORMED_URL: [400, 'Malformed URL'],
+  /** a refusal of the HTTP layer with no more precise code */
+  BAD_REQUEST: [400, 'Bad request'],
+  UNKNOWN_TYPE: [400, ClientMessage.unknownType],
+  INVALID_APP_CREDENTIALS: [401, ClientMessage.invalidCredentials],
+  APP_DISABLED: [403, ClientMessage.appDisabled],
+  ACCESS_DENIED: [403, ClientMessage.accessDenied],
+  INVALID_USER_LOGIN: [401, ClientMessage.invalidLogin],
+  LICENSE_NOT_FOUND: [404, ClientMessage.licenseNotFound],
+  LICENSE_BANNED: [403, ClientMessage.licenseBanned],
+  LICENSE_EXPIRED: [403, ClientMessage.licenseExpired],
+  LICENSE_USED: [409, ClientMessage.licenseUsed],
+  USERNAME_TAKEN: [409, ClientMessage.usernameTaken],
+  USER_BANNED: [403, ClientMessage.userBanned],
+  HWID_MISMATCH: [403, ClientMessage.hwidMismatch],
+  INVALID_SESSION: [401, ClientMessage.invalidSession],
+  VARIABLE_NOT_FOUND: [404, ClientMessage.variableNotFound],
+  FILE_NOT_FOUND: [404, ClientMessage.fileNotFound],
+  INSUFFICIENT_LEVEL: [403, ClientMessage.insufficientLevel],
+  TOO_MANY_REQUESTS: [429, ClientMessage.tooManyRequests],
+
+  UNAUTHORIZED: [401, AdminMessage.unauthorized],
+  INVALID_ADMIN_LOGIN: [401, AdminMessage.invalidLogin],
+  WRONG_CURRENT_PASSWORD: [401, AdminMessage.wrongCurrentPassword],
+  FORBIDDEN: [403, AdminMessage.forbidden],
+  NOT_FOR_RESELLER: [403, AdminMessage.notForReseller],
+  NOT_FOR_THIS_RESELLER: [403, AdminMessage.notAllowedForThisReseller],
+  ONLY_UNUSED_KEYS: [403, AdminMessage.onlyUnusedKeys],
+  INSUFFICIENT_CREDITS: [402, AdminMessage.insufficientCredits],
+  NEGATIVE_BALANCE: [400, AdminMessage.negativeBalance],
+  BALANCE_TOO_HIGH: [400, AdminMessage.balanceTooHigh],
+  SIGNUP_DISABLED: [403, AdminMessage.signupDisabled],
+  NOT_FOUND: [404, AdminMessage.notFound],
+  /** no route at this method and path */
+  ROUTE_NOT_FOUND: [404, 'Route not found'],
+  EMAIL_TAKEN: [409, AdminMessage.emailTaken],
+  /** a record with that key or value exists (a variable, a blacklist entry) */
+  CONFLICT: [409, 'Conflict'],
+  PAYLOAD_TOO_LARGE: [413, 'Request body is too large'],
+  URL_TOO_LONG: [414, 'URL is too long'],
+  UNSUPPORTED_MEDIA_TYPE: [415, 'Content-Type must be application/json'],
+  INTERNAL_ERROR: [500, 'Internal server error'],
+  /** PostgreSQL or Redis cannot be reached: retry later */
+  SERVICE_UNAVAILABLE: [503, 'Service unavailable'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ErrorCode = keyof typeof ERROR_TABLE;
+
+export const ERROR_CODES = Object.keys(ERROR_TABLE) as ErrorCode[];
+
+/** One refused request field: its path (`name`, `items[0].key`) and the message about it. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
