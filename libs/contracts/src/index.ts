@@ -5,3 +5,5 @@ export * from './events.js';
 export * from './files.js';
 export * from './usernames.js';
 export * from './errors.js';
+export * from './discord.js';
+export * from './csv.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { License } from '@latchkey/contracts';
+import { csvCell, type License } from '@latchkey/contracts';
 import { In, Repository } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
 import { AppError } from '../../common/errors.js';
@@ -274,14 +274,3 @@ const CSV_FIELDS = [
   'createdBy',
   'banReason',
 ] as const satisfies ReadonlyArray<keyof License>;
-
-/**
- * One CSV cell (RFC 4180 quoting). Text that a spreadsheet would run as a
- * formula (leading = + - @) is prefixed with a quote mark.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}

@@ -1,5 +1,6 @@
 import { WEBHOOK_USER_AGENT, type DeliveredEventName } from '@latchkey/contracts';
-import { discordDeliveryUrl, discordMessage, isDiscordWebhookUrl, orderedEntries } from './discord.js';
+import { isDiscordWebhookUrl } from '@latchkey/contracts';
+import { discordDeliveryUrl, discordMessage, orderedEntries } from './discord.js';
 import { signWebhook } from './signature.js';
 
 /** What a delivery attempt sends, fully built. */

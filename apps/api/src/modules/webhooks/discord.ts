@@ -1,21 +1,5 @@
 import { EVENT_DATA_FIELDS, type DeliveredEventName } from '@latchkey/contracts';
 
-/** Hosts that serve Discord's webhook API, stable and test channels, old and new domain. */
-const DISCORD_HOSTS = new Set([
-  'discord.com',
-  'ptb.discord.com',
-  'canary.discord.com',
-  'discordapp.com',
-  'ptb.discordapp.com',
-  'canary.discordapp.com',
-]);
-/** `/api[/vN]/webhooks/{snowflake id}/{token}` */
-const DISCORD_WEBHOOK_PATH = /^\/api(?:\/v\d+)?\/webhooks\/\d+\/[\w-]+\/?$/;
-
-export function isDiscordWebhookUrl(url: URL): boolean {
-  return url.protocol === 'https:' && DISCORD_HOSTS.has(url.hostname) && DISCORD_WEBHOOK_PATH.test(url.pathname);
-}
-
 /** The same webhook path and query (e.g. `thread_id`) on `origin`: Discord itself, or a stand-in in tests. */
 export function discordDeliveryUrl(url: URL, origin: string): URL {
   return new URL(url.pathname + url.search, origin);

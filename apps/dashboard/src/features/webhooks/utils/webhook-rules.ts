@@ -1,7 +1,7 @@
 // What the webhook form knows about the contract: the events one can
 // subscribe to, what each means, the URL rules checked before sending, and
 // which URLs get Discord messages instead of the JSON envelope.
-import type { EventName, WebhookDeliveryStatus } from '@latchkey/contracts';
+import { type EventName, isDiscordWebhookUrl, type WebhookDeliveryStatus } from '@latchkey/contracts';
 import type { BadgeTone } from '@/components/ui/status-badge';
 
 /** The API's limit on `url` (webhooks.dto.ts). */
@@ -31,22 +31,10 @@ export function checkWebhookUrl(value: string): true | string {
   return 'url must be an http or https URL';
 }
 
-const DISCORD_HOSTS = new Set([
-  'discord.com',
-  'ptb.discord.com',
-  'canary.discord.com',
-  'discordapp.com',
-  'ptb.discordapp.com',
-  'canary.discordapp.com',
-]);
-/** `/api[/vN]/webhooks/{snowflake id}/{token}`, as the API matches it (discord.ts). */
-const DISCORD_WEBHOOK_PATH = /^\/api(?:\/v\d+)?\/webhooks\/\d+\/[\w-]+\/?$/;
-
-/** Discord webhook URLs get a Discord message with one embed (contract, "Webhooks"). */
+/** Discord webhook URLs get a Discord message with one embed; a text that is no URL is not one. */
 export function isDiscordUrl(value: string): boolean {
   try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && DISCORD_HOSTS.has(url.hostname) && DISCORD_WEBHOOK_PATH.test(url.pathname);
+    return isDiscordWebhookUrl(new URL(value));
   } catch {
     return false;
   }

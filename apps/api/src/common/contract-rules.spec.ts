@@ -1,0 +1,54 @@
+import { describe, expect, it } from '@jest/globals';
+import { csvCell, isDiscordWebhookUrl } from '@latchkey/contracts';
+
+// Pure rules of @latchkey/contracts that the API and the dashboard both apply
+// (the package has no test runner of its own).
+
+describe('isDiscordWebhookUrl', () => {
+  it.each([
+    'https://discord.com/api/webhooks/123456789012345678/tok-en_X',
+    'https://discordapp.com/api/webhooks/123456789012345678/token',
+    'https://ptb.discord.com/api/webhooks/123456789012345678/token',
+    'https://canary.discord.com/api/webhooks/123456789012345678/token',
+    'https://canary.discordapp.com/api/v10/webhooks/123456789012345678/token?thread_id=42',
+    'https://DISCORD.com/api/webhooks/123456789012345678/token/',
+  ])('recognises %s', (url) => {
+    expect(isDiscordWebhookUrl(new URL(url))).toBe(true);
+  });
+
+  it.each([
+    'http://discord.com/api/webhooks/123456789012345678/token',
+    'https://discord.com.evil.example/api/webhooks/123456789012345678/token',
+    'https://discordxcom/api/webhooks/123456789012345678/token',
+    'https://evil.example/discord.com/api/webhooks/123456789012345678/token',
+    'https://discord.com/api/webhooks/notanid/token',
+    'https://discord.com/api/channels/123456789012345678/messages',
+    'https://www.discord.com/api/webhooks/123456789012345678/token',
+  ])('does not take %s for Discord', (url) => {
+    expect(isDiscordWebhookUrl(new URL(url))).toBe(false);
+  });
+});
+
+describe('csvCell', () => {
+  it('quotes per RFC 4180 and leaves null and undefined empty', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a, "quoted"\nnote')).toBe('"a, ""quoted""\nnote"');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell(7)).toBe('7');
+    expect(csvCell(true)).toBe('true');
+  });
+
+  it('keeps a spreadsheet from running a text as a formula, but not a number', () => {
+    expect(['=1+1', '+x', '-x', '@x', '\tx', '\rx'].map(csvCell)).toEqual([
+      "'=1+1",
+      "'+x",
+      "'-x",
+      "'@x",
+      "'\tx",
+      `"'\rx"`,
+    ]);
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell('=a,b')).toBe(`"'=a,b"`);
+  });
+});
