@@ -159,6 +159,20 @@ export interface UpdateAppRequest {
   offlineTicketSeconds?: number;
 }
 
+/** Field limits of owner and reseller accounts: sign-up, sign-in, password change, personal access tokens. */
+export const AccountLimits = {
+  emailMin: 1,
+  emailMax: 254,
+  passwordMin: 8,
+  passwordMax: 128,
+  /** a password being checked (sign-in, current password) is only bounded, not held to today's minimum */
+  checkedPasswordMin: 1,
+  tokenNameMin: 1,
+  tokenNameMax: 64,
+  tokenExpiresInDaysMin: 1,
+  tokenExpiresInDaysMax: 3650,
+} as const;
+
 export const AppDefaults = {
   version: '1.0.0',
   sessionTtlSeconds: 86400,
@@ -169,15 +183,20 @@ export const AppDefaults = {
 
 /** Limits of the app fields as the API validates them (apps.dto.ts); the dashboard checks them before sending. */
 export const AppLimits = {
+  nameMin: 1,
   nameMax: 64,
+  versionMin: 1,
   versionMax: 32,
+  updateUrlMin: 1,
   updateUrlMax: 2048,
   /** sessionTtlSeconds and sessionIdleSeconds: one minute to one year */
   sessionSecondsMin: 60,
   sessionSecondsMax: 31_536_000,
   /** 0 = no limit */
+  rateLimitPerMinuteMin: 0,
   rateLimitPerMinuteMax: 100_000,
   /** 0 = no offline tickets, up to 30 days */
+  offlineTicketSecondsMin: 0,
   offlineTicketSecondsMax: ClientLimits.offlineTicketSecondsMax,
 } as const;
 
@@ -236,9 +255,18 @@ export interface BanUserRequest {
   reason?: string | null;
 }
 export interface ExtendUserRequest {
-  /** integer 1-36500 */
+  /** integer from UserLimits.extendDaysMin to UserLimits.extendDaysMax */
   days: number;
 }
+
+/** Field limits of the owner's user operations (contract, "Users, sessions, variables ..."). */
+export const UserLimits = {
+  searchMin: 1,
+  searchMax: 64,
+  banReasonMax: 500,
+  extendDaysMin: 1,
+  extendDaysMax: 36_500,
+} as const;
 
 /** `DELETE .../users/{userId}/sessions`: how many live sessions ended. */
 export interface EndedSessions {
@@ -291,6 +319,9 @@ export interface CreateBlacklistEntryRequest {
   value: string;
   reason?: string | null;
 }
+export const BlacklistLimits = {
+  reasonMax: 500,
+} as const;
 
 /**
  * One audit log line. `type` is `admin.<resource>.<verb>` for owner changes

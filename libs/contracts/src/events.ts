@@ -84,6 +84,9 @@ export interface CreatedWebhook extends Webhook {
   /** Shown only in the creation response. */
   secret: string;
 }
+export const WebhookLimits = {
+  urlMax: 2048,
+} as const;
 export interface CreateWebhookRequest {
   /** http or https */
   url: string;

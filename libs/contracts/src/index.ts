@@ -1,3 +1,4 @@
+export * from './field-messages.js';
 export * from './client.js';
 export * from './admin.js';
 export * from './licensing.js';

@@ -1,4 +1,5 @@
 // Licenses, durations and key format (spec/contract.md, Licenses).
+import { AccountLimits } from './admin.js';
 
 export const DURATION_TYPES = ['1h', '1d', '7d', '30d', '90d', '365d', 'lifetime'] as const;
 export type DurationType = (typeof DURATION_TYPES)[number];
@@ -78,8 +79,12 @@ export const LicenseLimits = {
   prefixMax: 16,
   noteMax: 500,
   banReasonMax: 500,
+  searchMin: 1,
   searchMax: 100,
 } as const;
+
+/** The refusal of a key prefix (the other license fields are worded by `FieldMessage`). */
+export const PREFIX_MESSAGE = `prefix must be 1-${LicenseLimits.prefixMax} characters of A-Z, a-z, 0-9`;
 
 export interface ListLicensesQuery {
   status?: LicenseStatus;
@@ -190,8 +195,9 @@ export interface LedgerEntry {
 
 /** Field limits of resellers and credit changes (contract, "Resellers and credits"). */
 export const ResellerLimits = {
-  passwordMin: 8,
-  passwordMax: 128,
+  /** a reseller is an account: its password follows the account rule */
+  passwordMin: AccountLimits.passwordMin,
+  passwordMax: AccountLimits.passwordMax,
   creditsMax: 1_000_000,
   amountMin: -1_000_000,
   amountMax: 1_000_000,

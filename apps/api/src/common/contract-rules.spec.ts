@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { csvCell, isDiscordWebhookUrl } from '@latchkey/contracts';
+import { csvCell, FieldMessage, isDiscordWebhookUrl, PREFIX_MESSAGE } from '@latchkey/contracts';
 
 // Pure rules of @latchkey/contracts that the API and the dashboard both apply
 // (the package has no test runner of its own).
@@ -50,5 +50,19 @@ describe('csvCell', () => {
     ]);
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell('=a,b')).toBe(`"'=a,b"`);
+  });
+});
+
+describe('FieldMessage', () => {
+  it('words a refused field as the contract does', () => {
+    expect(FieldMessage.string('name')).toBe('name must be a string');
+    expect(FieldMessage.integer('level')).toBe('level must be an integer');
+    expect(FieldMessage.boolean('enabled')).toBe('enabled must be a boolean');
+    expect(FieldMessage.between('count', 1, 100)).toBe('count must be between 1 and 100');
+    expect(FieldMessage.length('name', 1, 64)).toBe('name must be 1-64 characters');
+    expect(FieldMessage.atMost('note', 500)).toBe('note must be at most 500 characters');
+    expect(FieldMessage.oneOf('status', ['a', 'b'])).toBe('status must be one of a, b');
+    expect(FieldMessage.httpUrl('url')).toBe('url must be an http or https URL');
+    expect(PREFIX_MESSAGE).toBe('prefix must be 1-16 characters of A-Z, a-z, 0-9');
   });
 });

@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { FieldMessage } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
 import { Optional } from './input/optional-field.js';
@@ -9,7 +10,7 @@ import { Optional } from './input/optional-field.js';
  * is the one reported for a non-number (class-validator runs in registration order).
  */
 export function OptionalIntField(field: string, min: number, max: number, defaultValue?: number) {
-  const range = `${field} must be between ${min} and ${max}`;
+  const range = FieldMessage.between(field, min, max);
   return applyDecorators(
     ApiPropertyOptional({
       minimum: min,
@@ -18,7 +19,7 @@ export function OptionalIntField(field: string, min: number, max: number, defaul
     }),
     // Absent means "unchanged"; null is validated like any value (a NOT NULL column would answer 500).
     Optional(),
-    IsInt({ message: `${field} must be an integer` }),
+    IsInt({ message: FieldMessage.integer(field) }),
     Min(min, { message: range }),
     Max(max, { message: range }),
   );

@@ -1,5 +1,5 @@
 import type { CreateAppRequest, UpdateAppRequest } from '@latchkey/contracts';
-import { ClientLimits } from '@latchkey/contracts';
+import { AppDefaults, AppLimits, FieldMessage } from '@latchkey/contracts';
 import { OptionalIntField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsString, IsUrl, Length } from 'class-validator';
@@ -8,45 +8,56 @@ import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
 export class CreateAppDto implements CreateAppRequest {
-  @ApiProperty({ minLength: 1, maxLength: 64, example: 'My Game' })
-  @Length(1, 64, { message: 'name must be 1-64 characters' })
-  @IsString({ message: 'name must be a string' })
+  @ApiProperty({ minLength: AppLimits.nameMin, maxLength: AppLimits.nameMax, example: 'My Game' })
+  @Length(AppLimits.nameMin, AppLimits.nameMax, {
+    message: FieldMessage.length('name', AppLimits.nameMin, AppLimits.nameMax),
+  })
+  @IsString({ message: FieldMessage.string('name') })
   name: string;
 
-  @ApiPropertyOptional({ default: '1.0.0', maxLength: 32 })
+  @ApiPropertyOptional({ default: AppDefaults.version, maxLength: AppLimits.versionMax })
   @Optional()
-  @Length(1, 32, { message: 'version must be 1-32 characters' })
-  @IsString({ message: 'version must be a string' })
+  @Length(AppLimits.versionMin, AppLimits.versionMax, {
+    message: FieldMessage.length('version', AppLimits.versionMin, AppLimits.versionMax),
+  })
+  @IsString({ message: FieldMessage.string('version') })
   version?: string;
 
   @ApiPropertyOptional({ nullable: true, example: 'https://example.com/download' })
   @OptionalOrNull()
-  @Length(1, 2048, { message: 'updateUrl must be at most 2048 characters' })
-  @IsUrl(URL_OPTIONS, { message: 'updateUrl must be an http or https URL' })
-  @IsString({ message: 'updateUrl must be a string' })
+  @Length(AppLimits.updateUrlMin, AppLimits.updateUrlMax, {
+    message: FieldMessage.atMost('updateUrl', AppLimits.updateUrlMax),
+  })
+  @IsUrl(URL_OPTIONS, { message: FieldMessage.httpUrl('updateUrl') })
+  @IsString({ message: FieldMessage.string('updateUrl') })
   updateUrl?: string | null;
 }
 
 export class UpdateAppDto extends PartialType(CreateAppDto, { skipNullProperties: false }) implements UpdateAppRequest {
   @ApiPropertyOptional()
   @Optional()
-  @IsBoolean({ message: 'enabled must be a boolean' })
+  @IsBoolean({ message: FieldMessage.boolean('enabled') })
   enabled?: boolean;
 
   @ApiPropertyOptional()
   @Optional()
-  @IsBoolean({ message: 'hwidLock must be a boolean' })
+  @IsBoolean({ message: FieldMessage.boolean('hwidLock') })
   hwidLock?: boolean;
 
-  @OptionalIntField('sessionTtlSeconds', 60, 31536000)
+  @OptionalIntField('sessionTtlSeconds', AppLimits.sessionSecondsMin, AppLimits.sessionSecondsMax)
   sessionTtlSeconds?: number;
 
-  @OptionalIntField('sessionIdleSeconds', 60, 31536000)
+  @OptionalIntField('sessionIdleSeconds', AppLimits.sessionSecondsMin, AppLimits.sessionSecondsMax)
   sessionIdleSeconds?: number;
 
-  @OptionalIntField('rateLimitPerMinute', 0, 100000)
+  @OptionalIntField('rateLimitPerMinute', AppLimits.rateLimitPerMinuteMin, AppLimits.rateLimitPerMinuteMax)
   rateLimitPerMinute?: number;
 
-  @OptionalIntField('offlineTicketSeconds', 0, ClientLimits.offlineTicketSecondsMax, 0)
+  @OptionalIntField(
+    'offlineTicketSeconds',
+    AppLimits.offlineTicketSecondsMin,
+    AppLimits.offlineTicketSecondsMax,
+    AppDefaults.offlineTicketSeconds,
+  )
   offlineTicketSeconds?: number;
 }

@@ -5,7 +5,15 @@ import type {
   ListLicensesQuery as ListLicensesContract,
   UpdateLicenseRequest,
 } from '@latchkey/contracts';
-import { DURATION_TYPES, LICENSE_STATUSES, type DurationType, type LicenseStatus } from '@latchkey/contracts';
+import {
+  DURATION_TYPES,
+  FieldMessage,
+  LICENSE_STATUSES,
+  LicenseLimits,
+  PREFIX_MESSAGE,
+  type DurationType,
+  type LicenseStatus,
+} from '@latchkey/contracts';
 import { OptionalIntField } from '../../common/int-field.js';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
@@ -14,29 +22,29 @@ import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
 import { PageQuery } from '../../common/admin-response.js';
 
 export class GenerateLicensesDto implements GenerateLicensesRequest {
-  @OptionalIntField('count', 1, 100, 1)
+  @OptionalIntField('count', LicenseLimits.countMin, LicenseLimits.countMax, 1)
   count?: number;
 
   @ApiProperty({ enum: DURATION_TYPES })
-  @IsIn(DURATION_TYPES, { message: `durationType must be one of ${DURATION_TYPES.join(', ')}` })
+  @IsIn(DURATION_TYPES, { message: FieldMessage.oneOf('durationType', DURATION_TYPES) })
   durationType: DurationType;
 
-  @OptionalIntField('level', 0, 1000, 1)
+  @OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax, 1)
   level?: number;
 
-  @OptionalIntField('maxDevices', 1, 1000, 1)
+  @OptionalIntField('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax, 1)
   maxDevices?: number;
 
-  @ApiPropertyOptional({ pattern: '^[A-Za-z0-9]{1,16}$' })
+  @ApiPropertyOptional({ pattern: LicenseLimits.prefixPattern.source })
   @Optional()
-  @Matches(/^[A-Za-z0-9]{1,16}$/, { message: 'prefix must be 1-16 characters of A-Z, a-z, 0-9' })
-  @IsString({ message: 'prefix must be a string' })
+  @Matches(LicenseLimits.prefixPattern, { message: PREFIX_MESSAGE })
+  @IsString({ message: FieldMessage.string('prefix') })
   prefix?: string;
 
-  @ApiPropertyOptional({ maxLength: 500 })
+  @ApiPropertyOptional({ maxLength: LicenseLimits.noteMax })
   @OptionalOrNull()
-  @MaxLength(500, { message: 'note must be at most 500 characters' })
-  @IsString({ message: 'note must be a string' })
+  @MaxLength(LicenseLimits.noteMax, { message: FieldMessage.atMost('note', LicenseLimits.noteMax) })
+  @IsString({ message: FieldMessage.string('note') })
   note?: string | null;
 }
 
@@ -54,7 +62,7 @@ const CreatedByFilter = () =>
 export class ListLicensesQuery extends PageQuery implements ListLicensesContract {
   @ApiPropertyOptional({ enum: LICENSE_STATUSES })
   @Optional()
-  @IsIn(LICENSE_STATUSES, { message: `status must be one of ${LICENSE_STATUSES.join(', ')}` })
+  @IsIn(LICENSE_STATUSES, { message: FieldMessage.oneOf('status', LICENSE_STATUSES) })
   status?: LicenseStatus;
 
   @CreatedByFilter()
@@ -62,15 +70,17 @@ export class ListLicensesQuery extends PageQuery implements ListLicensesContract
 
   @ApiPropertyOptional({ description: 'Part of the key or the note' })
   @Optional()
-  @Length(1, 100, { message: 'search must be 1-100 characters' })
-  @IsString({ message: 'search must be a string' })
+  @Length(LicenseLimits.searchMin, LicenseLimits.searchMax, {
+    message: FieldMessage.length('search', LicenseLimits.searchMin, LicenseLimits.searchMax),
+  })
+  @IsString({ message: FieldMessage.string('search') })
   search?: string;
 }
 
 export class ExportLicensesQuery implements ExportLicensesContract {
   @ApiPropertyOptional({ enum: LICENSE_STATUSES })
   @Optional()
-  @IsIn(LICENSE_STATUSES, { message: `status must be one of ${LICENSE_STATUSES.join(', ')}` })
+  @IsIn(LICENSE_STATUSES, { message: FieldMessage.oneOf('status', LICENSE_STATUSES) })
   status?: LicenseStatus;
 
   @CreatedByFilter()
@@ -78,23 +88,23 @@ export class ExportLicensesQuery implements ExportLicensesContract {
 }
 
 export class UpdateLicenseDto implements UpdateLicenseRequest {
-  @ApiPropertyOptional({ maxLength: 500, nullable: true })
+  @ApiPropertyOptional({ maxLength: LicenseLimits.noteMax, nullable: true })
   @OptionalOrNull()
-  @MaxLength(500, { message: 'note must be at most 500 characters' })
-  @IsString({ message: 'note must be a string' })
+  @MaxLength(LicenseLimits.noteMax, { message: FieldMessage.atMost('note', LicenseLimits.noteMax) })
+  @IsString({ message: FieldMessage.string('note') })
   note?: string | null;
 
-  @OptionalIntField('level', 0, 1000)
+  @OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax)
   level?: number;
 
-  @OptionalIntField('maxDevices', 1, 1000)
+  @OptionalIntField('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax)
   maxDevices?: number;
 }
 
 export class BanLicenseDto implements BanLicenseRequest {
-  @ApiPropertyOptional({ maxLength: 500 })
+  @ApiPropertyOptional({ maxLength: LicenseLimits.banReasonMax })
   @OptionalOrNull()
-  @MaxLength(500, { message: 'reason must be at most 500 characters' })
-  @IsString({ message: 'reason must be a string' })
+  @MaxLength(LicenseLimits.banReasonMax, { message: FieldMessage.atMost('reason', LicenseLimits.banReasonMax) })
+  @IsString({ message: FieldMessage.string('reason') })
   reason?: string | null;
 }

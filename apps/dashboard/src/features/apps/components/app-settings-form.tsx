@@ -1,4 +1,4 @@
-import { AppLimits, type App, type UpdateAppRequest } from '@latchkey/contracts';
+import { AppLimits, FieldMessage, type App, type UpdateAppRequest } from '@latchkey/contracts';
 import type { FieldNamesMarkedBoolean } from 'react-hook-form';
 import { FormError } from '@/components/ui/error-alert';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
@@ -52,25 +52,25 @@ function toRequest(values: SettingsValues, dirty: Partial<FieldNamesMarkedBoolea
   return body;
 }
 
-function textLength(field: string, max: number) {
+function textLength(field: string, min: number, max: number) {
   return (value: string) => {
     const length = value.trim().length;
-    return length >= 1 && length <= max ? true : `${field} must be 1-${max} characters`;
+    return length >= min && length <= max ? true : FieldMessage.length(field, min, max);
   };
 }
 
-/** The API takes an absolute http or https URL of at most 2048 characters, or none. */
+/** The API takes an absolute http or https URL of at most `AppLimits.updateUrlMax` characters, or none. */
 function validUpdateUrl(value: string): true | string {
   const text = value.trim();
   if (text === '') return true;
-  if (text.length > AppLimits.updateUrlMax) return `updateUrl must be at most ${AppLimits.updateUrlMax} characters`;
+  if (text.length > AppLimits.updateUrlMax) return FieldMessage.atMost('updateUrl', AppLimits.updateUrlMax);
   try {
     const url = new URL(text);
     if (url.protocol === 'http:' || url.protocol === 'https:') return true;
   } catch {
     // not a URL at all: same message as the wrong protocol
   }
-  return 'updateUrl must be an http or https URL';
+  return FieldMessage.httpUrl('updateUrl');
 }
 
 /** The field's rule, then the current value in words ("Now: 1 day.") once it is a valid count. */
@@ -117,14 +117,16 @@ export function AppSettingsForm({ app }: { app: App }) {
             autoComplete="off"
             maxLength={AppLimits.nameMax}
             error={errors.name?.message}
-            {...form.register('name', { validate: textLength('name', AppLimits.nameMax) })}
+            {...form.register('name', { validate: textLength('name', AppLimits.nameMin, AppLimits.nameMax) })}
           />
           <TextField
             label="Version"
             autoComplete="off"
             hint="Returned by init: your software compares it with its own to offer an update."
             error={errors.version?.message}
-            {...form.register('version', { validate: textLength('version', AppLimits.versionMax) })}
+            {...form.register('version', {
+              validate: textLength('version', AppLimits.versionMin, AppLimits.versionMax),
+            })}
           />
           <TextField
             label="Update URL"

@@ -1,10 +1,8 @@
-import { AppDefaults, type CreatedApp } from '@latchkey/contracts';
+import { AppDefaults, AppLimits, FieldMessage, type CreatedApp } from '@latchkey/contracts';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
 import { useCreateApp } from '../api/create-app';
-
-const NAME_MAX = 64;
 
 interface CreateAppValues {
   name: string;
@@ -32,11 +30,14 @@ export function CreateAppForm({ onCreated }: { onCreated: (app: CreatedApp) => v
         <TextField
           label="Name"
           autoComplete="off"
-          maxLength={NAME_MAX}
+          maxLength={AppLimits.nameMax}
           error={errors.name?.message}
           {...form.register('name', {
             validate: (value) => (value.trim().length > 0 ? true : 'Enter a name'),
-            maxLength: { value: NAME_MAX, message: `name must be 1-${NAME_MAX} characters` },
+            maxLength: {
+              value: AppLimits.nameMax,
+              message: FieldMessage.length('name', AppLimits.nameMin, AppLimits.nameMax),
+            },
           })}
         />
         <TextField

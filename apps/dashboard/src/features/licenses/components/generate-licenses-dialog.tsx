@@ -1,4 +1,11 @@
-import { DURATION_TYPES, LicenseLimits, type DurationType, type License } from '@latchkey/contracts';
+import {
+  DURATION_TYPES,
+  FieldMessage,
+  LicenseLimits,
+  PREFIX_MESSAGE,
+  type DurationType,
+  type License,
+} from '@latchkey/contracts';
 import { useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog, DialogClose, DialogFooter, FormDialogButtons } from '@/components/ui/dialog';
@@ -186,22 +193,19 @@ export function GenerateLicensesDialog({
           label="Prefix"
           autoComplete="off"
           className="mono"
-          hint="Optional: 1-16 letters or digits, e.g. PRO makes PRO-XXXXX-XXXXX-XXXXX"
+          hint={`Optional: 1-${LicenseLimits.prefixMax} letters or digits, e.g. PRO makes PRO-XXXXX-XXXXX-XXXXX`}
           error={errors.prefix?.message}
           {...form.register('prefix', {
-            validate: (value) =>
-              value === '' ||
-              LicenseLimits.prefixPattern.test(value) ||
-              'prefix must be 1-16 characters of A-Z, a-z, 0-9',
+            validate: (value) => value === '' || LicenseLimits.prefixPattern.test(value) || PREFIX_MESSAGE,
           })}
         />
         <TextAreaField
           label="Note"
           rows={2}
-          hint="Optional, up to 500 characters; searchable."
+          hint={`Optional, up to ${LicenseLimits.noteMax} characters; searchable.`}
           error={errors.note?.message}
           {...form.register('note', {
-            maxLength: { value: LicenseLimits.noteMax, message: 'note must be at most 500 characters' },
+            maxLength: { value: LicenseLimits.noteMax, message: FieldMessage.atMost('note', LicenseLimits.noteMax) },
           })}
         />
         {reseller ? (

@@ -1,4 +1,4 @@
-import { LicenseLimits, type License } from '@latchkey/contracts';
+import { FieldMessage, LicenseLimits, type License } from '@latchkey/contracts';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
@@ -63,7 +63,7 @@ export function EditLicenseDialog({ appId, license, onClose }: DialogProps) {
           rows={3}
           error={errors.note?.message}
           {...form.register('note', {
-            maxLength: { value: LicenseLimits.noteMax, message: 'note must be at most 500 characters' },
+            maxLength: { value: LicenseLimits.noteMax, message: FieldMessage.atMost('note', LicenseLimits.noteMax) },
           })}
         />
         <div className="form-grid">
