@@ -1,6 +1,6 @@
 // The admin API `/v1/admin` (spec/contract.md section 2): shapes shared by the
 // API, the dashboard and the SDK.
-import { ClientLimits } from './client.js';
+import { ClientLimits, USERNAME_RULE } from './client.js';
 import type { ErrorCode, FieldError } from './errors.js';
 import type { DurationType } from './licensing.js';
 
@@ -322,6 +322,12 @@ export interface CreateBlacklistEntryRequest {
 export const BlacklistLimits = {
   reasonMax: 500,
 } as const;
+/** The refusal of a blacklist `value`, by the entry's type. */
+export const BlacklistValueMessage: Record<BlacklistType, string> = {
+  ip: 'value must be an IPv4 or IPv6 address or CIDR range',
+  hwid: `value must be 1-${ClientLimits.hwidMax} characters`,
+  username: `value must be a username: ${USERNAME_RULE}`,
+};
 
 /**
  * One audit log line. `type` is `admin.<resource>.<verb>` for owner changes

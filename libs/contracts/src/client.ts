@@ -181,6 +181,16 @@ export const SIGNATURE_TIMESTAMP_HEADER = 'x-signature-timestamp';
 
 /** Field limits of the client types. */
 export const ClientLimits = {
+  /** the least length of every required text field of a client request */
+  textMin: 1,
+  appIdMax: 64,
+  apiKeyMax: 256,
+  licenseKeyMax: 64,
+  sessionTokenMax: 128,
+  varKeyMax: 64,
+  fileIdMax: 64,
+  usernameMin: 3,
+  usernameMax: 32,
   usernamePattern: /^[A-Za-z0-9_.-]{3,32}$/,
   passwordMin: 6,
   passwordMax: 128,
@@ -191,3 +201,7 @@ export const ClientLimits = {
   /** app setting offlineTicketSeconds: 0 (off) to 30 days */
   offlineTicketSecondsMax: 2_592_000,
 } as const;
+
+/** What `ClientLimits.usernamePattern` allows, in words. */
+export const USERNAME_RULE = '3-32 characters of A-Z, a-z, 0-9, _ . -';
+export const USERNAME_MESSAGE = `username must be ${USERNAME_RULE}`;

@@ -1,5 +1,6 @@
 // Files (spec/contract.md: the `file` client type, the admin files routes,
 // "End-to-end file encryption" and "Files at rest").
+import { FieldMessage } from './field-messages.js';
 
 /** A file as the owner sees it (admin API). */
 export interface FileRecord {
@@ -23,13 +24,17 @@ export interface UpdateFileRequest {
 }
 
 export const FileLimits = {
+  nameMin: 1,
   nameMax: 128,
+  minLevelMin: 0,
   minLevelMax: 1000,
   /** default of FILE_MAX_BYTES: 100 MiB */
   defaultMaxBytes: 100 * 1024 * 1024,
   /** default lifetime of a download link */
   linkSeconds: 60,
 } as const;
+
+export const FILE_NAME_MESSAGE = FieldMessage.length('name', FileLimits.nameMin, FileLimits.nameMax);
 
 /** Where download links live: `GET {origin}/v1/downloads/{token}` (HEAD answers the same headers without spending it). */
 export const DOWNLOAD_PATH = '/v1/downloads';

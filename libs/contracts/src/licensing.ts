@@ -120,6 +120,13 @@ export const VariableLimits = {
   minLevelMax: 1000,
 } as const;
 
+/** What `VariableLimits.keyPattern` allows, in words. */
+export const VARIABLE_KEY_RULE = `1-${VariableLimits.keyMax} characters of A-Z, a-z, 0-9, _ . -`;
+export const VariableMessage = {
+  key: `key must be ${VARIABLE_KEY_RULE}`,
+  value: `value must be at most ${VariableLimits.valueMax / 1024} KiB`,
+} as const;
+
 export interface CreateVariableRequest {
   key: string;
   value: string;
@@ -198,6 +205,7 @@ export const ResellerLimits = {
   /** a reseller is an account: its password follows the account rule */
   passwordMin: AccountLimits.passwordMin,
   passwordMax: AccountLimits.passwordMax,
+  creditsMin: 0,
   creditsMax: 1_000_000,
   amountMin: -1_000_000,
   amountMax: 1_000_000,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { csvCell, FieldMessage, isDiscordWebhookUrl, PREFIX_MESSAGE } from '@latchkey/contracts';
+import {
+  BlacklistValueMessage,
+  csvCell,
+  FieldMessage,
+  isDiscordWebhookUrl,
+  PREFIX_MESSAGE,
+  USERNAME_MESSAGE,
+  VariableMessage,
+} from '@latchkey/contracts';
 
 // Pure rules of @latchkey/contracts that the API and the dashboard both apply
 // (the package has no test runner of its own).
@@ -63,6 +71,17 @@ describe('FieldMessage', () => {
     expect(FieldMessage.atMost('note', 500)).toBe('note must be at most 500 characters');
     expect(FieldMessage.oneOf('status', ['a', 'b'])).toBe('status must be one of a, b');
     expect(FieldMessage.httpUrl('url')).toBe('url must be an http or https URL');
+    expect(FieldMessage.email('email')).toBe('email must be a valid email address');
     expect(PREFIX_MESSAGE).toBe('prefix must be 1-16 characters of A-Z, a-z, 0-9');
+    expect(USERNAME_MESSAGE).toBe('username must be 3-32 characters of A-Z, a-z, 0-9, _ . -');
+    expect(VariableMessage).toEqual({
+      key: 'key must be 1-64 characters of A-Z, a-z, 0-9, _ . -',
+      value: 'value must be at most 64 KiB',
+    });
+    expect(BlacklistValueMessage).toEqual({
+      ip: 'value must be an IPv4 or IPv6 address or CIDR range',
+      hwid: 'value must be 1-256 characters',
+      username: 'value must be a username: 3-32 characters of A-Z, a-z, 0-9, _ . -',
+    });
   });
 });

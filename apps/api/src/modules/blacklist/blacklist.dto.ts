@@ -1,5 +1,12 @@
 import type { CreateBlacklistEntryRequest, ListBlacklistQuery } from '@latchkey/contracts';
-import { BLACKLIST_TYPES, ClientLimits, type BlacklistType } from '@latchkey/contracts';
+import {
+  BLACKLIST_TYPES,
+  BlacklistLimits,
+  ClientLimits,
+  FieldMessage,
+  BlacklistValueMessage,
+  type BlacklistType,
+} from '@latchkey/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsIn,
@@ -35,14 +42,8 @@ class BlacklistValueConstraint implements ValidatorConstraintInterface {
   }
 
   defaultMessage(args: ValidationArguments): string {
-    switch ((args.object as CreateBlacklistEntryDto).type) {
-      case 'ip':
-        return 'value must be an IPv4 or IPv6 address or CIDR range';
-      case 'hwid':
-        return `value must be 1-${ClientLimits.hwidMax} characters`;
-      default:
-        return 'value must be a username: 3-32 characters of A-Z, a-z, 0-9, _ . -';
-    }
+    const { type } = args.object as CreateBlacklistEntryDto;
+    return type === 'ip' || type === 'hwid' ? BlacklistValueMessage[type] : BlacklistValueMessage.username;
   }
 }
 
@@ -57,10 +58,10 @@ export class CreateBlacklistEntryDto implements CreateBlacklistEntryRequest {
   @IsString({ message: 'value must be a string' })
   value: string;
 
-  @ApiPropertyOptional({ maxLength: 500, nullable: true })
+  @ApiPropertyOptional({ maxLength: BlacklistLimits.reasonMax, nullable: true })
   @OptionalOrNull()
-  @MaxLength(500, { message: 'reason must be at most 500 characters' })
-  @IsString({ message: 'reason must be a string' })
+  @MaxLength(BlacklistLimits.reasonMax, { message: FieldMessage.atMost('reason', BlacklistLimits.reasonMax) })
+  @IsString({ message: FieldMessage.string('reason') })
   reason?: string | null;
 }
 

@@ -5,7 +5,9 @@ import type {
 } from '@latchkey/contracts';
 import {
   EVENT_NAMES,
+  FieldMessage,
   WEBHOOK_DELIVERY_STATUSES,
+  WebhookLimits,
   type EventName,
   type WebhookDeliveryStatus,
 } from '@latchkey/contracts';
@@ -15,14 +17,14 @@ import { Optional } from '../../common/input/optional-field.js';
 import { PageQuery } from '../../common/admin-response.js';
 
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
-const URL_MESSAGE = 'url must be an http or https URL';
+const URL_MESSAGE = FieldMessage.httpUrl('url');
 const EVENTS_MESSAGE = `events must be a non-empty list of: ${EVENT_NAMES.join(', ')}`;
 
 export class CreateWebhookDto implements CreateWebhookRequest {
-  @ApiProperty({ example: 'https://example.com/hooks/latchkey', maxLength: 2048 })
-  @MaxLength(2048, { message: 'url must be at most 2048 characters' })
+  @ApiProperty({ example: 'https://example.com/hooks/latchkey', maxLength: WebhookLimits.urlMax })
+  @MaxLength(WebhookLimits.urlMax, { message: FieldMessage.atMost('url', WebhookLimits.urlMax) })
   @IsUrl(URL_OPTIONS, { message: URL_MESSAGE })
-  @IsString({ message: 'url must be a string' })
+  @IsString({ message: FieldMessage.string('url') })
   url: string;
 
   @ApiProperty({ enum: EVENT_NAMES, isArray: true, description: '`test` cannot be subscribed to' })
@@ -33,11 +35,11 @@ export class CreateWebhookDto implements CreateWebhookRequest {
 }
 
 export class UpdateWebhookDto implements UpdateWebhookRequest {
-  @ApiPropertyOptional({ maxLength: 2048 })
+  @ApiPropertyOptional({ maxLength: WebhookLimits.urlMax })
   @Optional()
-  @MaxLength(2048, { message: 'url must be at most 2048 characters' })
+  @MaxLength(WebhookLimits.urlMax, { message: FieldMessage.atMost('url', WebhookLimits.urlMax) })
   @IsUrl(URL_OPTIONS, { message: URL_MESSAGE })
-  @IsString({ message: 'url must be a string' })
+  @IsString({ message: FieldMessage.string('url') })
   url?: string;
 
   @ApiPropertyOptional({ enum: EVENT_NAMES, isArray: true })
@@ -49,13 +51,13 @@ export class UpdateWebhookDto implements UpdateWebhookRequest {
 
   @ApiPropertyOptional({ description: 'true turns a disabled webhook back on' })
   @Optional()
-  @IsBoolean({ message: 'enabled must be a boolean' })
+  @IsBoolean({ message: FieldMessage.boolean('enabled') })
   enabled?: boolean;
 }
 
 export class ListDeliveriesQuery extends PageQuery implements ListDeliveriesContract {
   @ApiPropertyOptional({ enum: WEBHOOK_DELIVERY_STATUSES })
   @Optional()
-  @IsIn(WEBHOOK_DELIVERY_STATUSES, { message: `status must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}` })
+  @IsIn(WEBHOOK_DELIVERY_STATUSES, { message: FieldMessage.oneOf('status', WEBHOOK_DELIVERY_STATUSES) })
   status?: WebhookDeliveryStatus;
 }

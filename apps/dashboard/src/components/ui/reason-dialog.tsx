@@ -1,17 +1,17 @@
 // A destructive action with an optional reason (ban a key, ban a user): the
-// reason is checked against the API's limit, and the API's message shows in
+// reason is checked against the API's limit (the caller's `maxLength`), and the API's message shows in
 // the dialog, which stays open, when the action fails.
+import { FieldMessage } from '@latchkey/contracts';
 import { useApiForm } from '@/lib/api-form';
 import { Dialog, FormDialogButtons } from './dialog';
 import { FormError } from './error-alert';
 import { TextAreaField } from './form-fields';
 
-const REASON_MAX = 500;
-
 export function ReasonDialog({
   title,
   description,
   hint,
+  maxLength,
   label,
   pendingLabel,
   onSubmit,
@@ -20,6 +20,7 @@ export function ReasonDialog({
   title: string;
   description: string;
   hint: string;
+  maxLength: number;
   label: string;
   pendingLabel: string;
   /** Runs the action with the trimmed reason (null when none); the dialog closes when it resolves. */
@@ -46,7 +47,7 @@ export function ReasonDialog({
           hint={hint}
           error={errors.reason?.message}
           {...form.register('reason', {
-            maxLength: { value: REASON_MAX, message: `reason must be at most ${REASON_MAX} characters` },
+            maxLength: { value: maxLength, message: FieldMessage.atMost('reason', maxLength) },
           })}
         />
         <FormDialogButtons submitting={isSubmitting} label={label} pendingLabel={pendingLabel} destructive />

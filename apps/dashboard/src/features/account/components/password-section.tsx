@@ -1,10 +1,11 @@
+import { AccountLimits, FieldMessage } from '@latchkey/contracts';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
 import { useChangePassword } from '../api/change-password';
 
-const PASSWORD_MIN = 8;
-const PASSWORD_MAX = 128;
+const { passwordMin: PASSWORD_MIN, passwordMax: PASSWORD_MAX } = AccountLimits;
+const NEW_PASSWORD_MESSAGE = FieldMessage.length('newPassword', PASSWORD_MIN, PASSWORD_MAX);
 
 interface PasswordValues {
   currentPassword: string;
@@ -47,14 +48,8 @@ export function PasswordSection() {
             hint={`${PASSWORD_MIN}-${PASSWORD_MAX} characters.`}
             error={errors.newPassword?.message}
             {...form.register('newPassword', {
-              minLength: {
-                value: PASSWORD_MIN,
-                message: `newPassword must be ${PASSWORD_MIN}-${PASSWORD_MAX} characters`,
-              },
-              maxLength: {
-                value: PASSWORD_MAX,
-                message: `newPassword must be ${PASSWORD_MIN}-${PASSWORD_MAX} characters`,
-              },
+              minLength: { value: PASSWORD_MIN, message: NEW_PASSWORD_MESSAGE },
+              maxLength: { value: PASSWORD_MAX, message: NEW_PASSWORD_MESSAGE },
             })}
           />
           <div className="form-row-action">

@@ -1,4 +1,4 @@
-import type { CreatedPersonalAccessToken, PersonalAccessToken } from '@latchkey/contracts';
+import { AccountLimits, type CreatedPersonalAccessToken, type PersonalAccessToken } from '@latchkey/contracts';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateTime } from '@/components/ui/date-time';
@@ -13,8 +13,7 @@ import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
 import { TokenNotice } from './token-notice';
 
-const NAME_MAX = 64;
-const EXPIRY_DAYS_MAX = 3650;
+const { tokenExpiresInDaysMin: EXPIRY_DAYS_MIN, tokenExpiresInDaysMax: EXPIRY_DAYS_MAX } = AccountLimits;
 
 interface TokenValues {
   name: string;
@@ -120,7 +119,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedPersonalAcce
         <TextField
           label="Token name"
           autoComplete="off"
-          maxLength={NAME_MAX}
+          maxLength={AccountLimits.tokenNameMax}
           error={errors.name?.message}
           {...form.register('name', {
             validate: (value) => (value.trim().length > 0 ? true : 'Enter a name'),
@@ -130,11 +129,11 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedPersonalAcce
           form={form}
           name="expiresInDays"
           label="Expires in days"
-          min={1}
+          min={EXPIRY_DAYS_MIN}
           max={EXPIRY_DAYS_MAX}
           optional
-          message={`expiresInDays must be an integer from 1 to ${EXPIRY_DAYS_MAX}`}
-          hint="Optional, 1-3650. Empty: until revoked."
+          message={`expiresInDays must be an integer from ${EXPIRY_DAYS_MIN} to ${EXPIRY_DAYS_MAX}`}
+          hint={`Optional, ${EXPIRY_DAYS_MIN}-${EXPIRY_DAYS_MAX}. Empty: until revoked.`}
         />
         <div className="form-row-action">
           <button type="submit" className="button button-primary" disabled={isSubmitting}>

@@ -1,12 +1,11 @@
-import type { SignupRequest } from '@latchkey/contracts';
+import { AccountLimits, type SignupRequest } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
 import { useSignup } from '../api/signup';
 
-const PASSWORD_MIN = 8;
-const PASSWORD_MAX = 128;
+const { passwordMin: PASSWORD_MIN, passwordMax: PASSWORD_MAX } = AccountLimits;
 
 export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
   const signupMutation = useSignup({ onSuccess });

@@ -1,4 +1,4 @@
-import { BLACKLIST_TYPES, type BlacklistType } from '@latchkey/contracts';
+import { BLACKLIST_TYPES, FieldMessage, type BlacklistType } from '@latchkey/contracts';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-fields';
@@ -86,7 +86,7 @@ export function AddBlacklistEntryDialog({
           {...form.register('reason', {
             maxLength: {
               value: BLACKLIST_REASON_MAX,
-              message: `reason must be at most ${BLACKLIST_REASON_MAX} characters`,
+              message: FieldMessage.atMost('reason', BLACKLIST_REASON_MAX),
             },
           })}
         />

@@ -1,10 +1,15 @@
 // What each blacklist type accepts, checked before sending with the API's own
 // wording. The IP check catches the obvious mistakes only; the API has the
 // final word (and stores ranges by their network address).
-import { ClientLimits, type BlacklistType } from '@latchkey/contracts';
+import {
+  BlacklistLimits,
+  BlacklistValueMessage,
+  ClientLimits,
+  USERNAME_RULE,
+  type BlacklistType,
+} from '@latchkey/contracts';
 
-/** The API's limit on `reason` (blacklist.dto.ts). */
-export const BLACKLIST_REASON_MAX = 500;
+export const BLACKLIST_REASON_MAX = BlacklistLimits.reasonMax;
 
 export const TYPE_LABELS: Record<BlacklistType, string> = { ip: 'IP address', hwid: 'HWID', username: 'Username' };
 
@@ -35,22 +40,17 @@ export function isIpOrCidr(value: string): boolean {
 export const VALUE_HINTS: Record<BlacklistType, string> = {
   ip: 'One address (203.0.113.7, 2001:db8::1) or a CIDR range (203.0.113.0/24, 2001:db8::/32).',
   hwid: `The hardware ID exactly as your software sends it, up to ${ClientLimits.hwidMax} characters.`,
-  username: '3-32 characters of A-Z, a-z, 0-9, _ . - (matched in any case, stored in lower case).',
+  username: `${USERNAME_RULE} (matched in any case, stored in lower case).`,
 };
 
 /** `true`, or the message the API would answer for this value. */
 export function checkValue(type: BlacklistType, value: string): true | string {
   switch (type) {
     case 'ip':
-      return isIpOrCidr(value) || 'value must be an IPv4 or IPv6 address or CIDR range';
+      return isIpOrCidr(value) || BlacklistValueMessage.ip;
     case 'hwid':
-      return (
-        (value.length >= 1 && value.length <= ClientLimits.hwidMax) ||
-        `value must be 1-${ClientLimits.hwidMax} characters`
-      );
+      return (value.length >= 1 && value.length <= ClientLimits.hwidMax) || BlacklistValueMessage.hwid;
     case 'username':
-      return (
-        ClientLimits.usernamePattern.test(value) || 'value must be a username: 3-32 characters of A-Z, a-z, 0-9, _ . -'
-      );
+      return ClientLimits.usernamePattern.test(value) || BlacklistValueMessage.username;
   }
 }

@@ -23,6 +23,7 @@ export function BanLicenseDialog({ appId, license, onClose }: DialogProps) {
       title={`Ban ${license.key}?`}
       description="Its user is refused from now on and their open sessions end. You can unban it later."
       hint="Optional; shown in the list and sent with the license.ban webhook."
+      maxLength={LicenseLimits.banReasonMax}
       label="Ban key"
       pendingLabel="Banning…"
       onClose={onClose}

@@ -1,4 +1,12 @@
-import { ClientLimits, LATEST_EXPIRY, LicenseLimits, type AdminUser } from '@latchkey/contracts';
+import {
+  ClientLimits,
+  FieldMessage,
+  LATEST_EXPIRY,
+  LicenseLimits,
+  USERNAME_MESSAGE,
+  UserLimits,
+  type AdminUser,
+} from '@latchkey/contracts';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { IntegerField } from '@/components/ui/integer-field';
@@ -9,9 +17,6 @@ import { toast } from '@/lib/toast';
 import { useBanUser } from '../api/ban-user';
 import { useExtendUser } from '../api/extend-user';
 import { useCreateUser } from '../api/create-user';
-
-/** The API's limit for `extend` (contract: days 1-36500). */
-const EXTEND_DAYS_MAX = 36_500;
 
 interface CreateValues {
   username: string;
@@ -67,7 +72,7 @@ export function CreateUserDialog({
             {...form.register('username', {
               pattern: {
                 value: ClientLimits.usernamePattern,
-                message: 'username must be 3-32 characters of A-Z, a-z, 0-9, _ . -',
+                message: USERNAME_MESSAGE,
               },
             })}
           />
@@ -79,7 +84,7 @@ export function CreateUserDialog({
             {...form.register('password', {
               validate: (value) =>
                 (value.length >= ClientLimits.passwordMin && value.length <= ClientLimits.passwordMax) ||
-                `password must be ${ClientLimits.passwordMin}-${ClientLimits.passwordMax} characters`,
+                FieldMessage.length('password', ClientLimits.passwordMin, ClientLimits.passwordMax),
             })}
           />
           <IntegerField
@@ -140,6 +145,7 @@ export function BanUserDialog({ appId, user, onClose }: UserDialogProps) {
       title={`Ban ${user.username}?`}
       description="They are refused from now on and their open sessions end. You can unban them later."
       hint="Optional; sent with the user.ban webhook."
+      maxLength={UserLimits.banReasonMax}
       label="Ban user"
       pendingLabel="Banning…"
       onClose={onClose}
@@ -175,7 +181,13 @@ export function ExtendUserDialog({ appId, user, onClose }: UserDialogProps) {
     >
       <form className="stack" onSubmit={onSubmit} noValidate>
         <FormError message={rootError} />
-        <IntegerField form={form} name="days" label="Days" min={1} max={EXTEND_DAYS_MAX} />
+        <IntegerField
+          form={form}
+          name="days"
+          label="Days"
+          min={UserLimits.extendDaysMin}
+          max={UserLimits.extendDaysMax}
+        />
         <FormDialogButtons submitting={isSubmitting} label="Extend" pendingLabel="Extending…" />
       </form>
     </Dialog>

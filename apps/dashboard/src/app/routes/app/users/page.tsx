@@ -1,3 +1,4 @@
+import { UserLimits } from '@latchkey/contracts';
 import { useState } from 'react';
 import { SearchField } from '@/components/ui/search-field';
 import { PageHeader } from '@/components/ui/page-header';
@@ -28,7 +29,7 @@ export function UsersPage() {
           value={search}
           onSearch={(next) => void navigate({ search: (prev) => ({ ...prev, search: next, page: undefined }) })}
           placeholder="Part of a username"
-          maxLength={64}
+          maxLength={UserLimits.searchMax}
         />
       </div>
       <UsersTable
