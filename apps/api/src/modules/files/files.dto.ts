@@ -1,5 +1,5 @@
 import type { FieldError, UpdateFileRequest } from '@latchkey/contracts';
-import { FileLimits } from '@latchkey/contracts';
+import { FieldMessage, FILE_NAME_MESSAGE, FileLimits } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Length, Matches, validateSync } from 'class-validator';
 import { validationProblems } from '../../common/errors.js';
@@ -8,18 +8,17 @@ import { OptionalIntField } from '../../common/int-field.js';
 
 /** No control characters, no unpaired surrogates (with `u`, a lone surrogate is a code point of category Cs). */
 const PRINTABLE = /^[^\p{Cc}\p{Cs}]*$/u;
-const NAME_MESSAGE = `name must be 1-${FileLimits.nameMax} characters`;
 
 export class UpdateFileDto implements UpdateFileRequest {
-  @ApiPropertyOptional({ minLength: 1, maxLength: FileLimits.nameMax })
+  @ApiPropertyOptional({ minLength: FileLimits.nameMin, maxLength: FileLimits.nameMax })
   // Bottom-up: the type is checked first, then the length, then the characters.
   @Optional()
   @Matches(PRINTABLE, { message: 'name must not contain control characters' })
-  @Length(1, FileLimits.nameMax, { message: NAME_MESSAGE })
-  @IsString({ message: 'name must be a string' })
+  @Length(FileLimits.nameMin, FileLimits.nameMax, { message: FILE_NAME_MESSAGE })
+  @IsString({ message: FieldMessage.string('name') })
   name?: string;
 
-  @OptionalIntField('minLevel', 0, FileLimits.minLevelMax)
+  @OptionalIntField('minLevel', FileLimits.minLevelMin, FileLimits.minLevelMax)
   minLevel?: number;
 }
 

@@ -1,8 +1,10 @@
 import {
   type AdjustCreditsRequest,
   type CreateResellerRequest,
+  AccountLimits,
   DURATION_TYPES,
   type DurationType,
+  FieldMessage,
   LicenseLimits,
   ResellerLimits,
   type UpdateResellerRequest,
@@ -31,7 +33,7 @@ import { OptionalOrNull } from '../../common/input/optional-field.js';
 import { OptionalIntField } from '../../common/int-field.js';
 
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
-const PASSWORD_MESSAGE = `password must be ${ResellerLimits.passwordMin}-${ResellerLimits.passwordMax} characters`;
+const PASSWORD_MESSAGE = FieldMessage.length('password', ResellerLimits.passwordMin, ResellerLimits.passwordMax);
 const LEVELS_MESSAGE = `allowedLevels must be null or a non-empty list of distinct integers between ${LicenseLimits.levelMin} and ${LicenseLimits.levelMax}`;
 const DURATIONS_MESSAGE = `allowedDurations must be null or a non-empty list of distinct durations of: ${DURATION_TYPES.join(', ')}`;
 const MAX_DEVICES_MESSAGE = `maxDevicesLimit must be null or an integer between ${LicenseLimits.maxDevicesMin} and ${LicenseLimits.maxDevicesMax}`;
@@ -85,18 +87,18 @@ const MaxDevicesLimitField = () =>
 export class CreateResellerDto implements CreateResellerRequest {
   @ApiProperty({ example: 'reseller@example.com' })
   @Transform(trimLower)
-  @MaxLength(254, { message: 'email must be at most 254 characters' })
-  @IsEmail({}, { message: 'email must be a valid email address' })
-  @IsString({ message: 'email must be a string' })
+  @MaxLength(AccountLimits.emailMax, { message: FieldMessage.atMost('email', AccountLimits.emailMax) })
+  @IsEmail({}, { message: FieldMessage.email('email') })
+  @IsString({ message: FieldMessage.string('email') })
   email: string;
 
   @ApiProperty({ minLength: ResellerLimits.passwordMin, maxLength: ResellerLimits.passwordMax })
   @Length(ResellerLimits.passwordMin, ResellerLimits.passwordMax, { message: PASSWORD_MESSAGE })
-  @IsString({ message: 'password must be a string' })
+  @IsString({ message: FieldMessage.string('password') })
   password: string;
 
   /** The opening balance, recorded as a `grant` ledger entry. */
-  @OptionalIntField('credits', 0, ResellerLimits.creditsMax, 0)
+  @OptionalIntField('credits', ResellerLimits.creditsMin, ResellerLimits.creditsMax, ResellerLimits.creditsMin)
   credits?: number;
 
   @AllowedLevelsField()
@@ -121,7 +123,7 @@ export class UpdateResellerDto implements UpdateResellerRequest {
 
   @ApiPropertyOptional({ description: 'false disables the reseller like DELETE; true lets it sign in again' })
   @ValidateIf((_, value) => value !== undefined)
-  @IsBoolean({ message: 'enabled must be a boolean' })
+  @IsBoolean({ message: FieldMessage.boolean('enabled') })
   enabled?: boolean;
 
   @ApiPropertyOptional({
@@ -131,11 +133,11 @@ export class UpdateResellerDto implements UpdateResellerRequest {
   })
   @ValidateIf((_, value) => value !== undefined)
   @Length(ResellerLimits.passwordMin, ResellerLimits.passwordMax, { message: PASSWORD_MESSAGE })
-  @IsString({ message: 'password must be a string' })
+  @IsString({ message: FieldMessage.string('password') })
   password?: string;
 }
 
-const AMOUNT_RANGE = `amount must be between ${ResellerLimits.amountMin} and ${ResellerLimits.amountMax}`;
+const AMOUNT_RANGE = FieldMessage.between('amount', ResellerLimits.amountMin, ResellerLimits.amountMax);
 
 export class AdjustCreditsDto implements AdjustCreditsRequest {
   @ApiProperty({
@@ -146,12 +148,12 @@ export class AdjustCreditsDto implements AdjustCreditsRequest {
   @NotEquals(0, { message: 'amount must not be zero' })
   @Max(ResellerLimits.amountMax, { message: AMOUNT_RANGE })
   @Min(ResellerLimits.amountMin, { message: AMOUNT_RANGE })
-  @IsInt({ message: 'amount must be an integer' })
+  @IsInt({ message: FieldMessage.integer('amount') })
   amount: number;
 
   @ApiPropertyOptional({ maxLength: ResellerLimits.noteMax })
   @OptionalOrNull()
-  @MaxLength(ResellerLimits.noteMax, { message: `note must be at most ${ResellerLimits.noteMax} characters` })
-  @IsString({ message: 'note must be a string' })
+  @MaxLength(ResellerLimits.noteMax, { message: FieldMessage.atMost('note', ResellerLimits.noteMax) })
+  @IsString({ message: FieldMessage.string('note') })
   note?: string | null;
 }

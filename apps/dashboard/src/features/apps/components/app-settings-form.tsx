@@ -179,7 +179,7 @@ export function AppSettingsForm({ app }: { app: App }) {
             form={form}
             name="rateLimitPerMinute"
             label="Rate limit (requests per minute)"
-            min={0}
+            min={AppLimits.rateLimitPerMinuteMin}
             max={AppLimits.rateLimitPerMinuteMax}
             hint="Per IP address, for register, login, license and upgrade. 0 turns the limit off."
           />
@@ -187,7 +187,7 @@ export function AppSettingsForm({ app }: { app: App }) {
             form={form}
             name="offlineTicketSeconds"
             label="Offline ticket lifetime (seconds)"
-            min={0}
+            min={AppLimits.offlineTicketSecondsMin}
             max={AppLimits.offlineTicketSecondsMax}
             hint={secondsHint(
               offlineTicket,

@@ -1,4 +1,4 @@
-import { FileLimits, type FileRecord } from '@latchkey/contracts';
+import { FILE_NAME_MESSAGE, FileLimits, type FileRecord } from '@latchkey/contracts';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
@@ -40,11 +40,17 @@ export function EditFileDialog({
           autoComplete="off"
           error={errors.name?.message}
           {...form.register('name', {
-            required: `name must be 1-${FileLimits.nameMax} characters`,
-            maxLength: { value: FileLimits.nameMax, message: `name must be 1-${FileLimits.nameMax} characters` },
+            required: FILE_NAME_MESSAGE,
+            maxLength: { value: FileLimits.nameMax, message: FILE_NAME_MESSAGE },
           })}
         />
-        <IntegerField form={form} name="minLevel" label="Minimum level" min={0} max={FileLimits.minLevelMax} />
+        <IntegerField
+          form={form}
+          name="minLevel"
+          label="Minimum level"
+          min={FileLimits.minLevelMin}
+          max={FileLimits.minLevelMax}
+        />
         <FormDialogButtons submitting={isSubmitting} label="Save" pendingLabel="Saving…" />
       </form>
     </Dialog>

@@ -1,4 +1,4 @@
-import { FileLimits } from '@latchkey/contracts';
+import { FILE_NAME_MESSAGE, FileLimits } from '@latchkey/contracts';
 import { useState } from 'react';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
@@ -70,10 +70,16 @@ export function UploadFileDialog({
           hint="Shown to users and used as the download's file name; the file's own name when empty."
           error={errors.name?.message}
           {...form.register('name', {
-            maxLength: { value: FileLimits.nameMax, message: `name must be 1-${FileLimits.nameMax} characters` },
+            maxLength: { value: FileLimits.nameMax, message: FILE_NAME_MESSAGE },
           })}
         />
-        <IntegerField form={form} name="minLevel" label="Minimum level" min={0} max={FileLimits.minLevelMax} />
+        <IntegerField
+          form={form}
+          name="minLevel"
+          label="Minimum level"
+          min={FileLimits.minLevelMin}
+          max={FileLimits.minLevelMax}
+        />
         <UploadProgressBar progress={progress} />
         <DialogFooter>
           <DialogClose>

@@ -1,4 +1,4 @@
-import { ResellerLimits, type Reseller, type UpdateResellerRequest } from '@latchkey/contracts';
+import { FieldMessage, ResellerLimits, type Reseller, type UpdateResellerRequest } from '@latchkey/contracts';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
@@ -63,7 +63,7 @@ export function EditResellerDialog({
             validate: (value) =>
               value === '' ||
               (value.length >= ResellerLimits.passwordMin && value.length <= ResellerLimits.passwordMax) ||
-              `password must be ${ResellerLimits.passwordMin}-${ResellerLimits.passwordMax} characters`,
+              FieldMessage.length('password', ResellerLimits.passwordMin, ResellerLimits.passwordMax),
           })}
         />
         <CheckboxField

@@ -1,4 +1,4 @@
-import { ResellerLimits, type Reseller } from '@latchkey/contracts';
+import { FieldMessage, ResellerLimits, type Reseller } from '@latchkey/contracts';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
@@ -72,10 +72,16 @@ export function CreateResellerDialog({
             {...form.register('password', {
               validate: (value) =>
                 (value.length >= ResellerLimits.passwordMin && value.length <= ResellerLimits.passwordMax) ||
-                `password must be ${ResellerLimits.passwordMin}-${ResellerLimits.passwordMax} characters`,
+                FieldMessage.length('password', ResellerLimits.passwordMin, ResellerLimits.passwordMax),
             })}
           />
-          <IntegerField form={form} name="credits" label="Opening credits" min={0} max={ResellerLimits.creditsMax} />
+          <IntegerField
+            form={form}
+            name="credits"
+            label="Opening credits"
+            min={ResellerLimits.creditsMin}
+            max={ResellerLimits.creditsMax}
+          />
         </div>
         <ResellerLimitsFields form={form} />
         <FormDialogButtons submitting={isSubmitting} label="Create reseller" pendingLabel="Creating…" />
@@ -132,7 +138,7 @@ export function AdjustCreditsDialog({
           hint="Shown in the ledger, e.g. an invoice number."
           error={errors.note?.message}
           {...form.register('note', {
-            maxLength: { value: ResellerLimits.noteMax, message: 'note must be at most 500 characters' },
+            maxLength: { value: ResellerLimits.noteMax, message: FieldMessage.atMost('note', ResellerLimits.noteMax) },
           })}
         />
         <FormDialogButtons submitting={isSubmitting} label="Apply" pendingLabel="Applying…" />

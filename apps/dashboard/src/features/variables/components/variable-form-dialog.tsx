@@ -1,4 +1,4 @@
-import { VariableLimits, type Variable } from '@latchkey/contracts';
+import { VariableLimits, VariableMessage, type Variable } from '@latchkey/contracts';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
@@ -61,12 +61,12 @@ export function VariableFormDialog({
           autoComplete="off"
           readOnly={editing}
           className="mono"
-          hint={editing ? undefined : 'Up to 64 characters of A-Z, a-z, 0-9, _ . -'}
+          hint={editing ? undefined : `Up to ${VariableLimits.keyMax} characters of A-Z, a-z, 0-9, _ . -`}
           error={errors.key?.message}
           {...form.register('key', {
             pattern: {
               value: VariableLimits.keyPattern,
-              message: 'key must be 1-64 characters of A-Z, a-z, 0-9, _ . -',
+              message: VariableMessage.key,
             },
           })}
         />
@@ -74,10 +74,10 @@ export function VariableFormDialog({
           label="Value"
           rows={8}
           spellCheck={false}
-          hint="Text up to 64 KiB, returned as is."
+          hint={`Text up to ${VariableLimits.valueMax / 1024} KiB, returned as is.`}
           error={errors.value?.message}
           {...form.register('value', {
-            maxLength: { value: VariableLimits.valueMax, message: 'value must be at most 64 KiB' },
+            maxLength: { value: VariableLimits.valueMax, message: VariableMessage.value },
           })}
         />
         <IntegerField
