@@ -9,7 +9,7 @@ import type {
   UpgradeRequest,
   VarRequest,
 } from '@latchkey/contracts';
-import { ClientLimits } from '@latchkey/contracts';
+import { ClientLimits, FieldMessage, USERNAME_MESSAGE } from '@latchkey/contracts';
 import { IsDefined, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { OptionalClientPublicKey } from '../files/client-public-key.js';
 
@@ -21,8 +21,8 @@ import { OptionalClientPublicKey } from '../files/client-public-key.js';
 export function ClientString(field: string, min: number, max: number, pattern?: { regex: RegExp; message: string }) {
   return (target: object, key: string) => {
     IsDefined({ message: `${field} is required` })(target, key);
-    IsString({ message: `${field} must be a string` })(target, key);
-    Length(min, max, { message: `${field} must be ${min}-${max} characters` })(target, key);
+    IsString({ message: FieldMessage.string(field) })(target, key);
+    Length(min, max, { message: FieldMessage.length(field, min, max) })(target, key);
     if (pattern) Matches(pattern.regex, { message: pattern.message })(target, key);
   };
 }
@@ -31,14 +31,16 @@ export function ClientString(field: string, min: number, max: number, pattern?: 
 export function OptionalClientString(field: string, min: number, max: number) {
   return (target: object, key: string) => {
     IsOptional()(target, key);
-    IsString({ message: `${field} must be a string` })(target, key);
-    Length(min, max, { message: `${field} must be ${min}-${max} characters` })(target, key);
+    IsString({ message: FieldMessage.string(field) })(target, key);
+    Length(min, max, { message: FieldMessage.length(field, min, max) })(target, key);
   };
 }
 
+const { textMin } = ClientLimits;
+
 export const USERNAME_FIELD = {
   regex: ClientLimits.usernamePattern,
-  message: 'username must be 3-32 characters of A-Z, a-z, 0-9, _ . -',
+  message: USERNAME_MESSAGE,
 };
 
 /**
@@ -46,10 +48,10 @@ export const USERNAME_FIELD = {
  * contract type but for `type`, which picks the class and is not declared.
  */
 export class ClientBaseDto {
-  @ClientString('appId', 1, 64)
+  @ClientString('appId', textMin, ClientLimits.appIdMax)
   appId: string;
 
-  @ClientString('apiKey', 1, 256)
+  @ClientString('apiKey', textMin, ClientLimits.apiKeyMax)
   apiKey: string;
 }
 
@@ -58,67 +60,67 @@ export class InitDto extends ClientBaseDto implements Omit<InitRequest, 'type'> 
 const HWID_MAX = ClientLimits.hwidMax;
 
 export class RegisterDto extends ClientBaseDto implements Omit<RegisterRequest, 'type'> {
-  @ClientString('username', 3, 32, USERNAME_FIELD)
+  @ClientString('username', ClientLimits.usernameMin, ClientLimits.usernameMax, USERNAME_FIELD)
   username: string;
 
   @ClientString('password', ClientLimits.passwordMin, ClientLimits.passwordMax)
   password: string;
 
-  @ClientString('licenseKey', 1, 64)
+  @ClientString('licenseKey', textMin, ClientLimits.licenseKeyMax)
   licenseKey: string;
 
-  @OptionalClientString('hwid', 1, HWID_MAX)
+  @OptionalClientString('hwid', textMin, HWID_MAX)
   hwid?: string | null;
 }
 
 export class LoginDto extends ClientBaseDto implements Omit<LoginRequest, 'type'> {
   // Register's rule: a name it could never have made is refused as body shape (400), before any lookup.
-  @ClientString('username', 3, 32, USERNAME_FIELD)
+  @ClientString('username', ClientLimits.usernameMin, ClientLimits.usernameMax, USERNAME_FIELD)
   username: string;
 
-  @ClientString('password', 1, ClientLimits.passwordMax)
+  @ClientString('password', textMin, ClientLimits.passwordMax)
   password: string;
 
-  @OptionalClientString('hwid', 1, HWID_MAX)
+  @OptionalClientString('hwid', textMin, HWID_MAX)
   hwid?: string | null;
 }
 
 export class LicenseDto extends ClientBaseDto implements Omit<LicenseRequest, 'type'> {
-  @ClientString('licenseKey', 1, 64)
+  @ClientString('licenseKey', textMin, ClientLimits.licenseKeyMax)
   licenseKey: string;
 
-  @OptionalClientString('hwid', 1, HWID_MAX)
+  @OptionalClientString('hwid', textMin, HWID_MAX)
   hwid?: string | null;
 }
 
 export class UpgradeDto extends ClientBaseDto implements Omit<UpgradeRequest, 'type'> {
-  @ClientString('username', 3, 32, USERNAME_FIELD)
+  @ClientString('username', ClientLimits.usernameMin, ClientLimits.usernameMax, USERNAME_FIELD)
   username: string;
 
-  @ClientString('password', 1, ClientLimits.passwordMax)
+  @ClientString('password', textMin, ClientLimits.passwordMax)
   password: string;
 
-  @ClientString('licenseKey', 1, 64)
+  @ClientString('licenseKey', textMin, ClientLimits.licenseKeyMax)
   licenseKey: string;
 }
 
 export class SessionDto extends ClientBaseDto implements Omit<SessionRequest, 'type'> {
-  @ClientString('sessionToken', 1, 128)
+  @ClientString('sessionToken', textMin, ClientLimits.sessionTokenMax)
   sessionToken: string;
 }
 
 export class VarDto extends SessionDto implements Omit<VarRequest, 'type'> {
-  @ClientString('key', 1, 64)
+  @ClientString('key', textMin, ClientLimits.varKeyMax)
   key: string;
 }
 
 export class LogDto extends SessionDto implements Omit<LogRequest, 'type'> {
-  @ClientString('message', 1, ClientLimits.logMessageMax)
+  @ClientString('message', textMin, ClientLimits.logMessageMax)
   message: string;
 }
 
 export class FileDto extends SessionDto implements Omit<FileRequest, 'type'> {
-  @ClientString('fileId', 1, 64)
+  @ClientString('fileId', textMin, ClientLimits.fileIdMax)
   fileId: string;
 
   @OptionalClientPublicKey()
