@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { blankOr, intInRange } from './validation';
+import { blankOr, intInRange, textLength } from './validation';
 
 describe('intInRange', () => {
   const level = intInRange('level', 0, 1000);
@@ -21,5 +21,15 @@ describe('blankOr', () => {
     const days = blankOr(intInRange('days', 1, 9));
     expect([days(NaN), days(undefined), days(null), days(3)]).toEqual([true, true, true, true]);
     expect(days(0)).toBe('days must be an integer between 1 and 9');
+  });
+});
+
+describe('textLength', () => {
+  it("accepts min to max characters and refuses the rest in the API's words", () => {
+    const password = textLength('password', 8, 128);
+    expect([password('x'.repeat(8)), password('x'.repeat(128))]).toEqual([true, true]);
+    for (const value of ['', 'x'.repeat(7), 'x'.repeat(129)]) {
+      expect(password(value)).toBe('password must be 8-128 characters');
+    }
   });
 });

@@ -1,5 +1,6 @@
 // Rules for react-hook-form's `validate`, worded like the API's own messages,
 // so what the browser says before sending matches what the server would say.
+import { FieldMessage } from '@latchkey/contracts';
 
 /** A rule on a number input registered with `valueAsNumber`: true, or the message. */
 export type NumberRule = (value: number | null | undefined) => true | string;
@@ -13,6 +14,11 @@ export function intInRange(
 ): NumberRule {
   return (value) =>
     value !== null && value !== undefined && Number.isInteger(value) && value >= min && value <= max ? true : message;
+}
+
+/** A text of min to max characters, refused in the API's words (`FieldMessage.length`). */
+export function textLength(field: string, min: number, max: number): (value: string) => true | string {
+  return (value) => (value.length >= min && value.length <= max) || FieldMessage.length(field, min, max);
 }
 
 /** `rule`, but an empty input (NaN) passes: it means "leave it out". */

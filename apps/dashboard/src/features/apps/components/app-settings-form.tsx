@@ -6,6 +6,7 @@ import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
 import { useUpdateApp } from '../api/update-app';
 import { describeSeconds } from './duration';
+import { textLength } from '@/lib/validation';
 
 interface SettingsValues {
   name: string;
@@ -52,11 +53,10 @@ function toRequest(values: SettingsValues, dirty: Partial<FieldNamesMarkedBoolea
   return body;
 }
 
-function textLength(field: string, min: number, max: number) {
-  return (value: string) => {
-    const length = value.trim().length;
-    return length >= min && length <= max ? true : FieldMessage.length(field, min, max);
-  };
+/** The API checks the name and version as sent, and this form sends them trimmed. */
+function trimmedLength(field: string, min: number, max: number) {
+  const rule = textLength(field, min, max);
+  return (value: string) => rule(value.trim());
 }
 
 /** The API takes an absolute http or https URL of at most `AppLimits.updateUrlMax` characters, or none. */
@@ -117,7 +117,7 @@ export function AppSettingsForm({ app }: { app: App }) {
             autoComplete="off"
             maxLength={AppLimits.nameMax}
             error={errors.name?.message}
-            {...form.register('name', { validate: textLength('name', AppLimits.nameMin, AppLimits.nameMax) })}
+            {...form.register('name', { validate: trimmedLength('name', AppLimits.nameMin, AppLimits.nameMax) })}
           />
           <TextField
             label="Version"
@@ -125,7 +125,7 @@ export function AppSettingsForm({ app }: { app: App }) {
             hint="Returned by init: your software compares it with its own to offer an update."
             error={errors.version?.message}
             {...form.register('version', {
-              validate: textLength('version', AppLimits.versionMin, AppLimits.versionMax),
+              validate: trimmedLength('version', AppLimits.versionMin, AppLimits.versionMax),
             })}
           />
           <TextField

@@ -5,6 +5,7 @@ import { TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
 import { useUpdateFile } from '../api/update-file';
+import { MIN_LEVEL_RANGE } from '../utils/min-level';
 
 interface EditValues {
   name: string;
@@ -44,13 +45,7 @@ export function EditFileDialog({
             maxLength: { value: FileLimits.nameMax, message: FILE_NAME_MESSAGE },
           })}
         />
-        <IntegerField
-          form={form}
-          name="minLevel"
-          label="Minimum level"
-          min={FileLimits.minLevelMin}
-          max={FileLimits.minLevelMax}
-        />
+        <IntegerField form={form} name="minLevel" label="Minimum level" {...MIN_LEVEL_RANGE} />
         <FormDialogButtons submitting={isSubmitting} label="Save" pendingLabel="Saving…" />
       </form>
     </Dialog>

@@ -8,6 +8,7 @@ import { useApiForm } from '@/lib/api-form';
 import { useUploadFile } from '../api/upload-file';
 import type { UploadProgress } from '../api/upload-request';
 import { UploadProgressBar } from './upload-progress';
+import { MIN_LEVEL_RANGE } from '../utils/min-level';
 
 interface UploadValues {
   file: FileList;
@@ -73,13 +74,7 @@ export function UploadFileDialog({
             maxLength: { value: FileLimits.nameMax, message: FILE_NAME_MESSAGE },
           })}
         />
-        <IntegerField
-          form={form}
-          name="minLevel"
-          label="Minimum level"
-          min={FileLimits.minLevelMin}
-          max={FileLimits.minLevelMax}
-        />
+        <IntegerField form={form} name="minLevel" label="Minimum level" {...MIN_LEVEL_RANGE} />
         <UploadProgressBar progress={progress} />
         <DialogFooter>
           <DialogClose>

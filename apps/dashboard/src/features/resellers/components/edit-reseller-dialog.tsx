@@ -1,10 +1,13 @@
-import { FieldMessage, ResellerLimits, type Reseller, type UpdateResellerRequest } from '@latchkey/contracts';
+import { ResellerLimits, type Reseller, type UpdateResellerRequest } from '@latchkey/contracts';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
 import { useUpdateReseller } from '../api/update-reseller';
 import { limitsFormValues, limitsOf, ResellerLimitsFields, type ResellerFormValues } from './reseller-limits-fields';
+import { textLength } from '@/lib/validation';
+
+const passwordLength = textLength('password', ResellerLimits.passwordMin, ResellerLimits.passwordMax);
 
 /**
  * Changes what a reseller may sell, whether it may sign in, and optionally
@@ -60,10 +63,7 @@ export function EditResellerDialog({
           hint="Blank keeps it. A new one signs the reseller out everywhere: its sign-ins and personal access tokens are revoked."
           error={errors.password?.message}
           {...form.register('password', {
-            validate: (value) =>
-              value === '' ||
-              (value.length >= ResellerLimits.passwordMin && value.length <= ResellerLimits.passwordMax) ||
-              FieldMessage.length('password', ResellerLimits.passwordMin, ResellerLimits.passwordMax),
+            validate: (value) => value === '' || passwordLength(value),
           })}
         />
         <CheckboxField

@@ -4,10 +4,12 @@ import { FormError } from '@/components/ui/error-alert';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
-import { intInRange } from '@/lib/validation';
+import { intInRange, textLength } from '@/lib/validation';
 import { useAdjustCredits } from '../api/adjust-credits';
 import { useCreateReseller } from '../api/create-reseller';
 import { limitsOf, ResellerLimitsFields, type ResellerFormValues } from './reseller-limits-fields';
+
+const CREDITS_RANGE = { min: ResellerLimits.creditsMin, max: ResellerLimits.creditsMax } as const;
 
 /** Creates a reseller with opening credits and what it may generate (levels, durations, devices; none = any). */
 export function CreateResellerDialog({
@@ -70,18 +72,10 @@ export function CreateResellerDialog({
             autoComplete="new-password"
             error={errors.password?.message}
             {...form.register('password', {
-              validate: (value) =>
-                (value.length >= ResellerLimits.passwordMin && value.length <= ResellerLimits.passwordMax) ||
-                FieldMessage.length('password', ResellerLimits.passwordMin, ResellerLimits.passwordMax),
+              validate: textLength('password', ResellerLimits.passwordMin, ResellerLimits.passwordMax),
             })}
           />
-          <IntegerField
-            form={form}
-            name="credits"
-            label="Opening credits"
-            min={ResellerLimits.creditsMin}
-            max={ResellerLimits.creditsMax}
-          />
+          <IntegerField form={form} name="credits" label="Opening credits" {...CREDITS_RANGE} />
         </div>
         <ResellerLimitsFields form={form} />
         <FormDialogButtons submitting={isSubmitting} label="Create reseller" pendingLabel="Creating…" />

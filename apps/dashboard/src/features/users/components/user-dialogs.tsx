@@ -1,6 +1,5 @@
 import {
   ClientLimits,
-  FieldMessage,
   LATEST_EXPIRY,
   LicenseLimits,
   USERNAME_MESSAGE,
@@ -17,6 +16,7 @@ import { toast } from '@/lib/toast';
 import { useBanUser } from '../api/ban-user';
 import { useExtendUser } from '../api/extend-user';
 import { useCreateUser } from '../api/create-user';
+import { textLength } from '@/lib/validation';
 
 interface CreateValues {
   username: string;
@@ -82,9 +82,7 @@ export function CreateUserDialog({
             autoComplete="new-password"
             error={errors.password?.message}
             {...form.register('password', {
-              validate: (value) =>
-                (value.length >= ClientLimits.passwordMin && value.length <= ClientLimits.passwordMax) ||
-                FieldMessage.length('password', ClientLimits.passwordMin, ClientLimits.passwordMax),
+              validate: textLength('password', ClientLimits.passwordMin, ClientLimits.passwordMax),
             })}
           />
           <IntegerField
