@@ -34,6 +34,13 @@ export interface AdminError {
 
 export const PAGE_DEFAULT_LIMIT = 25;
 export const PAGE_MAX_LIMIT = 100;
+/** The range of `page` and `limit` in every admin list's query. */
+export const PageLimits = {
+  pageMin: 1,
+  pageMax: 1_000_000,
+  limitMin: 1,
+  limitMax: PAGE_MAX_LIMIT,
+} as const;
 
 /** The query of every admin list: a 1-based `page` of `limit` items (at most PAGE_MAX_LIMIT). */
 export interface ListQuery {
@@ -348,6 +355,9 @@ export interface AuditEntry {
 export interface ListAuditQuery extends ListQuery {
   type?: string;
 }
+/** An entry type or prefix: up to four dot-separated parts of 1-32 of a-z, 0-9, _ and -. */
+export const AUDIT_TYPE_PATTERN = /^[a-z0-9_-]{1,32}(\.[a-z0-9_-]{1,32}){0,3}$/;
+export const AUDIT_TYPE_MESSAGE = 'type must be an entry type such as client.login or admin.user.ban';
 
 /** A count for one UTC day (`YYYY-MM-DD`). */
 export interface DailyCount {

@@ -1,5 +1,5 @@
 import type { AdminList, AdminSuccess, ListQuery, PageMeta } from '@latchkey/contracts';
-import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT } from '@latchkey/contracts';
+import { FieldMessage, PAGE_DEFAULT_LIMIT, PageLimits } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
@@ -13,22 +13,26 @@ export function paged<T>(data: T[], meta: PageMeta): AdminList<T> {
   return { success: true, data, meta };
 }
 
+const { pageMin, pageMax, limitMin, limitMax } = PageLimits;
+const PAGE_RANGE = FieldMessage.between('page', pageMin, pageMax);
+const LIMIT_RANGE = FieldMessage.between('limit', limitMin, limitMax);
+
 /** `page` and `limit` query parameters shared by every admin list. */
 export class PageQuery implements ListQuery {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ minimum: pageMin, maximum: pageMax, default: pageMin })
   @Optional()
   @Type(() => Number)
-  @Min(1, { message: 'page must be between 1 and 1000000' })
-  @Max(1_000_000, { message: 'page must be between 1 and 1000000' })
-  @IsInt({ message: 'page must be an integer' })
-  page: number = 1;
+  @Min(pageMin, { message: PAGE_RANGE })
+  @Max(pageMax, { message: PAGE_RANGE })
+  @IsInt({ message: FieldMessage.integer('page') })
+  page: number = pageMin;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_MAX_LIMIT, default: PAGE_DEFAULT_LIMIT })
+  @ApiPropertyOptional({ minimum: limitMin, maximum: limitMax, default: PAGE_DEFAULT_LIMIT })
   @Optional()
   @Type(() => Number)
-  @Min(1, { message: `limit must be between 1 and ${PAGE_MAX_LIMIT}` })
-  @Max(PAGE_MAX_LIMIT, { message: `limit must be between 1 and ${PAGE_MAX_LIMIT}` })
-  @IsInt({ message: 'limit must be an integer' })
+  @Min(limitMin, { message: LIMIT_RANGE })
+  @Max(limitMax, { message: LIMIT_RANGE })
+  @IsInt({ message: FieldMessage.integer('limit') })
   limit: number = PAGE_DEFAULT_LIMIT;
 }
 

@@ -2,6 +2,7 @@
 // (not JSON-encoded), validated per route with zod. A value that does not
 // validate is dropped (the page falls back to its default) instead of breaking
 // the page, so any hand-edited or stale link still opens.
+import { PageLimits } from '@latchkey/contracts';
 import * as z from 'zod/mini';
 
 /** Reads `?a=1&b=x` as strings; each route's schema turns them into numbers or enums. */
@@ -29,7 +30,7 @@ export function searchValidator<S extends z.ZodMiniType>(schema: S) {
 
 /** `page` (1-based); absent means the first page. */
 export const pageParam = z.catch(
-  z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(1_000_000)))),
+  z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(PageLimits.pageMin), z.maximum(PageLimits.pageMax)))),
   undefined,
 );
 
