@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { blankOr, intInRange, textLength } from './validation';
+import { blankOr, httpUrl, intInRange, textLength } from './validation';
 
 describe('intInRange', () => {
   const level = intInRange('level', 0, 1000);
@@ -31,5 +31,16 @@ describe('textLength', () => {
     for (const value of ['', 'x'.repeat(7), 'x'.repeat(129)]) {
       expect(password(value)).toBe('password must be 8-128 characters');
     }
+  });
+});
+
+describe('httpUrl', () => {
+  it("accepts an absolute http or https URL, trimmed, and refuses the rest in the API's words", () => {
+    const updateUrl = httpUrl('updateUrl', 30);
+    expect([updateUrl(' https://example.com/a '), updateUrl('http://example.com')]).toEqual([true, true]);
+    for (const value of ['', 'ftp://example.com', 'not a url']) {
+      expect(updateUrl(value)).toBe('updateUrl must be an http or https URL');
+    }
+    expect(updateUrl(`https://example.com/${'a'.repeat(11)}`)).toBe('updateUrl must be at most 30 characters');
   });
 });

@@ -21,6 +21,21 @@ export function textLength(field: string, min: number, max: number): (value: str
   return (value) => (value.length >= min && value.length <= max) || FieldMessage.length(field, min, max);
 }
 
+/** An absolute http or https URL of at most max characters (trimmed, as the forms send it), in the API's words. */
+export function httpUrl(field: string, max: number): (value: string) => true | string {
+  return (value) => {
+    const text = value.trim();
+    if (text.length > max) return FieldMessage.atMost(field, max);
+    try {
+      const url = new URL(text);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return true;
+    } catch {
+      // not a URL at all: same message as the wrong protocol
+    }
+    return FieldMessage.httpUrl(field);
+  };
+}
+
 /** `rule`, but an empty input (NaN) passes: it means "leave it out". */
 export function blankOr(rule: NumberRule): NumberRule {
   return (value) => (value === null || value === undefined || Number.isNaN(value) ? true : rule(value));

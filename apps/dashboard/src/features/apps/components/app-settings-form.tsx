@@ -1,4 +1,4 @@
-import { AppLimits, FieldMessage, type App, type UpdateAppRequest } from '@latchkey/contracts';
+import { AppLimits, type App, type UpdateAppRequest } from '@latchkey/contracts';
 import type { FieldNamesMarkedBoolean } from 'react-hook-form';
 import { FormError } from '@/components/ui/error-alert';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
@@ -6,7 +6,7 @@ import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
 import { useUpdateApp } from '../api/update-app';
 import { describeSeconds } from './duration';
-import { textLength } from '@/lib/validation';
+import { httpUrl, textLength } from '@/lib/validation';
 
 interface SettingsValues {
   name: string;
@@ -59,18 +59,11 @@ function trimmedLength(field: string, min: number, max: number) {
   return (value: string) => rule(value.trim());
 }
 
-/** The API takes an absolute http or https URL of at most `AppLimits.updateUrlMax` characters, or none. */
+const updateUrlRule = httpUrl('updateUrl', AppLimits.updateUrlMax);
+
+/** The update URL, or none (empty). */
 function validUpdateUrl(value: string): true | string {
-  const text = value.trim();
-  if (text === '') return true;
-  if (text.length > AppLimits.updateUrlMax) return FieldMessage.atMost('updateUrl', AppLimits.updateUrlMax);
-  try {
-    const url = new URL(text);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return true;
-  } catch {
-    // not a URL at all: same message as the wrong protocol
-  }
-  return FieldMessage.httpUrl('updateUrl');
+  return value.trim() === '' || updateUrlRule(value);
 }
 
 /** The field's rule, then the current value in words ("Now: 1 day.") once it is a valid count. */

@@ -1,14 +1,9 @@
 // What the webhook form knows about the contract: the events one can
 // subscribe to, what each means, the URL rules checked before sending, and
 // which URLs get Discord messages instead of the JSON envelope.
-import {
-  type EventName,
-  FieldMessage,
-  isDiscordWebhookUrl,
-  type WebhookDeliveryStatus,
-  WebhookLimits,
-} from '@latchkey/contracts';
+import { type EventName, isDiscordWebhookUrl, type WebhookDeliveryStatus, WebhookLimits } from '@latchkey/contracts';
 import type { BadgeTone } from '@/components/ui/status-badge';
+import { httpUrl } from '@/lib/validation';
 
 export const WEBHOOK_URL_MAX = WebhookLimits.urlMax;
 
@@ -24,17 +19,7 @@ export const EVENT_DESCRIPTIONS: Record<EventName, string> = {
 };
 
 /** `true`, or the message the API would answer for this URL (it also refuses private addresses and credentials). */
-export function checkWebhookUrl(value: string): true | string {
-  const text = value.trim();
-  if (text.length > WEBHOOK_URL_MAX) return FieldMessage.atMost('url', WEBHOOK_URL_MAX);
-  try {
-    const url = new URL(text);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return true;
-  } catch {
-    // falls through to the message
-  }
-  return FieldMessage.httpUrl('url');
-}
+export const checkWebhookUrl = httpUrl('url', WEBHOOK_URL_MAX);
 
 /** Discord webhook URLs get a Discord message with one embed; a text that is no URL is not one. */
 export function isDiscordUrl(value: string): boolean {
