@@ -1,6 +1,7 @@
 export * from './field-messages.js';
 export * from './client.js';
 export * from './admin.js';
+export * from './admin-limits.js';
 export * from './licensing.js';
 export * from './events.js';
 export * from './files.js';

@@ -1,5 +1,5 @@
 // Licenses, durations and key format (spec/contract.md, Licenses).
-import { AccountLimits } from './admin.js';
+import { AccountLimits } from './admin-limits.js';
 
 export const DURATION_TYPES = ['1h', '1d', '7d', '30d', '90d', '365d', 'lifetime'] as const;
 export type DurationType = (typeof DURATION_TYPES)[number];
