@@ -3,6 +3,8 @@
 // them and the dashboard's forms check them before sending.
 import { ClientLimits, USERNAME_RULE } from './client.js';
 import { PAGE_MAX_LIMIT, type BlacklistType } from './admin.js';
+import { FieldMessage } from './field-messages.js';
+import { FileLimits } from './files.js';
 
 /** The range of `page` and `limit` in every admin list's query. */
 export const PageLimits = {
@@ -68,3 +70,9 @@ export const BlacklistValueMessage: Record<BlacklistType, string> = {
 /** An entry type or prefix: up to four dot-separated parts of 1-32 of a-z, 0-9, _ and -. */
 export const AUDIT_TYPE_PATTERN = /^[a-z0-9_-]{1,32}(\.[a-z0-9_-]{1,32}){0,3}$/;
 export const AUDIT_TYPE_MESSAGE = 'type must be an entry type such as client.login or admin.user.ban';
+
+/**
+ * A file's name, in the owner's words; kept here rather than beside FileLimits
+ * because files.ts is copied verbatim into the SDK and must import nothing.
+ */
+export const FILE_NAME_MESSAGE = FieldMessage.length('name', FileLimits.nameMin, FileLimits.nameMax);

@@ -1,6 +1,5 @@
 // Files (spec/contract.md: the `file` client type, the admin files routes,
 // "End-to-end file encryption" and "Files at rest").
-import { FieldMessage } from './field-messages.js';
 
 /** A file as the owner sees it (admin API). */
 export interface FileRecord {
@@ -33,8 +32,6 @@ export const FileLimits = {
   /** default lifetime of a download link */
   linkSeconds: 60,
 } as const;
-
-export const FILE_NAME_MESSAGE = FieldMessage.length('name', FileLimits.nameMin, FileLimits.nameMax);
 
 /** Where download links live: `GET {origin}/v1/downloads/{token}` (HEAD answers the same headers without spending it). */
 export const DOWNLOAD_PATH = '/v1/downloads';
