@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import { formatNumber } from '@/lib/format';
 import { ErrorAlert } from './error-alert';
 import { Skeleton } from './skeleton';
+import './table.css';
 
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars

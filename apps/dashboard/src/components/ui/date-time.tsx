@@ -1,5 +1,6 @@
 import { formatDate, formatDateTime, formatUtc, viewerTimeZone } from '@/lib/format';
 import { Tooltip } from './tooltip';
+import './date-time.css';
 
 /**
  * A timestamp in the viewer's time zone; hover or focus shows the exact UTC

@@ -7,6 +7,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
 import { useSignIns } from '../api/get-sign-ins';
 import { useRevokeToken } from '../api/revoke-token';
+import '@/components/ui/badge.css';
+import '@/components/ui/table.css';
 
 /** The account's live sign-ins; any but this one can be signed out. */
 export function SignInsSection() {

@@ -7,6 +7,7 @@ import { toast } from '@/lib/toast';
 import { intInRange } from '@/lib/validation';
 import { useUpdateApp } from '../api/update-app';
 import { describeSeconds } from './duration';
+import '../apps.css';
 
 interface SettingsValues {
   name: string;

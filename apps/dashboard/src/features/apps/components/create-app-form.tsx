@@ -5,6 +5,7 @@ import { TextField } from '@/components/ui/form-fields';
 import { applyApiError } from '@/lib/api-form';
 import { toast } from '@/lib/toast';
 import { useCreateApp } from '../api/create-app';
+import '../apps.css';
 
 const NAME_MAX = 64;
 

@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { useDeleteBlacklistEntry } from '../api/delete-blacklist-entry';
 import { useBlacklist } from '../api/get-blacklist';
 import { TYPE_LABELS } from '../utils/value-rules';
+import '../blacklist.css';
 
 const column = createColumnHelper<BlacklistEntry>();
 

@@ -10,6 +10,7 @@ import { saveBlob, toCsv } from '@/lib/csv';
 import { toast } from '@/lib/toast';
 import { intInRange } from '@/lib/validation';
 import { useGenerateLicenses } from '../api/generate-licenses';
+import '../licenses.css';
 
 interface GenerateValues {
   count: number;

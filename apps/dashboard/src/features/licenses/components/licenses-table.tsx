@@ -13,6 +13,7 @@ import { useUnbanLicense } from '../api/unban-license';
 import { useDeleteLicense } from '../api/delete-license';
 import { useLicenses } from '../api/get-licenses';
 import { BanLicenseDialog, EditLicenseDialog } from './license-dialogs';
+import '../licenses.css';
 
 const column = createColumnHelper<License>();
 

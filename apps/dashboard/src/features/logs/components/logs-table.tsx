@@ -5,6 +5,7 @@ import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Badge } from '@/components/ui/status-badge';
 import { useLogs } from '../api/get-logs';
+import '../logs.css';
 
 const column = createColumnHelper<AuditEntry>();
 

@@ -1,6 +1,7 @@
 import { DURATION_TYPES, LicenseLimits, type DurationType, type Reseller } from '@latchkey/contracts';
 import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '@/components/ui/form-fields';
+import '../resellers.css';
 
 /** The fields of the reseller forms (create and edit); each form uses the ones it shows. */
 export interface ResellerFormValues {

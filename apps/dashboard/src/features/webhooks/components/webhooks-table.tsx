@@ -14,6 +14,7 @@ import { DeleteWebhookDialog } from './delete-webhook-dialog';
 import { EventList } from './event-list';
 import { WebhookFormDialog } from './webhook-form-dialog';
 import { WebhookStatus } from './webhook-status';
+import '../webhooks.css';
 
 const column = createColumnHelper<Webhook>();
 
