@@ -20,7 +20,7 @@ import './table.css';
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<TData extends RowData, TValue> {
-    /** Extra class of the column's cells, e.g. `col-actions`, `col-wrap`, `hide-sm`. */
+    /** Extra class of the column's cells, e.g. `col-actions`, `col-text`, `col-secondary`, `hide-sm` (table.css). */
     className?: string;
   }
 }

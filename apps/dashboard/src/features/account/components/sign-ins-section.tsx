@@ -39,7 +39,7 @@ export function SignInsSection() {
             <tbody>
               {(signIns.data ?? []).map((signIn) => (
                 <tr key={signIn.id}>
-                  <td className="col-wrap">
+                  <td className="col-break">
                     {signIn.userAgent ?? <span className="muted">Unknown</span>}
                     {signIn.current ? <span className="badge badge-info"> This device</span> : null}
                   </td>

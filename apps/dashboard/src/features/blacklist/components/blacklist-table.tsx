@@ -40,7 +40,7 @@ export function BlacklistTable({
       column.accessor('value', {
         header: 'Value',
         cell: (info) => <code className="break">{info.getValue()}</code>,
-        meta: { className: 'col-wrap' },
+        meta: { className: 'col-break' },
       }),
       column.accessor('reason', {
         header: 'Reason',
@@ -48,7 +48,7 @@ export function BlacklistTable({
           const reason = info.getValue();
           return reason ? <span className="blacklist-reason">{reason}</span> : <span className="muted">—</span>;
         },
-        meta: { className: 'col-wrap' },
+        meta: { className: 'col-text' },
       }),
       column.accessor('createdAt', {
         header: 'Added',

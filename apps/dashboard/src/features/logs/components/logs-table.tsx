@@ -53,7 +53,7 @@ const columns = [
   column.accessor('details', {
     header: 'Details',
     cell: (info) => <Details details={info.getValue()} />,
-    meta: { className: 'col-wrap' },
+    meta: { className: 'col-text' },
   }),
 ];
 

@@ -50,12 +50,12 @@ export function WebhooksTable({
             {isDiscordUrl(info.getValue()) ? <Badge tone="info">Discord</Badge> : null}
           </span>
         ),
-        meta: { className: 'col-wrap' },
+        meta: { className: 'col-break' },
       }),
       column.accessor('events', {
         header: 'Events',
         cell: (info) => <EventList events={info.getValue()} />,
-        meta: { className: 'col-wrap hide-sm' },
+        meta: { className: 'col-break hide-sm' },
       }),
       column.display({
         id: 'status',
