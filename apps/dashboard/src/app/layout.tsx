@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useMe } from '@/features/auth/api/get-me';
 import { AccountMenu } from '@/features/auth/components/account-menu';
+import './layout.css';
 
 function Brand() {
   return (

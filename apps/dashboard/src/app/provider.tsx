@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { getToken, subscribeToken } from '@/lib/auth-token';
+import './layout.css';
 
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   // Cached data belongs to the account that fetched it: drop it whenever the

@@ -5,9 +5,23 @@ const localDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', 
 const localDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const numberFormat = new Intl.NumberFormat();
 
-/** e.g. "22 Nov 2026, 02:22" in the viewer's time zone. */
-export function formatDateTime(iso: string): string {
-  return localDateTime.format(new Date(iso));
+const TIME_PARTS: ReadonlySet<Intl.DateTimeFormatPartTypes> = new Set(['hour', 'minute', 'dayPeriod']);
+
+/**
+ * e.g. ["22 Nov 2026,", "02:22"] in the viewer's time zone: the date with the
+ * locale's separator, and the time, apart so that a narrow column can break
+ * the line between them and nowhere else. Joined by a space they read as the
+ * locale writes the whole.
+ */
+export function formatDateTimeParts(iso: string): [date: string, time: string] {
+  const parts = localDateTime.formatToParts(new Date(iso));
+  const timeStart = parts.findIndex((part) => TIME_PARTS.has(part.type));
+  const text = (from: number, to?: number) =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join('');
+  return timeStart > 0 ? [text(0, timeStart).trimEnd(), text(timeStart)] : [text(0), ''];
 }
 
 export function formatDate(iso: string): string {

@@ -4,6 +4,7 @@
 import { AlertDialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { ErrorAlert } from './error-alert';
+import './dialog.css';
 
 interface ConfirmDialogProps {
   open: boolean;

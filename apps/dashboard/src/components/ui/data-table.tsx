@@ -15,11 +15,12 @@ import type { ReactNode } from 'react';
 import { formatNumber } from '@/lib/format';
 import { ErrorAlert } from './error-alert';
 import { Skeleton } from './skeleton';
+import './table.css';
 
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<TData extends RowData, TValue> {
-    /** Extra class of the column's cells, e.g. `col-actions`, `col-wrap`, `hide-sm`. */
+    /** Extra class of the column's cells, e.g. `col-actions`, `col-text`, `col-secondary`, `hide-sm` (table.css). */
     className?: string;
   }
 }

@@ -2,6 +2,7 @@
 // close button close, focus returns to what opened it.
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import './dialog.css';
 
 interface DialogProps {
   open?: boolean;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './empty-state.css';
 
 /** What an empty list says: what would be here, and how to get it. */
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {

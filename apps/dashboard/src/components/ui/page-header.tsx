@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './page-header.css';
 
 /** A page's title, one-line explanation and its main actions. */
 export function PageHeader({

@@ -2,6 +2,7 @@
 // Escape, focus back on the button). Actions that need a dialog set state in
 // `onSelect`; the dialog is rendered outside the menu.
 import { DropdownMenu } from 'radix-ui';
+import './menu.css';
 
 export interface RowAction {
   label: string;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './badge.css';
 
 /** A coloured pill: `tone` picks the colour, the text says the status. */
 export type BadgeTone = 'success' | 'danger' | 'warning' | 'neutral' | 'info';

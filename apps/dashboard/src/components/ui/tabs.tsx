@@ -1,6 +1,7 @@
 // Tabs on Radix Tabs: arrow keys move between tabs, each panel is labelled by its tab.
 import { Tabs as RadixTabs } from 'radix-ui';
 import type { ReactNode } from 'react';
+import './tabs.css';
 
 export interface TabItem {
   value: string;

@@ -1,5 +1,6 @@
 import { Toast } from 'radix-ui';
 import { toast, useToasts } from '@/lib/toast';
+import './toaster.css';
 
 /** Renders the toasts of `toast.success()` / `toast.error()`; mounted once by the app provider. */
 export function Toaster() {

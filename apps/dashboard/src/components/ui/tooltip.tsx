@@ -1,5 +1,6 @@
 import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
+import './tooltip.css';
 
 /**
  * A short hint on hover and keyboard focus (Radix Tooltip). The child must be

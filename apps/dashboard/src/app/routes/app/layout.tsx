@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Badge } from '@/components/ui/status-badge';
 import { useApp } from '@/features/apps/api/get-app';
 import { ApiError } from '@/lib/api-client';
+import './layout.css';
 
 const appRoute = getRouteApi('/dashboard/apps/$appId');
 

@@ -13,6 +13,7 @@ import { LedgerTable } from '@/features/resellers/components/ledger-table';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { sellRoute } from './route';
+import './page.css';
 
 export function SellPage() {
   const { appId } = sellRoute.useParams();

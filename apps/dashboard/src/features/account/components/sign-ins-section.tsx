@@ -7,6 +7,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
 import { useSignIns } from '../api/get-sign-ins';
 import { useRevokeToken } from '../api/revoke-token';
+import '@/components/ui/badge.css';
+import '@/components/ui/table.css';
 
 /** The account's live sign-ins; any but this one can be signed out. */
 export function SignInsSection() {
@@ -37,7 +39,7 @@ export function SignInsSection() {
             <tbody>
               {(signIns.data ?? []).map((signIn) => (
                 <tr key={signIn.id}>
-                  <td className="col-wrap">
+                  <td className="col-break">
                     {signIn.userAgent ?? <span className="muted">Unknown</span>}
                     {signIn.current ? <span className="badge badge-info"> This device</span> : null}
                   </td>

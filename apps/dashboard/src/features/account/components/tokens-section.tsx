@@ -12,6 +12,7 @@ import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
 import { TokenNotice } from './token-notice';
+import '@/components/ui/table.css';
 
 const { tokenExpiresInDaysMin: EXPIRY_DAYS_MIN, tokenExpiresInDaysMax: EXPIRY_DAYS_MAX } = AccountLimits;
 

@@ -2,6 +2,7 @@ import type { CreatedApp } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
+import '../apps.css';
 
 /** The new app's API key, shown once, with a copy button and a warning. */
 export function ApiKeyNotice({ app, onDismiss }: { app: CreatedApp; onDismiss: () => void }) {

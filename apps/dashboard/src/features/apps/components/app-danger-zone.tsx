@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextField } from '@/components/ui/form-fields';
 import { toast } from '@/lib/toast';
 import { useDeleteApp, useForgetApp } from '../api/delete-app';
+import '../apps.css';
 
 /** Deleting the app, confirmed by typing its name; `onDeleted` leaves its pages. */
 export function AppDangerZone({ app, onDeleted }: { app: App; onDeleted: () => Promise<void> }) {

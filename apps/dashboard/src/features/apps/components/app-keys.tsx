@@ -5,6 +5,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { SecretOnceDialog } from '@/components/ui/secret-once-dialog';
 import { toast } from '@/lib/toast';
 import { useRotateApiKey } from '../api/rotate-api-key';
+import '../apps.css';
 
 /** A value vendors paste into their software: read-only, selected on focus, with a copy button. */
 function CopyField({ label, value, hint }: { label: string; value: string; hint: string }) {

@@ -7,6 +7,7 @@ import { useApiForm } from '@/lib/api-form';
 import { useUpdateApp } from '../api/update-app';
 import { describeSeconds } from './duration';
 import { httpUrl, textLength } from '@/lib/validation';
+import '../apps.css';
 
 interface SettingsValues {
   name: string;

@@ -3,6 +3,7 @@ import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
 import { useCreateApp } from '../api/create-app';
+import '../apps.css';
 
 interface CreateAppValues {
   name: string;

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '../api/get-me';
 import { useLogout } from '../api/logout';
+import './account-menu.css';
 
 /** The signed-in account's email (a link to the account page) and the sign-out button. */
 export function AccountMenu() {

@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { useDeleteBlacklistEntry } from '../api/delete-blacklist-entry';
 import { useBlacklist } from '../api/get-blacklist';
 import { TYPE_LABELS } from '../utils/value-rules';
+import '../blacklist.css';
 
 const column = createColumnHelper<BlacklistEntry>();
 
@@ -39,7 +40,7 @@ export function BlacklistTable({
       column.accessor('value', {
         header: 'Value',
         cell: (info) => <code className="break">{info.getValue()}</code>,
-        meta: { className: 'col-wrap' },
+        meta: { className: 'col-break' },
       }),
       column.accessor('reason', {
         header: 'Reason',
@@ -47,7 +48,7 @@ export function BlacklistTable({
           const reason = info.getValue();
           return reason ? <span className="blacklist-reason">{reason}</span> : <span className="muted">—</span>;
         },
-        meta: { className: 'col-wrap' },
+        meta: { className: 'col-text' },
       }),
       column.accessor('createdAt', {
         header: 'Added',

@@ -45,7 +45,7 @@ export function FilesTable({
 
   const columns = useMemo(
     () => [
-      column.accessor('name', { header: 'Name', meta: { className: 'col-wrap' } }),
+      column.accessor('name', { header: 'Name', meta: { className: 'col-break' } }),
       column.accessor('size', {
         header: 'Size',
         cell: (info) => <span title={`${formatNumber(info.getValue())} bytes`}>{formatBytes(info.getValue())}</span>,

@@ -15,6 +15,7 @@ import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
 import { saveBlob, toCsv } from '@/lib/csv';
 import { useGenerateLicenses } from '../api/generate-licenses';
+import '../licenses.css';
 
 interface GenerateValues {
   count: number;

@@ -13,6 +13,7 @@ import { useUnbanLicense } from '../api/unban-license';
 import { useDeleteLicense } from '../api/delete-license';
 import { useLicenses } from '../api/get-licenses';
 import { BanLicenseDialog, EditLicenseDialog } from './license-dialogs';
+import '../licenses.css';
 
 const column = createColumnHelper<License>();
 
@@ -88,8 +89,17 @@ export function LicensesTable({
       column.accessor('maxDevices', { header: 'Devices', meta: { className: 'col-num hide-sm' } }),
       column.accessor('note', {
         header: 'Note',
-        cell: (info) => info.getValue() ?? <span className="muted">—</span>,
-        meta: { className: 'col-wrap hide-sm' },
+        cell: (info) => {
+          const note = info.getValue();
+          return note ? (
+            <span className="license-note" title={note}>
+              {note}
+            </span>
+          ) : (
+            <span className="muted">—</span>
+          );
+        },
+        meta: { className: 'col-text hide-sm' },
       }),
       column.accessor('expiresAt', {
         header: 'Expires',
@@ -106,14 +116,15 @@ export function LicensesTable({
           const by = info.getValue();
           if (!by) return <span className="muted">—</span>;
           if (by === currentAccountId) return 'You';
-          return creatorNames[by] ?? <code title={by}>{by.slice(0, 8)}</code>;
+          const name = creatorNames[by];
+          return name ? <span className="break">{name}</span> : <code title={by}>{by.slice(0, 8)}</code>;
         },
         meta: { className: 'hide-sm' },
       }),
       column.accessor('createdAt', {
         header: 'Created',
         cell: (info) => <DateTime value={info.getValue()} />,
-        meta: { className: 'hide-sm' },
+        meta: { className: 'col-secondary hide-sm' },
       }),
       column.display({
         id: 'actions',

@@ -5,6 +5,7 @@ import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Badge } from '@/components/ui/status-badge';
 import { useLogs } from '../api/get-logs';
+import '../logs.css';
 
 const column = createColumnHelper<AuditEntry>();
 
@@ -52,7 +53,7 @@ const columns = [
   column.accessor('details', {
     header: 'Details',
     cell: (info) => <Details details={info.getValue()} />,
-    meta: { className: 'col-wrap' },
+    meta: { className: 'col-text' },
   }),
 ];
 

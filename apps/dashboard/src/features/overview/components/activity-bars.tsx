@@ -3,6 +3,7 @@
 // the caption and the table beside it say the same.
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_HEIGHT, SERIES, type DayRow } from './activity-data';
+import '../overview.css';
 
 // The API's days are UTC dates: formatted in UTC so a viewer west of Greenwich does not see the day before.
 const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });

@@ -9,6 +9,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber, plural } from '@/lib/format';
 import { CHART_HEIGHT, SERIES, toRows, type DayRow } from './activity-data';
+import '@/components/ui/table.css';
+import '../overview.css';
 
 const ActivityBars = lazy(() => import('./activity-bars').then((module) => ({ default: module.ActivityBars })));
 

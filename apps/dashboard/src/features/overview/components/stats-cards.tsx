@@ -2,6 +2,7 @@ import { LICENSE_STATUSES, type AppStats, type LicenseStatus } from '@latchkey/c
 import { useId } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber } from '@/lib/format';
+import '../overview.css';
 
 const STATUS_LABEL: Record<LicenseStatus, string> = {
   UNUSED: 'Unused',

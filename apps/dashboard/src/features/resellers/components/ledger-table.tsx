@@ -44,9 +44,9 @@ export function LedgerTable({
       column.accessor('note', {
         header: 'Note',
         cell: (info) => info.getValue() ?? <span className="muted">—</span>,
-        meta: { className: 'col-wrap' },
+        meta: { className: 'col-text' },
       }),
-      column.accessor('actor', { header: 'By', meta: { className: 'col-wrap hide-sm' } }),
+      column.accessor('actor', { header: 'By', meta: { className: 'col-break hide-sm' } }),
     ],
     [],
   );

@@ -2,6 +2,7 @@ import { DURATION_TYPES, LicenseLimits, type DurationType, type Reseller } from 
 import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
+import '../resellers.css';
 
 /** The fields of the reseller forms (create and edit); each form uses the ones it shows. */
 export interface ResellerFormValues {

@@ -35,7 +35,7 @@ export function ResellersTable({ appId }: { appId: string }) {
             {info.getValue()}
           </Link>
         ),
-        meta: { className: 'col-wrap' },
+        meta: { className: 'col-break' },
       }),
       column.accessor('credits', { header: 'Credits', meta: { className: 'col-num' } }),
       column.accessor('keysGenerated', { header: 'Keys', meta: { className: 'col-num hide-sm' } }),
@@ -47,7 +47,7 @@ export function ResellersTable({ appId }: { appId: string }) {
       column.accessor('allowedDurations', {
         header: 'Durations',
         cell: (info) => info.getValue()?.join(', ') ?? 'any',
-        meta: { className: 'col-wrap hide-sm' },
+        meta: { className: 'col-text hide-sm' },
       }),
       column.accessor('maxDevicesLimit', {
         header: 'Max devices',

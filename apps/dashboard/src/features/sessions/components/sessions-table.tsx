@@ -42,7 +42,7 @@ export function SessionsTable({
             {info.getValue()}
           </Link>
         ),
-        meta: { className: 'col-wrap' },
+        meta: { className: 'col-break' },
       }),
       column.accessor('ip', {
         header: 'IP',
@@ -52,7 +52,7 @@ export function SessionsTable({
         header: 'HWID',
         cell: (info) =>
           info.getValue() ? <code className="break">{info.getValue()}</code> : <span className="muted">None</span>,
-        meta: { className: 'col-wrap hide-sm' },
+        meta: { className: 'col-break hide-sm' },
       }),
       column.accessor('createdAt', {
         header: 'Started',

@@ -38,7 +38,7 @@ export function UsersTable({
             {info.getValue()}
           </Link>
         ),
-        meta: { className: 'col-wrap' },
+        meta: { className: 'col-break' },
       }),
       column.accessor('banned', {
         header: 'Status',
@@ -54,7 +54,7 @@ export function UsersTable({
         header: 'HWID',
         cell: (info) =>
           info.getValue() ? <code className="break">{info.getValue()}</code> : <span className="muted">None</span>,
-        meta: { className: 'col-wrap hide-sm' },
+        meta: { className: 'col-break hide-sm' },
       }),
       column.accessor('lastLoginAt', {
         header: 'Last login',

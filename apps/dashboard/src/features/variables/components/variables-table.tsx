@@ -45,7 +45,7 @@ export function VariablesTable({
             </span>
           );
         },
-        meta: { className: 'col-wrap' },
+        meta: { className: 'col-break' },
       }),
       column.accessor('minLevel', { header: 'Min level', meta: { className: 'col-num' } }),
       column.accessor('updatedAt', {

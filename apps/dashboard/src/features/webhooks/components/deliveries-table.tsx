@@ -65,7 +65,7 @@ export function DeliveriesTable({
       column.accessor('lastError', {
         header: 'Last error',
         cell: (info) => info.getValue() ?? <span className="muted">—</span>,
-        meta: { className: 'col-wrap' },
+        meta: { className: 'col-text' },
       }),
       column.accessor('createdAt', {
         header: 'Created',

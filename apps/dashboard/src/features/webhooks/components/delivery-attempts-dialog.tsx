@@ -2,6 +2,7 @@ import type { WebhookDelivery } from '@latchkey/contracts';
 import { Dialog } from '@/components/ui/dialog';
 import { DateTime } from '@/components/ui/date-time';
 import { formatNumber } from '@/lib/format';
+import '../webhooks.css';
 
 /** Every HTTP attempt of one delivery: when, how long, the answer (status and first 2 KiB) or the error. */
 export function DeliveryAttemptsDialog({

@@ -1,4 +1,5 @@
 import { EVENT_NAMES } from '@latchkey/contracts';
+import '../webhooks.css';
 
 /** "All events", or the subscribed event names. */
 export function EventList({ events }: { events: readonly string[] }) {

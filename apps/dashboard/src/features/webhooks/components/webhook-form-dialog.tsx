@@ -7,6 +7,7 @@ import { useApiForm } from '@/lib/api-form';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { checkWebhookUrl, EVENT_DESCRIPTIONS, WEBHOOK_URL_MAX } from '../utils/webhook-rules';
+import '../webhooks.css';
 
 interface WebhookValues {
   url: string;

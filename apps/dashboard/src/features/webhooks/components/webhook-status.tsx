@@ -1,5 +1,6 @@
 import type { Webhook } from '@latchkey/contracts';
 import { Badge } from '@/components/ui/status-badge';
+import '../webhooks.css';
 
 /** Enabled, or disabled with the reason the owner or the service gave (e.g. the receiver answered 410). */
 export function WebhookStatus({ webhook }: { webhook: Webhook }) {

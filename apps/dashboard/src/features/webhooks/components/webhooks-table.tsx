@@ -14,6 +14,7 @@ import { DeleteWebhookDialog } from './delete-webhook-dialog';
 import { EventList } from './event-list';
 import { WebhookFormDialog } from './webhook-form-dialog';
 import { WebhookStatus } from './webhook-status';
+import '../webhooks.css';
 
 const column = createColumnHelper<Webhook>();
 
@@ -49,12 +50,12 @@ export function WebhooksTable({
             {isDiscordUrl(info.getValue()) ? <Badge tone="info">Discord</Badge> : null}
           </span>
         ),
-        meta: { className: 'col-wrap' },
+        meta: { className: 'col-break' },
       }),
       column.accessor('events', {
         header: 'Events',
         cell: (info) => <EventList events={info.getValue()} />,
-        meta: { className: 'col-wrap hide-sm' },
+        meta: { className: 'col-break hide-sm' },
       }),
       column.display({
         id: 'status',
