@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuditEntry } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { escapeLike } from '../../common/sql.js';
+import { escapeLike, sqlAffected, sqlPage } from '../../common/sql.js';
 import type { Actor } from '../../common/auth/actor.js';
 
 /**
@@ -104,25 +104,20 @@ export class AuditService {
       params.push(type, escapeLike(type) + '.%');
       filter = `AND (type = $2 OR type LIKE $3)`;
     }
-    const page = params.length;
-    const [rows, counted]: [AuditRow[], Array<{ total: number }>] = await Promise.all([
-      this.dataSource.query(
-        `SELECT id, type, actor, ip, details, created_at FROM audit_log
-          WHERE app_id = $1 ${filter}
-          ORDER BY created_at DESC, id DESC
-          LIMIT $${page + 1} OFFSET $${page + 2}`,
-        [...params, limit, offset],
-      ),
-      this.dataSource.query(`SELECT count(*)::int AS total FROM audit_log WHERE app_id = $1 ${filter}`, params),
-    ]);
-    return { items: rows.map(toAuditEntry), total: counted[0]!.total };
+    const list = {
+      select: 'id, type, actor, ip, details, created_at',
+      from: `audit_log WHERE app_id = $1 ${filter}`,
+      orderBy: 'created_at DESC, id DESC',
+    };
+    return sqlPage(this.dataSource, list, params, { offset, limit }, toAuditEntry);
   }
 
   /** Deletes entries older than `days` days; returns how many. */
   async prune(days: number): Promise<number> {
     let deleted = 0;
     for (;;) {
-      const [, affected]: [unknown, number] = await this.dataSource.query(
+      const affected = await sqlAffected(
+        this.dataSource,
         `DELETE FROM audit_log WHERE id IN (
            SELECT id FROM audit_log WHERE created_at < now() - make_interval(days => $1) LIMIT $2)`,
         [days, PRUNE_BATCH],

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { usernameKey, type BlacklistEntry, type BlacklistType, type CreatedBlacklistEntry } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
+import { sqlPage, sqlRows } from '../../common/sql.js';
 import { AppError } from '../../common/errors.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
@@ -92,23 +93,19 @@ export class BlacklistService {
   }
 
   async list(appId: string, type: BlacklistType | undefined, offset: number, limit: number) {
-    const params: unknown[] = [appId, type ?? null];
-    const where = `app_id = $1 AND ($2::text IS NULL OR type = $2)`;
-    const [rows, counted]: [EntryRow[], Array<{ total: number }>] = await Promise.all([
-      this.dataSource.query(
-        `SELECT id, type, value, reason, created_at FROM blacklist_entries WHERE ${where}
-          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-        [...params, limit, offset],
-      ),
-      this.dataSource.query(`SELECT count(*)::int AS total FROM blacklist_entries WHERE ${where}`, params),
-    ]);
-    return { items: rows.map(toEntry), total: counted[0]!.total };
+    const list = {
+      select: 'id, type, value, reason, created_at',
+      from: `blacklist_entries WHERE app_id = $1 AND ($2::text IS NULL OR type = $2)`,
+      orderBy: 'created_at DESC, id DESC',
+    };
+    return sqlPage(this.dataSource, list, [appId, type ?? null], { offset, limit }, toEntry);
   }
 
   async remove(actor: Actor, appId: string, entryId: string): Promise<void> {
     if (!isUuid(entryId)) throw new AppError('NOT_FOUND');
     await this.dataSource.transaction(async (manager) => {
-      const [rows]: [EntryRow[], number] = await manager.query(
+      const rows = await sqlRows<EntryRow>(
+        manager,
         `DELETE FROM blacklist_entries WHERE id = $1 AND app_id = $2 RETURNING id, type, value, reason, created_at`,
         [entryId, appId],
       );

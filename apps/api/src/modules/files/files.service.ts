@@ -5,7 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError, validationError } from '../../common/errors.js';
-import { sqlRows } from '../../common/sql.js';
+import { sqlPage, sqlRows } from '../../common/sql.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { FileContents, type StoredContent } from './file-contents.js';
 import { nameFromFilename, parseUploadFields, uploadFieldProblems, type UpdateFileDto } from './files.dto.js';
@@ -60,18 +60,13 @@ export class FilesService {
   }
 
   async list(appId: string, offset: number, limit: number): Promise<{ items: FileRecord[]; total: number }> {
-    const [rows, counted] = await Promise.all([
-      sqlRows<FileRow>(
-        this.dataSource,
-        `SELECT ${FILE_COLUMNS} FROM files f JOIN file_contents c ON c.id = f.content_id
-          WHERE f.app_id = $1 ORDER BY f.created_at DESC, f.id DESC LIMIT $2 OFFSET $3`,
-        [appId, limit, offset],
-      ),
-      sqlRows<{ total: number }>(this.dataSource, `SELECT count(*)::int AS total FROM files WHERE app_id = $1`, [
-        appId,
-      ]),
-    ]);
-    return { items: rows.map(toFileRecord), total: counted[0]!.total };
+    const list = {
+      select: FILE_COLUMNS,
+      from: 'files f JOIN file_contents c ON c.id = f.content_id WHERE f.app_id = $1',
+      countFrom: 'files WHERE app_id = $1',
+      orderBy: 'f.created_at DESC, f.id DESC',
+    };
+    return sqlPage(this.dataSource, list, [appId], { offset, limit }, toFileRecord);
   }
 
   async get(appId: string, fileId: string): Promise<FileRecord> {

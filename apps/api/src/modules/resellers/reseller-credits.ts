@@ -3,7 +3,7 @@ import type { DurationType, LedgerEntry } from '@latchkey/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors.js';
-import { sqlRows } from '../../common/sql.js';
+import { sqlPage, sqlRows } from '../../common/sql.js';
 import type { LedgerRow } from './reseller.rows.js';
 
 /** What a reseller asks to generate: what it costs and what its allowed lists and device bound are checked against. */
@@ -128,21 +128,12 @@ export class ResellerCredits {
 
   /** A reseller's entries, newest first. */
   async ledger(resellerId: string, offset: number, limit: number) {
-    const [rows, counted] = await Promise.all([
-      sqlRows<LedgerRow>(
-        this.dataSource,
-        `SELECT id, amount, balance_after, reason, note, license_ids, actor, created_at
-           FROM reseller_ledger WHERE reseller_id = $1
-          ORDER BY seq DESC LIMIT $2 OFFSET $3`,
-        [resellerId, limit, offset],
-      ),
-      sqlRows<{ total: number }>(
-        this.dataSource,
-        `SELECT count(*)::int AS total FROM reseller_ledger WHERE reseller_id = $1`,
-        [resellerId],
-      ),
-    ]);
-    return { items: rows.map(toLedgerEntry), total: counted[0]!.total };
+    const list = {
+      select: 'id, amount, balance_after, reason, note, license_ids, actor, created_at',
+      from: 'reseller_ledger WHERE reseller_id = $1',
+      orderBy: 'seq DESC',
+    };
+    return sqlPage(this.dataSource, list, [resellerId], { offset, limit }, toLedgerEntry);
   }
 
   private async append(manager: EntityManager, resellerId: string, entry: Omit<LedgerEntry, 'id' | 'createdAt'>) {

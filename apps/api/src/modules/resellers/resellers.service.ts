@@ -11,7 +11,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError } from '../../common/errors.js';
-import { sqlRows } from '../../common/sql.js';
+import { sqlPage, sqlRows } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import { AuthService } from '../accounts/auth.service.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
@@ -75,18 +75,13 @@ export class ResellersService {
   }
 
   async list(appId: string, offset: number, limit: number) {
-    const [rows, counted] = await Promise.all([
-      sqlRows<ResellerRow>(
-        this.dataSource,
-        `SELECT ${RESELLER_COLUMNS} FROM resellers r JOIN accounts a ON a.id = r.account_id
-          WHERE r.app_id = $1 ORDER BY r.created_at DESC, r.account_id DESC LIMIT $2 OFFSET $3`,
-        [appId, limit, offset],
-      ),
-      sqlRows<{ total: number }>(this.dataSource, `SELECT count(*)::int AS total FROM resellers WHERE app_id = $1`, [
-        appId,
-      ]),
-    ]);
-    return { items: rows.map(toReseller), total: counted[0]!.total };
+    const list = {
+      select: RESELLER_COLUMNS,
+      from: 'resellers r JOIN accounts a ON a.id = r.account_id WHERE r.app_id = $1',
+      countFrom: 'resellers WHERE app_id = $1',
+      orderBy: 'r.created_at DESC, r.account_id DESC',
+    };
+    return sqlPage(this.dataSource, list, [appId], { offset, limit }, toReseller);
   }
 
   /** The app's reseller; another app's, an unknown or a malformed id: 404. */

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AdminSession } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
+import { sqlPage, sqlRows } from '../../common/sql.js';
 import { AppError } from '../../common/errors.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
@@ -28,30 +29,24 @@ export class SessionsAdminService {
   ) {}
 
   async list(app: SessionPolicy, { userId, offset, limit }: { userId?: string; offset: number; limit: number }) {
+    const where = `WHERE ${LIVE} AND ($3::uuid IS NULL OR s.user_id = $3)`;
+    const list = {
+      select: `s.id, s.user_id, u.username, s.ip, s.hwid, s.created_at, s.last_seen_at,
+               ${sessionEndSql(APP_SESSION)} AS ends_at`,
+      from: `sessions s JOIN users u ON u.id = s.user_id ${where}`,
+      countFrom: `sessions s ${where}`,
+      orderBy: 's.created_at DESC, s.id DESC',
+    };
     const params = [app.id, app.sessionIdleSeconds, userId ?? null];
-    const [rows, counted]: [SessionRow[], Array<{ total: number }>] = await Promise.all([
-      this.dataSource.query(
-        `SELECT s.id, s.user_id, u.username, s.ip, s.hwid, s.created_at, s.last_seen_at,
-                ${sessionEndSql(APP_SESSION)} AS ends_at
-           FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE ${LIVE} AND ($3::uuid IS NULL OR s.user_id = $3)
-          ORDER BY s.created_at DESC, s.id DESC
-          LIMIT $4 OFFSET $5`,
-        [...params, limit, offset],
-      ),
-      this.dataSource.query(
-        `SELECT count(*)::int AS total FROM sessions s WHERE ${LIVE} AND ($3::uuid IS NULL OR s.user_id = $3)`,
-        params,
-      ),
-    ]);
-    return { items: rows.map(toAdminSession), total: counted[0]!.total };
+    return sqlPage(this.dataSource, list, params, { offset, limit }, toAdminSession);
   }
 
   /** Ends one session of the app; its token gets 401 from then on. An ended or unknown session is "not found". */
   async end(actor: Actor, appId: string, sessionId: string): Promise<void> {
     if (!isUuid(sessionId)) throw new AppError('NOT_FOUND');
     await this.dataSource.transaction(async (manager) => {
-      const [rows]: [Array<{ user_id: string }>, number] = await manager.query(
+      const rows = await sqlRows<{ user_id: string }>(
+        manager,
         `UPDATE sessions SET ended_at = now(), end_reason = 'admin'
           WHERE id = $1 AND app_id = $2 AND ended_at IS NULL
           RETURNING user_id`,
@@ -125,7 +120,8 @@ async function endSessionsWhere(
   params: unknown[],
   reason: string,
 ): Promise<number> {
-  const [rows]: [Array<{ was_live: boolean }>, number] = await manager.query(
+  const rows = await sqlRows<{ was_live: boolean }>(
+    manager,
     `UPDATE sessions s SET ended_at = now(), end_reason = $${params.length + 1}
        FROM sessions previous JOIN apps a ON a.id = previous.app_id
       WHERE previous.id = s.id AND s.ended_at IS NULL AND ${condition}

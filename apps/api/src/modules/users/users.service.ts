@@ -5,7 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../common/admin-response.js';
 import { PasswordHasher } from '../../common/password-hasher.js';
 import { AppError, validationError } from '../../common/errors.js';
-import { escapeLike, isCheckViolation } from '../../common/sql.js';
+import { escapeLike, isCheckViolation, sqlPage, sqlRows } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
@@ -89,7 +89,8 @@ export class UsersService {
   async remove(actor: Actor, appId: string, userId: string): Promise<void> {
     if (!isUuid(userId)) throw new AppError('NOT_FOUND');
     await this.dataSource.transaction(async (manager) => {
-      const [rows]: [Array<{ id: string; username: string }>, number] = await manager.query(
+      const rows = await sqlRows<{ id: string; username: string }>(
+        manager,
         `DELETE FROM users WHERE id = $1 AND app_id = $2 RETURNING id, username`,
         [userId, appId],
       );
@@ -191,15 +192,12 @@ export class UsersService {
 
   /** One page of the app's users, newest first; `pattern` (LIKE, over username_key) narrows them. */
   private async page(appId: string, pattern: string | null, offset: number, limit: number) {
-    const where = `app_id = $1 AND ($2::text IS NULL OR username_key LIKE $2)`;
-    const [rows, counted]: [UserRow[], Array<{ total: number }>] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-        [appId, pattern, limit, offset],
-      ),
-      this.dataSource.query(`SELECT count(*)::int AS total FROM users WHERE ${where}`, [appId, pattern]),
-    ]);
-    return { items: rows.map(toAdminUser), total: counted[0]!.total };
+    const list = {
+      select: USER_COLUMNS,
+      from: `users WHERE app_id = $1 AND ($2::text IS NULL OR username_key LIKE $2)`,
+      orderBy: 'created_at DESC, id DESC',
+    };
+    return sqlPage(this.dataSource, list, [appId, pattern], { offset, limit }, toAdminUser);
   }
 
   /**
@@ -215,7 +213,8 @@ export class UsersService {
     params: unknown[],
   ): Promise<{ row: UserRow; before: Pick<UserRow, 'banned' | 'expires_at' | 'hwid'> }> {
     if (!isUuid(userId)) throw new AppError('NOT_FOUND');
-    const [rows]: [ChangedRow[], number] = await manager.query(
+    const rows = await sqlRows<ChangedRow>(
+      manager,
       `WITH before AS (
            SELECT id, banned, expires_at, hwid FROM users WHERE id = $1 AND app_id = $2 FOR UPDATE)
          UPDATE users u SET ${set}

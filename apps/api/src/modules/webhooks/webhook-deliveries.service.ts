@@ -5,6 +5,7 @@ import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { WebhookDelivery, WebhookDeliveryAttempt } from '@latchkey/contracts';
 import { isUuid, pageOffset } from '../../common/admin-response.js';
+import { sqlPage } from '../../common/sql.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError } from '../../common/errors.js';
 import { iso } from '../../common/iso.js';
@@ -38,22 +39,18 @@ export class WebhookDeliveriesService {
     const webhook = await this.webhooks.findInApp(appId, webhookId);
     const filter = query.status ? 'AND d.status = $2' : '';
     const params: unknown[] = query.status ? [webhook.id, query.status] : [webhook.id];
-    const [rows, counts]: [DeliveryRow[], Array<{ total: number }>] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${DELIVERY_COLUMNS}
-           FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
-          WHERE d.webhook_id = $1 ${filter}
-          ORDER BY d.created_at DESC, d.id DESC
-          LIMIT ${query.limit} OFFSET ${pageOffset(query)}`,
-        params,
-      ),
-      this.dataSource.query(
-        `SELECT count(*)::int AS total FROM webhook_deliveries d WHERE d.webhook_id = $1 ${filter}`,
-        params,
-      ),
-    ]);
-    const attempts = await this.attemptsOf(rows.map((r) => r.id));
-    return { items: rows.map((r) => toDelivery(r, attempts.get(r.id) ?? [])), total: counts[0]!.total };
+    const list = {
+      select: DELIVERY_COLUMNS,
+      from: `webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE d.webhook_id = $1 ${filter}`,
+      countFrom: `webhook_deliveries d WHERE d.webhook_id = $1 ${filter}`,
+      orderBy: 'd.created_at DESC, d.id DESC',
+    };
+    const page = await sqlPage<DeliveryRow>(this.dataSource, list, params, {
+      offset: pageOffset(query),
+      limit: query.limit,
+    });
+    const attempts = await this.attemptsOf(page.items.map((r) => r.id));
+    return { items: page.items.map((r) => toDelivery(r, attempts.get(r.id) ?? [])), total: page.total };
   }
 
   /**
