@@ -11,7 +11,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import { clientLogLine } from './client-audit.js';
 import type { ClientContext, ClientResult } from './client-context.js';
-import { sessionEnd } from '../sessions/session-rules.js';
+import { liveSessionSql, sessionEnd, sessionIsLive } from '../sessions/session-rules.js';
 import type { LiveSessionRow, UserRow } from './client.rows.js';
 import { activityGranularityMs, toClientUser } from './client-sessions.js';
 import type { LogDto, SessionDto, VarDto } from './client.dto.js';
@@ -73,10 +73,9 @@ export class ClientSessionService {
   async logout({ app, body }: ClientContext<SessionDto>): Promise<ClientResult> {
     const rows = await sqlRows<{ id: string }>(
       this.dataSource,
-      `UPDATE sessions SET ended_at = now(), end_reason = 'logout'
-        WHERE token_hash = $1 AND app_id = $2 AND ended_at IS NULL
-          AND expires_at > now() AND last_seen_at > now() - make_interval(secs => $3)
-        RETURNING id`,
+      `UPDATE sessions s SET ended_at = now(), end_reason = 'logout'
+        WHERE s.token_hash = $1 AND s.app_id = $2 AND ${liveSessionSql({ alias: 's', idleSeconds: '$3' })}
+        RETURNING s.id`,
       [sha256(body.sessionToken), app.id, app.sessionIdleSeconds],
     );
     if (rows.length === 0) throw new AppError('INVALID_SESSION');
@@ -127,8 +126,12 @@ export class ClientSessionService {
       !row ||
       row.app_id !== app.id ||
       row.banned ||
-      row.session_expires_at.getTime() <= now ||
-      row.last_seen_at.getTime() + app.sessionIdleSeconds * 1000 <= now ||
+      // The lookup reads only sessions not ended.
+      !sessionIsLive(
+        app.sessionIdleSeconds,
+        { endedAt: null, expiresAt: row.session_expires_at, lastSeenAt: row.last_seen_at },
+        new Date(now),
+      ) ||
       (row.expires_at !== null && row.expires_at.getTime() <= now)
     ) {
       throw new AppError('INVALID_SESSION');
