@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { usernameKey, type BlacklistEntry, type BlacklistType, type CreatedBlacklistEntry } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isUuid } from '../../common/admin-response.js';
 import { sqlPage, sqlRows } from '../../common/sql.js';
 import { AppError } from '../../common/errors.js';
 import type { Actor } from '../../common/auth/actor.js';
@@ -102,7 +101,6 @@ export class BlacklistService {
   }
 
   async remove(actor: Actor, appId: string, entryId: string): Promise<void> {
-    if (!isUuid(entryId)) throw new AppError('NOT_FOUND');
     await this.dataSource.transaction(async (manager) => {
       const rows = await sqlRows<EntryRow>(
         manager,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClientMessage, DOWNLOAD_PATH, FileMessage, type FileData } from '@latchkey/contracts';
-import { isUuid } from '../../common/admin-response.js';
+import { isUuid } from '../../common/id-param.js';
 import { encryptWithMasterKey } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import { Config } from '../../config/config.js';

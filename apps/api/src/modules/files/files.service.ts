@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { FileMessage, type FileRecord } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isUuid } from '../../common/admin-response.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError, validationError } from '../../common/errors.js';
 import { sqlPage, sqlRows } from '../../common/sql.js';
@@ -74,7 +73,6 @@ export class FilesService {
   }
 
   async update(actor: Actor, appId: string, fileId: string, dto: UpdateFileDto): Promise<FileRecord> {
-    if (!isUuid(fileId)) throw new AppError('NOT_FOUND');
     await this.dataSource.transaction(async (manager) => {
       const rows = await sqlRows(
         manager,
@@ -124,7 +122,6 @@ export class FilesService {
   }
 
   async remove(actor: Actor, appId: string, fileId: string): Promise<void> {
-    if (!isUuid(fileId)) throw new AppError('NOT_FOUND');
     const contentId = await this.dataSource.transaction(async (manager) => {
       const [row] = await sqlRows<{ content_id: string; name: string }>(
         manager,
@@ -139,14 +136,12 @@ export class FilesService {
   }
 
   private async find(manager: EntityManager, appId: string, fileId: string): Promise<FileRow> {
-    const [row] = isUuid(fileId)
-      ? await sqlRows<FileRow>(
-          manager,
-          `SELECT ${FILE_COLUMNS} FROM files f JOIN file_contents c ON c.id = f.content_id
-            WHERE f.id = $1 AND f.app_id = $2`,
-          [fileId, appId],
-        )
-      : [];
+    const [row] = await sqlRows<FileRow>(
+      manager,
+      `SELECT ${FILE_COLUMNS} FROM files f JOIN file_contents c ON c.id = f.content_id
+        WHERE f.id = $1 AND f.app_id = $2`,
+      [fileId, appId],
+    );
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { License } from '@latchkey/contracts';
 import { In, Repository } from 'typeorm';
-import { isUuid } from '../../common/admin-response.js';
 import { AppError } from '../../common/errors.js';
 import { escapeLike, sqlRows } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
@@ -229,9 +228,7 @@ export class LicensesService {
 
   /** The app's key (one `createdBy` made, when given): another app's, another creator's or an unknown id is 404. */
   private async findInApp(appId: string, licenseId: string, createdBy: string | null = null): Promise<LicenseEntity> {
-    const license = isUuid(licenseId)
-      ? await this.licenses.findOneBy({ id: licenseId, appId, ...(createdBy ? { createdBy } : {}) })
-      : null;
+    const license = await this.licenses.findOneBy({ id: licenseId, appId, ...(createdBy ? { createdBy } : {}) });
     if (!license) throw new AppError('NOT_FOUND');
     return license;
   }

@@ -8,7 +8,6 @@ import {
   ResellerLimits,
 } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isUuid } from '../../common/admin-response.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError } from '../../common/errors.js';
 import { sqlPage, sqlRows } from '../../common/sql.js';
@@ -86,14 +85,12 @@ export class ResellersService {
 
   /** The app's reseller; another app's, an unknown or a malformed id: 404. */
   async get(appId: string, resellerId: string, manager: EntityManager = this.dataSource.manager): Promise<Reseller> {
-    const [row] = isUuid(resellerId)
-      ? await sqlRows<ResellerRow>(
-          manager,
-          `SELECT ${RESELLER_COLUMNS} FROM resellers r JOIN accounts a ON a.id = r.account_id
-            WHERE r.app_id = $1 AND r.account_id = $2`,
-          [appId, resellerId],
-        )
-      : [];
+    const [row] = await sqlRows<ResellerRow>(
+      manager,
+      `SELECT ${RESELLER_COLUMNS} FROM resellers r JOIN accounts a ON a.id = r.account_id
+        WHERE r.app_id = $1 AND r.account_id = $2`,
+      [appId, resellerId],
+    );
     if (!row) throw new AppError('NOT_FOUND');
     return toReseller(row);
   }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AdminSession } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isUuid } from '../../common/admin-response.js';
 import { sqlPage, sqlRows } from '../../common/sql.js';
 import { AppError } from '../../common/errors.js';
 import type { Actor } from '../../common/auth/actor.js';
@@ -43,7 +42,6 @@ export class SessionsAdminService {
 
   /** Ends one session of the app; its token gets 401 from then on. An ended or unknown session is "not found". */
   async end(actor: Actor, appId: string, sessionId: string): Promise<void> {
-    if (!isUuid(sessionId)) throw new AppError('NOT_FOUND');
     await this.dataSource.transaction(async (manager) => {
       const rows = await sqlRows<{ user_id: string }>(
         manager,

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LATEST_EXPIRY, usernameKey, type AdminUser, type EndedSessions } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isUuid } from '../../common/admin-response.js';
 import { PasswordHasher } from '../../common/password-hasher.js';
 import { AppError, validationError } from '../../common/errors.js';
 import { escapeLike, isCheckViolation, sqlPage, sqlRows } from '../../common/sql.js';
@@ -78,16 +77,17 @@ export class UsersService {
   }
 
   async get(appId: string, userId: string): Promise<AdminUser> {
-    const rows: UserRow[] = isUuid(userId)
-      ? await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND app_id = $2`, [userId, appId])
-      : [];
+    const rows = await sqlRows<UserRow>(
+      this.dataSource,
+      `SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND app_id = $2`,
+      [userId, appId],
+    );
     if (!rows[0]) throw new AppError('NOT_FOUND');
     return toAdminUser(rows[0]);
   }
 
   /** Deletes the user; its sessions go with it (foreign key cascade), so their tokens stop working at once. */
   async remove(actor: Actor, appId: string, userId: string): Promise<void> {
-    if (!isUuid(userId)) throw new AppError('NOT_FOUND');
     await this.dataSource.transaction(async (manager) => {
       const rows = await sqlRows<{ id: string; username: string }>(
         manager,
@@ -175,7 +175,6 @@ export class UsersService {
 
   /** Ends every live session of one user of the app, audited with how many ended. */
   async endSessions(actor: Actor, appId: string, userId: string): Promise<EndedSessions> {
-    if (!isUuid(userId)) throw new AppError('NOT_FOUND');
     return this.dataSource.transaction(async (manager) => {
       const users: Array<{ username: string }> = await manager.query(
         `SELECT username FROM users WHERE id = $1 AND app_id = $2 FOR UPDATE`,
@@ -212,7 +211,6 @@ export class UsersService {
     set: string,
     params: unknown[],
   ): Promise<{ row: UserRow; before: Pick<UserRow, 'banned' | 'expires_at' | 'hwid'> }> {
-    if (!isUuid(userId)) throw new AppError('NOT_FOUND');
     const rows = await sqlRows<ChangedRow>(
       manager,
       `WITH before AS (

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { WebhookDelivery, WebhookDeliveryAttempt } from '@latchkey/contracts';
-import { isUuid, pageOffset } from '../../common/admin-response.js';
+import { pageOffset } from '../../common/admin-response.js';
 import { sqlPage } from '../../common/sql.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError } from '../../common/errors.js';
@@ -60,7 +60,6 @@ export class WebhookDeliveriesService {
    */
   async retry(actor: Actor, appId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
     const webhook = await this.webhooks.findInApp(appId, webhookId);
-    if (!isUuid(deliveryId)) throw new AppError('NOT_FOUND');
     const updated = await this.dataSource.transaction(async (manager) => {
       const rows: Array<{ remaining: number }> = await manager.query(
         `WITH retried AS (

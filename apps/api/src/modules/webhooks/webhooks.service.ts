@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import type { CreatedWebhook, EventName, Webhook, WebhookTestResult } from '@latchkey/contracts';
-import { isUuid } from '../../common/admin-response.js';
 import { encryptWithMasterKey } from '../../common/crypto.js';
 import { AppError, validationError } from '../../common/errors.js';
 import { Config } from '../../config/config.js';
@@ -139,7 +138,7 @@ export class WebhooksService {
 
   /** The webhook, when it belongs to the app; anything else is "not found". */
   async findInApp(appId: string, webhookId: string): Promise<WebhookEntity> {
-    const webhook = isUuid(webhookId) ? await this.webhooks.findOneBy({ id: webhookId, appId }) : null;
+    const webhook = await this.webhooks.findOneBy({ id: webhookId, appId });
     if (!webhook) throw new AppError('NOT_FOUND');
     return webhook;
   }
