@@ -1,4 +1,4 @@
-import type { LockedLicense } from '../licenses/license-lifecycle.js';
+import type { LockedLicense } from '../licenses/licenses.queries.js';
 
 /** The rows this module reads, in one place (columns as PostgreSQL names them). */
 

@@ -64,3 +64,16 @@ export async function applyKeyToUser<Row>(
   );
   return rows[0]!;
 }
+
+/** A key's new level or device limit (null: unchanged) applied to the user whose current key it is. */
+export async function applyLicenseLimits(
+  manager: EntityManager,
+  licenseId: string,
+  limits: { level: number | null; maxDevices: number | null },
+): Promise<void> {
+  await sqlRows(
+    manager,
+    `UPDATE users SET level = COALESCE($2, level), max_devices = COALESCE($3, max_devices) WHERE license_id = $1`,
+    [licenseId, limits.level, limits.maxDevices],
+  );
+}
