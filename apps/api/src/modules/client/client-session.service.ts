@@ -12,7 +12,8 @@ import { clientLogLine } from './client-audit.js';
 import type { ClientContext, ClientResult } from './client-context.js';
 import { sessionEnd, sessionIsLive } from '../sessions/session-rules.js';
 import { logOut, stampActivity } from '../sessions/session-writes.js';
-import type { LiveSessionRow, UserRow } from './client.rows.js';
+import type { LiveSessionRow } from './client.rows.js';
+import type { ClientUserRow } from '../users/users.queries.js';
 import { SESSION_AND_VARIABLE_LOOKUP, SESSION_LOOKUP } from './client-session.queries.js';
 import { activityGranularityMs, toClientUser } from './client-sessions.js';
 import type { LogDto, SessionDto, VarDto } from './client.dto.js';
@@ -21,7 +22,7 @@ import { markTicketSubject } from './offline-ticket.js';
 /** A session found live, with its user; `end` is when it ends without further activity. */
 export interface LiveSession {
   id: string;
-  user: UserRow;
+  user: ClientUserRow;
   end: Date;
   row: LiveSessionRow;
 }
