@@ -10,14 +10,7 @@ import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
 import { addressPrefixes, BlacklistMatcher, normalizeIpValue, type BlacklistSubject } from './blacklist-matcher.js';
 import { BlacklistCache } from './blacklist.cache.js';
 import type { CreateBlacklistEntryDto } from './blacklist.dto.js';
-
-interface EntryRow {
-  id: string;
-  type: BlacklistType;
-  value: string;
-  reason: string | null;
-  created_at: Date;
-}
+import { DELETE_ENTRY, type EntryRow, INSERT_ENTRY, LIST_ENTRIES } from './blacklist.queries.js';
 
 /** An app's blacklist: the owner's entries, and the check every client request passes. */
 @Injectable()
@@ -49,13 +42,13 @@ export class BlacklistService {
   async create(actor: Actor, appId: string, dto: CreateBlacklistEntryDto): Promise<CreatedBlacklistEntry> {
     const value = canonicalValue(dto);
     const entry = await this.dataSource.transaction(async (manager) => {
-      const rows: EntryRow[] = await manager.query(
-        `INSERT INTO blacklist_entries (app_id, type, value, reason, created_by)
-         VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT DO NOTHING
-         RETURNING id, type, value, reason, created_at`,
-        [appId, dto.type, value, dto.reason ?? null, actor.accountId],
-      );
+      const rows = await sqlRows<EntryRow>(manager, INSERT_ENTRY, [
+        appId,
+        dto.type,
+        value,
+        dto.reason ?? null,
+        actor.accountId,
+      ]);
       const created = rows[0];
       if (!created) throw new AppError('CONFLICT', 'Blacklist entry already exists');
       const sessionsEnded = await this.endMatchingSessions(manager, appId, created);
@@ -92,21 +85,12 @@ export class BlacklistService {
   }
 
   async list(appId: string, type: BlacklistType | undefined, offset: number, limit: number) {
-    const list = {
-      select: 'id, type, value, reason, created_at',
-      from: `blacklist_entries WHERE app_id = $1 AND ($2::text IS NULL OR type = $2)`,
-      orderBy: 'created_at DESC, id DESC',
-    };
-    return sqlPage(this.dataSource, list, [appId, type ?? null], { offset, limit }, toEntry);
+    return sqlPage(this.dataSource, LIST_ENTRIES, [appId, type ?? null], { offset, limit }, toEntry);
   }
 
   async remove(actor: Actor, appId: string, entryId: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const rows = await sqlRows<EntryRow>(
-        manager,
-        `DELETE FROM blacklist_entries WHERE id = $1 AND app_id = $2 RETURNING id, type, value, reason, created_at`,
-        [entryId, appId],
-      );
+      const rows = await sqlRows<EntryRow>(manager, DELETE_ENTRY, [entryId, appId]);
       const removed = rows[0];
       if (!removed) throw new AppError('NOT_FOUND');
       await this.audit.write(manager, [
