@@ -1,7 +1,6 @@
 import { AccessTokenEntity } from '../modules/accounts/access-token.entity.js';
 import { AccountEntity } from '../modules/accounts/account.entity.js';
 import { AppEntity } from '../modules/apps/app.entity.js';
-import { VariableEntity } from '../modules/variables/variable.entity.js';
 import { WebhookEntity } from '../modules/webhooks/webhook.entity.js';
 
 /**
@@ -9,4 +8,4 @@ import { WebhookEntity } from '../modules/webhooks/webhook.entity.js';
  * modules not yet moved to the one data-access shape (docs/data-access.md):
  * a moved module reads its tables into row interfaces with SQL instead.
  */
-export const ENTITIES = [AccountEntity, AccessTokenEntity, AppEntity, VariableEntity, WebhookEntity];
+export const ENTITIES = [AccountEntity, AccessTokenEntity, AppEntity, WebhookEntity];
