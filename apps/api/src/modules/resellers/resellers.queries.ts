@@ -59,6 +59,12 @@ export const UPDATE_RESELLER = `UPDATE resellers SET
     max_devices_limit = CASE WHEN $6 THEN $7::integer ELSE max_devices_limit END
   WHERE account_id = $1`;
 
+/** An app a reseller sells (APPS_OF_RESELLER): its name, the balance and what it may sell there. */
+export type ResellerAppRow = Pick<
+  ResellerRow,
+  'app_id' | 'credits' | 'allowed_levels' | 'allowed_durations' | 'max_devices_limit'
+> & { name: string };
+
 /** The apps the account `$1` sells, with its balance and what it may sell in each. */
 export const APPS_OF_RESELLER = `SELECT r.app_id, p.name, r.credits, r.allowed_levels, r.allowed_durations, r.max_devices_limit
   FROM resellers r JOIN apps p ON p.id = r.app_id

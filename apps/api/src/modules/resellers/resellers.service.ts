@@ -20,6 +20,7 @@ import {
   GET_RESELLER,
   INSERT_RESELLER,
   LIST_RESELLERS,
+  type ResellerAppRow,
   type ResellerRow,
   UPDATE_RESELLER,
 } from './resellers.queries.js';
@@ -163,14 +164,7 @@ export class ResellersService {
 
   /** The apps a reseller account sells, with its balance in each (GET /v1/admin/me). */
   async appsOf(accountId: string): Promise<ResellerAppCredit[]> {
-    const rows = await sqlRows<{
-      app_id: string;
-      name: string;
-      credits: number;
-      allowed_levels: number[] | null;
-      allowed_durations: DurationType[] | null;
-      max_devices_limit: number | null;
-    }>(this.dataSource, APPS_OF_RESELLER, [accountId]);
+    const rows = await sqlRows<ResellerAppRow>(this.dataSource, APPS_OF_RESELLER, [accountId]);
     // What it may sell too: the reseller's console offers only what generation accepts.
     return rows.map((row) => ({
       appId: row.app_id,
