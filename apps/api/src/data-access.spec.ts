@@ -18,7 +18,7 @@ const SQL_TEXT = /\b(SELECT\s+[\w*(]|INSERT\s+INTO|UPDATE\s+\w+\s+(\w+\s+)?SET|D
 const ENTITY_API = /\b(createQueryBuilder|findAndCount|findOneBy|findBy|InjectRepository)\b|manager\.(update|find)\(/;
 
 /** Modules not yet moved to the shape: their statements still live in their services. */
-const NOT_YET_MOVED = ['accounts', 'apps', 'webhooks'];
+const NOT_YET_MOVED = ['accounts', 'apps'];
 /** Builds the client's open-session prepared statement from the events and audit CTEs at start-up. */
 const STATEMENT_BUILDERS = ['sessions/session-opening.ts'];
 
