@@ -127,6 +127,23 @@ describe('logout', () => {
     expect((await client.check(token)).status).toBe(401);
     expect((await client.logout(token)).status).toBe(401);
   });
+
+  it('refuses an idle or expired session, as the session rules do, and leaves it as it was', async () => {
+    const idle = await session();
+    const old = await session();
+    const idleHash = await tokenRow(idle.token);
+    const oldHash = await tokenRow(old.token);
+    await db().query(`UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE token_hash = $1`, [
+      idleHash,
+    ]);
+    await db().query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [oldHash]);
+    expect((await client.logout(idle.token)).status).toBe(401);
+    expect((await client.logout(old.token)).status).toBe(401);
+    const { rows } = await db().query(`SELECT end_reason FROM sessions WHERE token_hash = ANY($1)`, [
+      [idleHash, oldHash],
+    ]);
+    expect(rows).toEqual([{ end_reason: null }, { end_reason: null }]);
+  });
 });
 
 describe('var', () => {

@@ -14,6 +14,7 @@ import {
 import type { SignedInReseller } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
+import { registeredAdminRoutes } from './support/routes.js';
 
 /**
  * What a reseller's token gets on each admin route, called on the app it
@@ -123,16 +124,6 @@ beforeAll(async () => {
   foreign = (await createApp(await signupOwner())).appId;
 });
 afterAll(closeDb);
-
-/** Every admin route the running API registers, as `METHOD /path/{param}`. */
-async function registeredAdminRoutes(): Promise<string[]> {
-  const doc = await http('GET', '/docs/openapi.json');
-  expect(doc.status).toBe(200);
-  const paths = doc.body.paths as Record<string, Record<string, unknown>>;
-  return Object.entries(paths)
-    .filter(([route]) => route.startsWith('/v1/admin'))
-    .flatMap(([route, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${route}`));
-}
 
 /** A request for `route` on `appId`: real ids and a valid body for the routes a reseller may call. */
 async function requestFor(route: string, appId: string) {

@@ -2,7 +2,7 @@
 // the TypeScript mirror agrees with them, and PostgreSQL inlines them, so a
 // condition built from them still uses the partial index on live sessions.
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { liveSessionSql, sessionEnd, sessionEndSql } from '../src/modules/sessions/session-rules.js';
+import { liveSessionSql, sessionEnd, sessionEndSql, sessionIsLive } from '../src/modules/sessions/session-rules.js';
 import { closeDb, db } from './support/db.js';
 
 afterAll(closeDb);
@@ -21,6 +21,30 @@ describe('session rules', () => {
         [expires, lastSeen, idle],
       );
       expect(rows[0]!.ends.toISOString()).toBe(sessionEnd(idle, new Date(expires), new Date(lastSeen)).toISOString());
+    }
+  });
+
+  it('sessionIsLive in TypeScript answers what session_is_live answers', async () => {
+    const at = '2026-01-01T12:00:00.000Z';
+    const cases = [
+      { ended: null, expires: '2026-01-01T13:00:00.000Z', lastSeen: '2026-01-01T11:45:00.000Z' },
+      { ended: '2026-01-01T11:50:00.000Z', expires: '2026-01-01T13:00:00.000Z', lastSeen: '2026-01-01T11:45:00.000Z' },
+      { ended: null, expires: '2026-01-01T12:00:00.000Z', lastSeen: '2026-01-01T11:45:00.000Z' },
+      { ended: null, expires: '2026-01-01T13:00:00.000Z', lastSeen: '2026-01-01T11:30:00.000Z' },
+      { ended: null, expires: '2026-01-01T13:00:00.000Z', lastSeen: '2026-01-01T11:30:00.001Z' },
+    ];
+    for (const { ended, expires, lastSeen } of cases) {
+      const { rows } = await db().query<{ live: boolean }>(
+        `SELECT ${liveSessionSql({ alias: 's', idleSeconds: '1800' }, '$4::timestamptz')} AS live
+           FROM (SELECT $1::timestamptz AS ended_at, $2::timestamptz AS expires_at, $3::timestamptz AS last_seen_at) s`,
+        [ended, expires, lastSeen, at],
+      );
+      const session = {
+        endedAt: ended === null ? null : new Date(ended),
+        expiresAt: new Date(expires),
+        lastSeenAt: new Date(lastSeen),
+      };
+      expect([lastSeen, sessionIsLive(1800, session, new Date(at))]).toEqual([lastSeen, rows[0]!.live]);
     }
   });
 

@@ -45,6 +45,15 @@ describe('variables admin', () => {
     ]);
   });
 
+  it('keeps updatedAt when a patch changes nothing, and moves it with the value', async () => {
+    const created = await http('POST', base, { token: owner.token, body: { key: 'stamp', value: 'a', minLevel: 2 } });
+    const same = await http('PATCH', `${base}/stamp`, { token: owner.token, body: { value: 'a', minLevel: 2 } });
+    expect(same.body.data.updatedAt).toBe(created.body.data.updatedAt);
+    const changed = await http('PATCH', `${base}/stamp`, { token: owner.token, body: { value: 'b' } });
+    expect(changed.body.data).toMatchObject({ value: 'b', minLevel: 2 });
+    expect(Date.parse(changed.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.body.data.updatedAt));
+  });
+
   it('refuses a duplicate key with 409', async () => {
     await http('POST', base, { token: owner.token, body: { key: 'dup', value: 'a' } });
     const again = await http('POST', base, { token: owner.token, body: { key: 'dup', value: 'b' } });

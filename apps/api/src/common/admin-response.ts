@@ -39,10 +39,3 @@ export class PageQuery implements ListQuery {
 export function pageOffset(query: PageQuery): number {
   return (query.page - 1) * query.limit;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Path ids are UUIDs; anything else can only be "not found", never a database error. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}

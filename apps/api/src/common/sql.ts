@@ -1,19 +1,73 @@
 /** Anything that runs SQL: a TypeORM DataSource, EntityManager or QueryRunner. */
-interface SqlExecutor {
+export interface SqlExecutor {
   query(sql: string, parameters?: unknown[]): Promise<unknown>;
 }
 
 /**
  * Runs SQL and returns its rows. TypeORM answers UPDATE and DELETE statements
  * (with or without RETURNING) as `[rows, affectedCount]` but SELECT and INSERT
- * as plain rows; this gives rows either way.
+ * as plain rows; this gives rows either way, so no caller destructures that pair.
  */
 export async function sqlRows<T>(executor: SqlExecutor, sql: string, parameters: unknown[] = []): Promise<T[]> {
   const result = await executor.query(sql, parameters);
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
-    return result[0] as T[];
-  }
+  if (isRowsAndCount(result)) return result[0] as T[];
   return result as T[];
+}
+
+/** Runs an UPDATE or DELETE without RETURNING and returns how many rows it touched. */
+export async function sqlAffected(executor: SqlExecutor, sql: string, parameters: unknown[] = []): Promise<number> {
+  const result = await executor.query(sql, parameters);
+  if (!isRowsAndCount(result)) throw new Error('sqlAffected runs UPDATE or DELETE statements only');
+  return result[1];
+}
+
+function isRowsAndCount(result: unknown): result is [unknown[], number] {
+  return Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number';
+}
+
+/**
+ * A list statement: `SELECT <select> FROM <from> ORDER BY <orderBy>` for the
+ * rows, `SELECT count(*) FROM <countFrom ?? from>` for the total. `countFrom`
+ * is for a count that can skip joins the rows need (same rows, fewer reads).
+ */
+export interface ListStatement {
+  select: string;
+  from: string;
+  countFrom?: string;
+  orderBy: string;
+}
+
+/** What every admin list answers: one window of the items and how many there are in all. */
+export interface Page<Item> {
+  items: Item[];
+  total: number;
+}
+
+/**
+ * One page of `list` (its parameters `parameters`, the window `offset` and
+ * `limit` appended after them) and the total, read in parallel.
+ */
+export async function sqlPage<Row, Item = Row>(
+  executor: SqlExecutor,
+  list: ListStatement,
+  parameters: unknown[],
+  window: { offset: number; limit: number },
+  toItem: (row: Row) => Item = (row) => row as unknown as Item,
+): Promise<Page<Item>> {
+  const limit = parameters.length + 1;
+  const [rows, counted] = await Promise.all([
+    sqlRows<Row>(
+      executor,
+      `SELECT ${list.select} FROM ${list.from} ORDER BY ${list.orderBy} LIMIT $${limit} OFFSET $${limit + 1}`,
+      [...parameters, window.limit, window.offset],
+    ),
+    sqlRows<{ total: number }>(
+      executor,
+      `SELECT count(*)::int AS total FROM ${list.countFrom ?? list.from}`,
+      parameters,
+    ),
+  ]);
+  return { items: rows.map(toItem), total: counted[0]!.total };
 }
 
 /** True when PostgreSQL refused a write for a duplicate key (unique_violation, 23505). */

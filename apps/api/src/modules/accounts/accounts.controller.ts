@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
+import { IdParam } from '../../common/id-param.js';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
@@ -94,7 +95,7 @@ export class AccountsController {
   @Delete('tokens/:tokenId')
   @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'Revoke a token' })
-  async revokeToken(@CurrentActor() actor: Actor, @Param('tokenId') tokenId: string) {
+  async revokeToken(@CurrentActor() actor: Actor, @IdParam('tokenId') tokenId: string) {
     await this.auth.revokeToken(actor, tokenId);
     return ok({});
   }

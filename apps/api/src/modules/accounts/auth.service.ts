@@ -10,7 +10,6 @@ import type {
   SignupResult,
 } from '@latchkey/contracts';
 import { Config } from '../../config/config.js';
-import { isUuid } from '../../common/admin-response.js';
 import { randomSecret, sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import { isUniqueViolation } from '../../common/sql.js';
@@ -155,7 +154,6 @@ export class AuthService {
   }
 
   async revokeToken(actor: Actor, tokenId: string): Promise<void> {
-    if (!isUuid(tokenId)) throw new AppError('NOT_FOUND');
     await this.tokens.manager.transaction(async (manager) => {
       const result = await manager.update(
         AccessTokenEntity,

@@ -7,7 +7,7 @@ import { Config } from '../../config/config.js';
 import { decryptWithMasterKey, keyIdOf, loadSigningKey, ResponseSigner } from '../../common/crypto.js';
 import { InvalidatedCache } from '../../common/invalidated-cache.js';
 import { REDIS } from '../../common/redis.module.js';
-import { isUuid } from '../../common/admin-response.js';
+import { isUuid } from '../../common/id-param.js';
 import { AppEntity } from './app.entity.js';
 
 /** What the client endpoint needs of an app, with its signing key ready to use. */

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, Repository } from 'typeorm';
 import { AppDefaults, type App, type CreatedApp } from '@latchkey/contracts';
 import { Config } from '../../config/config.js';
-import { isUuid } from '../../common/admin-response.js';
+import { isUuid } from '../../common/id-param.js';
 import { encryptWithMasterKey, generateSigningKeyPair, keyIdOf, randomSecret, sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import type { Principal } from '../../common/auth/principal.js';

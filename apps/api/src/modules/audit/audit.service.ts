@@ -2,8 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuditEntry } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { escapeLike } from '../../common/sql.js';
+import { escapeLike, sqlAffected, sqlPage, sqlRows } from '../../common/sql.js';
 import type { Actor } from '../../common/auth/actor.js';
+import { type AuditRow, listEntries, PRUNE_ENTRIES, RECORD_ENTRIES, recordAuditCte } from './audit.queries.js';
 
 /**
  * An entry to record. Conventions for `type`:
@@ -27,15 +28,6 @@ export interface AuditRecord {
 /** The entry for an owner's change of `appId`. */
 export function adminChange(actor: Actor, appId: string | null, type: string, details: object = {}): AuditRecord {
   return { appId, type, actor: actor.email, ip: actor.ip, details };
-}
-
-interface AuditRow {
-  id: string;
-  type: string;
-  actor: string;
-  ip: string | null;
-  details: Record<string, unknown>;
-  created_at: Date;
 }
 
 /** Rows deleted per statement when pruning, so no single delete holds locks or bloats WAL for long. */
@@ -69,24 +61,17 @@ export class AuditService {
   /** Writes entries inside the caller's transaction: they commit with the change or not at all. */
   async write(manager: EntityManager, entries: AuditRecord[]): Promise<void> {
     if (entries.length === 0) return;
-    await manager.query(`WITH ${this.recordCte('$1')} SELECT count(*) FROM recorded_audit`, [this.toParam(entries)]);
+    await sqlRows(manager, RECORD_ENTRIES, [this.toParam(entries)]);
   }
 
   /**
    * SQL for statements that record audit entries in the same round trip as
-   * their own change: a CTE named `recorded_audit (id)` inserting the entries
-   * passed as the jsonb parameter `param` (see toParam), only when `guard` (a
-   * SQL condition, e.g. `EXISTS (SELECT 1 FROM opened)`) holds. Mirrors
-   * EventsService.recordCte. A data-modifying CTE runs even when the outer
-   * query does not read it.
+   * their own change: recordAuditCte over the jsonb parameter `param` (see
+   * toParam) and the SQL condition `guard`. Mirrors EventsService.recordCte.
+   * A data-modifying CTE runs even when the outer query does not read it.
    */
   recordCte(param: string, guard = 'true'): string {
-    return `recorded_audit AS (
-      INSERT INTO audit_log (app_id, type, actor, ip, details)
-      SELECT (e->>'appId')::uuid, e->>'type', e->>'actor', e->>'ip', coalesce(e->'details', '{}'::jsonb)
-        FROM jsonb_array_elements(${param}::jsonb) e
-       WHERE ${guard}
-      RETURNING id)`;
+    return recordAuditCte(param, guard);
   }
 
   toParam(entries: AuditRecord[]): string {
@@ -99,34 +84,15 @@ export class AuditService {
    */
   async list(appId: string, type: string | undefined, offset: number, limit: number) {
     const params: unknown[] = [appId];
-    let filter = '';
-    if (type !== undefined) {
-      params.push(type, escapeLike(type) + '.%');
-      filter = `AND (type = $2 OR type LIKE $3)`;
-    }
-    const page = params.length;
-    const [rows, counted]: [AuditRow[], Array<{ total: number }>] = await Promise.all([
-      this.dataSource.query(
-        `SELECT id, type, actor, ip, details, created_at FROM audit_log
-          WHERE app_id = $1 ${filter}
-          ORDER BY created_at DESC, id DESC
-          LIMIT $${page + 1} OFFSET $${page + 2}`,
-        [...params, limit, offset],
-      ),
-      this.dataSource.query(`SELECT count(*)::int AS total FROM audit_log WHERE app_id = $1 ${filter}`, params),
-    ]);
-    return { items: rows.map(toAuditEntry), total: counted[0]!.total };
+    if (type !== undefined) params.push(type, escapeLike(type) + '.%');
+    return sqlPage(this.dataSource, listEntries(type !== undefined), params, { offset, limit }, toAuditEntry);
   }
 
   /** Deletes entries older than `days` days; returns how many. */
   async prune(days: number): Promise<number> {
     let deleted = 0;
     for (;;) {
-      const [, affected]: [unknown, number] = await this.dataSource.query(
-        `DELETE FROM audit_log WHERE id IN (
-           SELECT id FROM audit_log WHERE created_at < now() - make_interval(days => $1) LIMIT $2)`,
-        [days, PRUNE_BATCH],
-      );
+      const affected = await sqlAffected(this.dataSource, PRUNE_ENTRIES, [days, PRUNE_BATCH]);
       deleted += affected;
       if (affected < PRUNE_BATCH) return deleted;
     }

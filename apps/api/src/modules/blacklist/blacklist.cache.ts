@@ -4,7 +4,9 @@ import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { InvalidatedCache } from '../../common/invalidated-cache.js';
 import { REDIS } from '../../common/redis.module.js';
+import { sqlRows } from '../../common/sql.js';
 import { BlacklistMatcher, type BlacklistRule } from './blacklist-matcher.js';
+import { APP_RULES } from './blacklist.queries.js';
 
 const INVALIDATION_CHANNEL = 'latchkey:blacklist:invalidate';
 /** Safety net should an invalidation message be missed (e.g. during a Redis restart). */
@@ -27,10 +29,7 @@ export class BlacklistCache implements OnModuleInit, OnApplicationShutdown {
     this.cache = new InvalidatedCache(redis, {
       channel: INVALIDATION_CHANNEL,
       load: async (appId) => {
-        const rules: BlacklistRule[] = await this.dataSource.query(
-          `SELECT type, value FROM blacklist_entries WHERE app_id = $1`,
-          [appId],
-        );
+        const rules = await sqlRows<BlacklistRule>(this.dataSource, APP_RULES, [appId]);
         return rules.length === 0 ? BlacklistMatcher.EMPTY : new BlacklistMatcher(rules);
       },
       ttlMs: () => TTL_MS,

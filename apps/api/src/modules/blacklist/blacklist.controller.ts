@@ -1,5 +1,6 @@
-import { Body, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IdParam } from '../../common/id-param.js';
 import { ok, pageOffset, paged } from '../../common/admin-response.js';
 import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
@@ -29,7 +30,7 @@ export class BlacklistController {
 
   @Delete(':entryId')
   @ApiOperation({ summary: 'Remove an entry; applies to /v1 at once' })
-  async remove(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('entryId') entryId: string) {
+  async remove(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('entryId') entryId: string) {
     await this.blacklist.remove(actor, app.id, entryId);
     return ok({});
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { usernameKey, type BlacklistEntry, type BlacklistType, type CreatedBlacklistEntry } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isUuid } from '../../common/admin-response.js';
+import { sqlPage, sqlRows } from '../../common/sql.js';
 import { AppError } from '../../common/errors.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
@@ -10,14 +10,7 @@ import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
 import { addressPrefixes, BlacklistMatcher, normalizeIpValue, type BlacklistSubject } from './blacklist-matcher.js';
 import { BlacklistCache } from './blacklist.cache.js';
 import type { CreateBlacklistEntryDto } from './blacklist.dto.js';
-
-interface EntryRow {
-  id: string;
-  type: BlacklistType;
-  value: string;
-  reason: string | null;
-  created_at: Date;
-}
+import { DELETE_ENTRY, type EntryRow, INSERT_ENTRY, LIST_ENTRIES } from './blacklist.queries.js';
 
 /** An app's blacklist: the owner's entries, and the check every client request passes. */
 @Injectable()
@@ -49,13 +42,13 @@ export class BlacklistService {
   async create(actor: Actor, appId: string, dto: CreateBlacklistEntryDto): Promise<CreatedBlacklistEntry> {
     const value = canonicalValue(dto);
     const entry = await this.dataSource.transaction(async (manager) => {
-      const rows: EntryRow[] = await manager.query(
-        `INSERT INTO blacklist_entries (app_id, type, value, reason, created_by)
-         VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT DO NOTHING
-         RETURNING id, type, value, reason, created_at`,
-        [appId, dto.type, value, dto.reason ?? null, actor.accountId],
-      );
+      const rows = await sqlRows<EntryRow>(manager, INSERT_ENTRY, [
+        appId,
+        dto.type,
+        value,
+        dto.reason ?? null,
+        actor.accountId,
+      ]);
       const created = rows[0];
       if (!created) throw new AppError('CONFLICT', 'Blacklist entry already exists');
       const sessionsEnded = await this.endMatchingSessions(manager, appId, created);
@@ -92,26 +85,12 @@ export class BlacklistService {
   }
 
   async list(appId: string, type: BlacklistType | undefined, offset: number, limit: number) {
-    const params: unknown[] = [appId, type ?? null];
-    const where = `app_id = $1 AND ($2::text IS NULL OR type = $2)`;
-    const [rows, counted]: [EntryRow[], Array<{ total: number }>] = await Promise.all([
-      this.dataSource.query(
-        `SELECT id, type, value, reason, created_at FROM blacklist_entries WHERE ${where}
-          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-        [...params, limit, offset],
-      ),
-      this.dataSource.query(`SELECT count(*)::int AS total FROM blacklist_entries WHERE ${where}`, params),
-    ]);
-    return { items: rows.map(toEntry), total: counted[0]!.total };
+    return sqlPage(this.dataSource, LIST_ENTRIES, [appId, type ?? null], { offset, limit }, toEntry);
   }
 
   async remove(actor: Actor, appId: string, entryId: string): Promise<void> {
-    if (!isUuid(entryId)) throw new AppError('NOT_FOUND');
     await this.dataSource.transaction(async (manager) => {
-      const [rows]: [EntryRow[], number] = await manager.query(
-        `DELETE FROM blacklist_entries WHERE id = $1 AND app_id = $2 RETURNING id, type, value, reason, created_at`,
-        [entryId, appId],
-      );
+      const rows = await sqlRows<EntryRow>(manager, DELETE_ENTRY, [entryId, appId]);
       const removed = rows[0];
       if (!removed) throw new AppError('NOT_FOUND');
       await this.audit.write(manager, [

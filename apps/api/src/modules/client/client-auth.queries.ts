@@ -13,9 +13,6 @@ export const LOGIN_USER_LOOKUP = `SELECT u.id, u.username, u.password_hash, u.hw
     holds_banned_license(u.id) AS license_banned
   FROM users u WHERE u.app_id = $1 AND u.username_key = $2`;
 
-/** A legacy password hash replaced by its re-hash, unless the password changed meanwhile. */
-export const REPLACE_PASSWORD_HASH = `UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2`;
-
 export const LICENSE_LOOKUP = `SELECT l.id, l.key, l.status, l.duration_type, l.level, l.max_devices, l.user_id,
     u.username, u.hwid, u.level AS user_level, u.expires_at AS user_expires_at,
     u.created_at AS user_created_at, u.last_login_at, u.banned,
@@ -37,5 +34,5 @@ export async function lockUserForUpgrade(
   return rows[0];
 }
 
-/** The columns of a session result's user (client-sessions.ts's UserRow). */
+/** The columns of a session result's user (ClientUserRow). */
 export const CLIENT_USER_COLUMNS = 'id, username, level, hwid, expires_at, created_at, last_login_at';

@@ -14,17 +14,12 @@ import {
   lockUnusedLicense,
 } from '../licenses/license-lifecycle.js';
 import { newSession, SessionOpening, type SessionAdmission } from '../sessions/session-opening.js';
-import { applyKeyToUser } from '../users/user-writes.js';
+import { applyKeyToUser, replacePasswordHash } from '../users/user-writes.js';
 import { clientAuthSuccess } from './client-audit.js';
 import type { ClientContext, ClientResult } from './client-context.js';
-import {
-  LICENSE_LOOKUP,
-  CLIENT_USER_COLUMNS,
-  LOGIN_USER_LOOKUP,
-  lockUserForUpgrade,
-  REPLACE_PASSWORD_HASH,
-} from './client-auth.queries.js';
-import type { LicenseWithUserRow, LoginUserRow, UserRow } from './client.rows.js';
+import { LICENSE_LOOKUP, CLIENT_USER_COLUMNS, LOGIN_USER_LOOKUP, lockUserForUpgrade } from './client-auth.queries.js';
+import type { LicenseWithUserRow, LoginUserRow } from './client.rows.js';
+import type { ClientUserRow } from '../users/users.queries.js';
 import { refuseBannedUser, toClientUser, toSessionResult } from './client-sessions.js';
 import type { LicenseDto, LoginDto, RegisterDto, UpgradeDto } from './client.dto.js';
 import { hwidDecision } from './hwid.js';
@@ -130,7 +125,7 @@ export class ClientAuthService {
       // A key redeemed by `register` belongs to that account: it cannot also log in on its own.
       if (!license.user_id || license.username !== license.key) throw new AppError('LICENSE_USED');
       refuseBannedUser({ userBanned: license.banned, holdsBannedLicense: license.user_license_banned });
-      const user: UserRow = {
+      const user: ClientUserRow = {
         id: license.user_id,
         username: license.username,
         hwid: license.hwid,
@@ -165,7 +160,7 @@ export class ClientAuthService {
       const activatedAt = new Date();
       const expiresAt = durationEnd(license.duration_type, activatedAt);
       await activateLicense(manager, emit, { appId: app.id, license, userId: found.id, activatedAt, expiresAt });
-      const updated = await applyKeyToUser<UserRow>(
+      const updated = await applyKeyToUser<ClientUserRow>(
         manager,
         {
           userId: found.id,
@@ -201,7 +196,7 @@ export class ClientAuthService {
     const valid = await this.passwords.verify(
       password,
       stored,
-      user && ((hash) => this.sql.rows('client-replace-password-hash', REPLACE_PASSWORD_HASH, [user.id, stored, hash])),
+      user && ((hash) => replacePasswordHash(this.sql, { userId: user.id, stored, rehashed: hash })),
     );
     if (!user || !valid) throw new AppError('INVALID_USER_LOGIN');
     return user;
@@ -221,7 +216,7 @@ export class ClientAuthService {
    */
   private async admit(
     app: CachedApp,
-    user: UserRow,
+    user: ClientUserRow,
     { hwid, licenseId }: { hwid: string | null; licenseId: string | null },
   ): Promise<SessionAdmission> {
     const expiredAt = user.expires_at;

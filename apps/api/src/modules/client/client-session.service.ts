@@ -4,15 +4,17 @@ import { ClientMessage } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import { sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
-import { sqlRows } from '../../common/sql.js';
 import { PreparedStatements } from '../../common/prepared-statements.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import { clientLogLine } from './client-audit.js';
 import type { ClientContext, ClientResult } from './client-context.js';
-import { sessionEnd } from '../sessions/session-rules.js';
-import type { LiveSessionRow, UserRow } from './client.rows.js';
+import { sessionEnd, sessionIsLive } from '../sessions/session-rules.js';
+import { logOut, stampActivity } from '../sessions/session-writes.js';
+import type { LiveSessionRow } from './client.rows.js';
+import type { ClientUserRow } from '../users/users.queries.js';
+import { SESSION_AND_VARIABLE_LOOKUP, SESSION_LOOKUP } from './client-session.queries.js';
 import { activityGranularityMs, toClientUser } from './client-sessions.js';
 import type { LogDto, SessionDto, VarDto } from './client.dto.js';
 import { markTicketSubject } from './offline-ticket.js';
@@ -20,26 +22,10 @@ import { markTicketSubject } from './offline-ticket.js';
 /** A session found live, with its user; `end` is when it ends without further activity. */
 export interface LiveSession {
   id: string;
-  user: UserRow;
+  user: ClientUserRow;
   end: Date;
   row: LiveSessionRow;
 }
-
-/**
- * The session and its user by token hash alone (its unique index); the app is
- * compared afterwards, so no other index can look cheaper to the planner.
- */
-const SESSION_LOOKUP = `SELECT s.id AS session_id, s.app_id, s.user_id, s.expires_at AS session_expires_at,
-    s.last_seen_at, u.username, u.level, u.hwid, u.expires_at, u.banned, u.created_at, u.last_login_at
-  FROM sessions s JOIN users u ON u.id = s.user_id
- WHERE s.token_hash = $1 AND s.ended_at IS NULL`;
-/** The same, with the variable `$2` of the session's app. */
-const SESSION_AND_VARIABLE_LOOKUP = `SELECT s.id AS session_id, s.app_id, s.user_id, s.expires_at AS session_expires_at,
-    s.last_seen_at, u.username, u.level, u.hwid, u.expires_at, u.banned, u.created_at, u.last_login_at,
-    v.value, v.min_level
-  FROM sessions s JOIN users u ON u.id = s.user_id
-  LEFT JOIN variables v ON v.app_id = s.app_id AND v.key = $2
- WHERE s.token_hash = $1 AND s.ended_at IS NULL`;
 
 /**
  * The session-gated client types: check, heartbeat, logout, var, log. Each costs
@@ -71,15 +57,8 @@ export class ClientSessionService {
   }
 
   async logout({ app, body }: ClientContext<SessionDto>): Promise<ClientResult> {
-    const rows = await sqlRows<{ id: string }>(
-      this.dataSource,
-      `UPDATE sessions SET ended_at = now(), end_reason = 'logout'
-        WHERE token_hash = $1 AND app_id = $2 AND ended_at IS NULL
-          AND expires_at > now() AND last_seen_at > now() - make_interval(secs => $3)
-        RETURNING id`,
-      [sha256(body.sessionToken), app.id, app.sessionIdleSeconds],
-    );
-    if (rows.length === 0) throw new AppError('INVALID_SESSION');
+    const session = { tokenHash: sha256(body.sessionToken), appId: app.id, idleSeconds: app.sessionIdleSeconds };
+    if (!(await logOut(this.dataSource, session))) throw new AppError('INVALID_SESSION');
     return { message: ClientMessage.loggedOut, data: {} };
   }
 
@@ -127,8 +106,12 @@ export class ClientSessionService {
       !row ||
       row.app_id !== app.id ||
       row.banned ||
-      row.session_expires_at.getTime() <= now ||
-      row.last_seen_at.getTime() + app.sessionIdleSeconds * 1000 <= now ||
+      // The lookup reads only sessions not ended.
+      !sessionIsLive(
+        app.sessionIdleSeconds,
+        { endedAt: null, expiresAt: row.session_expires_at, lastSeenAt: row.last_seen_at },
+        new Date(now),
+      ) ||
       (row.expires_at !== null && row.expires_at.getTime() <= now)
     ) {
       throw new AppError('INVALID_SESSION');
@@ -152,8 +135,8 @@ export class ClientSessionService {
 
   /** Written after the answer: a lost stamp costs at most one granularity of idle time. */
   private stampActivity(sessionId: string): void {
-    this.dataSource
-      .query(`UPDATE sessions SET last_seen_at = now() WHERE id = $1 AND ended_at IS NULL`, [sessionId])
-      .catch((err: Error) => this.logger.warn(`could not stamp session activity: ${err.message}`));
+    stampActivity(this.dataSource, sessionId).catch((err: Error) =>
+      this.logger.warn(`could not stamp session activity: ${err.message}`),
+    );
   }
 }

@@ -5,10 +5,10 @@ import { AppError } from '../../common/errors.js';
 import type { NewSession, SessionOpeningRequest } from '../sessions/session-opening.js';
 import type { OpenedSessionRow } from '../sessions/session.rows.js';
 import { sessionEnd } from '../sessions/session-rules.js';
-import type { UserRow } from './client.rows.js';
+import type { ClientUserRow } from '../users/users.queries.js';
 import { markTicketSubject } from './offline-ticket.js';
 
-export function toClientUser(row: UserRow): ClientUser {
+export function toClientUser(row: ClientUserRow): ClientUser {
   return {
     userId: row.id,
     username: row.username,
@@ -20,7 +20,7 @@ export function toClientUser(row: UserRow): ClientUser {
   };
 }
 
-export function sessionResult(app: CachedApp, session: NewSession, user: UserRow, openedAt: Date): SessionResult {
+export function sessionResult(app: CachedApp, session: NewSession, user: ClientUserRow, openedAt: Date): SessionResult {
   const clientUser = toClientUser(user);
   const result = {
     sessionToken: session.token,

@@ -1,19 +1,9 @@
-import type { LockedLicense } from '../licenses/license-lifecycle.js';
+import type { LockedLicense } from '../licenses/licenses.queries.js';
+import type { ClientUserRow } from '../users/users.queries.js';
 
 /** The rows this module reads, in one place (columns as PostgreSQL names them). */
 
-/** The user fields a session result shows, as read from the database. */
-export interface UserRow {
-  id: string;
-  username: string;
-  level: number;
-  hwid: string | null;
-  expires_at: Date | null;
-  created_at: Date;
-  last_login_at: Date | null;
-}
-
-export interface LoginUserRow extends UserRow {
+export interface LoginUserRow extends ClientUserRow {
   password_hash: string | null;
   banned: boolean;
   license_banned: boolean;

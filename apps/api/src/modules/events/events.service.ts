@@ -6,7 +6,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { DeliveredEventName, EventData } from '@latchkey/contracts';
 import { WEBHOOK_QUEUE } from '../../common/queue.module.js';
 import { Config } from '../../config/config.js';
+import { sqlRows } from '../../common/sql.js';
 import { queueDeliveries, scheduledAttempts } from './delivery-queue.js';
+import { RECORD_EVENTS, recordEventsCte } from './events.queries.js';
 
 /** An event to record: its name, owning app and the interface's data fields. */
 export interface DomainEvent<E extends DeliveredEventName = DeliveredEventName> {
@@ -75,37 +77,22 @@ export class EventsService implements BeforeApplicationShutdown {
    */
   async write(manager: EntityManager, events: DomainEvent[]): Promise<{ eventIds: string[]; deliveryIds: string[] }> {
     if (events.length === 0) return { eventIds: [], deliveryIds: [] };
-    const rows: Array<{ event_ids: string[]; delivery_ids: string[] }> = await manager.query(
-      `WITH ${this.recordCte('$1')}
-       SELECT ARRAY(SELECT id FROM recorded_events) AS event_ids,
-              ARRAY(SELECT id FROM recorded_event_deliveries) AS delivery_ids`,
-      [this.toParam(events)],
-    );
+    const rows = await sqlRows<{ event_ids: string[]; delivery_ids: string[] }>(manager, RECORD_EVENTS, [
+      this.toParam(events),
+    ]);
     return { eventIds: rows[0]!.event_ids, deliveryIds: rows[0]!.delivery_ids };
   }
 
   /**
    * SQL for statements that record events in the same round trip as their own
-   * change: a CTE named `recorded_events (id, app_id, name)` inserting the
-   * events passed as the jsonb parameter `param` (see toParam), only when
-   * `guard` (a SQL condition, e.g. `EXISTS (SELECT 1 FROM ok)`) holds.
-   *
-   * A second CTE, `recorded_event_deliveries (id)`, fans each recorded event
-   * out to a delivery row per enabled webhook of its app subscribed to it;
-   * callers select its ids for afterCommit. PostgreSQL runs a data-modifying
-   * CTE exactly once whether or not the outer query reads it.
+   * change: recordEventsCte over the jsonb parameter `param` (see toParam) and
+   * the SQL condition `guard`. Its second CTE, `recorded_event_deliveries
+   * (id)`, fans each recorded event out to its webhooks; callers select its
+   * ids for afterCommit. PostgreSQL runs a data-modifying CTE exactly once
+   * whether or not the outer query reads it.
    */
   recordCte(param: string, guard = 'true'): string {
-    return `recorded_events AS (
-      INSERT INTO events (app_id, name, data)
-      SELECT (e->>'appId')::uuid, e->>'name', e->'data' FROM jsonb_array_elements(${param}::jsonb) e
-      WHERE ${guard}
-      RETURNING id, app_id, name),
-    recorded_event_deliveries AS (
-      INSERT INTO webhook_deliveries (event_id, webhook_id)
-      SELECT r.id, w.id FROM recorded_events r
-      JOIN webhooks w ON w.app_id = r.app_id AND w.enabled AND r.name = ANY (w.events)
-      RETURNING id)`;
+    return recordEventsCte(param, guard);
   }
 
   toParam(events: DomainEvent[]): string {

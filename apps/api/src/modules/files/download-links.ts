@@ -1,33 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomSecret, sha256 } from '../../common/crypto.js';
 import { Config } from '../../config/config.js';
-import { liveSessionSql } from '../sessions/session-rules.js';
 import { FILES_POOL } from './file-contents.js';
 import type { SqlPool } from './storage/postgres-file-store.js';
-import type { RedeemedRow } from './file.rows.js';
-
-/** The link's session, live by the app's idle timeout. */
-const LIVE_SESSION = liveSessionSql({ alias: 's', idleSeconds: 'a.session_idle_seconds' });
-
-/**
- * The link `l` whose token hashes to $1, when it can be used: unused and
- * unexpired, its file still holding the content it was made for, its session
- * still live (session-rules.ts, as the client endpoint checks it) with a user
- * whose level the file allows. The tables after `FROM` (or `UPDATE ... FROM`).
- */
-const USABLE_LINK = `files f
-         JOIN file_contents c ON c.id = f.content_id
-         JOIN apps a ON a.id = f.app_id,
-              sessions s
-         JOIN users u ON u.id = s.user_id
-        WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now()
-          AND f.id = l.file_id AND f.content_id = l.content_id AND a.enabled
-          AND s.id = l.session_id AND ${LIVE_SESSION}
-          AND NOT u.banned AND (u.expires_at IS NULL OR u.expires_at > now())
-          AND u.level >= f.min_level`;
-
-const LINK_FIELDS = `f.id AS file_id, f.name, f.app_id, c.id AS content_id, c.wrapped_key, c.size,
-                u.id AS user_id, u.username, l.e2e_key_sealed`;
+import { INSERT_LINK, PEEK_LINK, REDEEM_LINK, type RedeemedRow } from './files.queries.js';
 
 /** A link token: 32 random bytes, base64url. */
 export const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -70,12 +46,14 @@ export class DownloadLinks {
     e2eKeySealed: Buffer | null;
   }): Promise<{ token: string; expiresAt: Date }> {
     const token = randomSecret('', 32);
-    const { rows } = await this.pool.query<{ expires_at: Date }>(
-      `INSERT INTO file_links (token_hash, file_id, content_id, session_id, e2e_key_sealed, expires_at)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))
-       RETURNING expires_at`,
-      [sha256(token), link.fileId, link.contentId, link.sessionId, link.e2eKeySealed, this.ttlSeconds],
-    );
+    const { rows } = await this.pool.query<{ expires_at: Date }>(INSERT_LINK, [
+      sha256(token),
+      link.fileId,
+      link.contentId,
+      link.sessionId,
+      link.e2eKeySealed,
+      this.ttlSeconds,
+    ]);
     return { token, expiresAt: rows[0]!.expires_at };
   }
 
@@ -86,19 +64,14 @@ export class DownloadLinks {
    */
   async redeem(token: string): Promise<RedeemedLink | null> {
     if (!LINK_TOKEN.test(token)) return null;
-    const { rows } = await this.pool.query<RedeemedRow>(
-      `UPDATE file_links l SET used_at = now() FROM ${USABLE_LINK} RETURNING ${LINK_FIELDS}`,
-      [sha256(token)],
-    );
+    const { rows } = await this.pool.query<RedeemedRow>(REDEEM_LINK, [sha256(token)]);
     return rows[0] ? toRedeemedLink(rows[0]) : null;
   }
 
   /** What `redeem` would serve, without spending the link (a HEAD request). */
   async peek(token: string): Promise<RedeemedLink | null> {
     if (!LINK_TOKEN.test(token)) return null;
-    const { rows } = await this.pool.query<RedeemedRow>(`SELECT ${LINK_FIELDS} FROM file_links l, ${USABLE_LINK}`, [
-      sha256(token),
-    ]);
+    const { rows } = await this.pool.query<RedeemedRow>(PEEK_LINK, [sha256(token)]);
     return rows[0] ? toRedeemedLink(rows[0]) : null;
   }
 }

@@ -7,10 +7,12 @@ import { pipeline } from 'node:stream/promises';
 import { decryptWithMasterKey } from '../../common/crypto.js';
 import { Config } from '../../config/config.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
+import { sqlRows } from '../../common/sql.js';
 import { ContentIntegrityError } from './at-rest-cipher.js';
 import { DownloadLinks, type RedeemedLink } from './download-links.js';
 import { encryptedSize, sealForClient } from './e2e-cipher.js';
 import { FileContents } from './file-contents.js';
+import { COUNT_DOWNLOAD } from './files.queries.js';
 
 /** Shutdown waits this long for completed downloads to be counted and their events written. */
 const SHUTDOWN_RECORDING_WAIT_MS = 5_000;
@@ -140,7 +142,7 @@ export class DownloadRoute implements BeforeApplicationShutdown {
   private async recordDownload(link: RedeemedLink, ip: string): Promise<void> {
     try {
       await this.events.transaction(async (manager, emit) => {
-        await manager.query('UPDATE files SET downloads = downloads + 1 WHERE id = $1', [link.fileId]);
+        await sqlRows(manager, COUNT_DOWNLOAD, [link.fileId]);
         emit(
           domainEvent('file.download', link.appId, {
             fileId: link.fileId,

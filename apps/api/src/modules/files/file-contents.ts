@@ -5,6 +5,7 @@ import { Config } from '../../config/config.js';
 import { newDataKey, openChunks, sealChunks } from './at-rest-cipher.js';
 import { FILE_STORE, type FileStore } from './storage/file-store.js';
 import type { SqlPool } from './storage/postgres-file-store.js';
+import { DELETE_CONTENT, INSERT_CONTENT, SEAL_CONTENT } from './files.queries.js';
 
 /** Injection token of the pg pool the files module queries directly. */
 export const FILES_POOL = Symbol('FILES_POOL');
@@ -47,11 +48,7 @@ export class FileContents {
     const contentId = randomUUID();
     const key = newDataKey();
     // The row comes first: the sweep treats stored content without a row as an orphan.
-    await this.pool.query('INSERT INTO file_contents (id, app_id, wrapped_key) VALUES ($1, $2, $3)', [
-      contentId,
-      appId,
-      encryptWithMasterKey(this.masterKey, key),
-    ]);
+    await this.pool.query(INSERT_CONTENT, [contentId, appId, encryptWithMasterKey(this.masterKey, key)]);
     const hash = createHash('sha256');
     let size = 0;
     async function* measured(): AsyncGenerator<Buffer> {
@@ -68,7 +65,7 @@ export class FileContents {
       await writer.close();
       writer = undefined;
       const sha256 = hash.digest();
-      await this.pool.query('UPDATE file_contents SET size = $2, sha256 = $3 WHERE id = $1', [contentId, size, sha256]);
+      await this.pool.query(SEAL_CONTENT, [contentId, size, sha256]);
       return { contentId, size, sha256 };
     } catch (err) {
       await writer?.abort().catch(() => undefined);
@@ -90,7 +87,7 @@ export class FileContents {
   async discard(contentId: string): Promise<void> {
     try {
       await this.store.delete(contentId);
-      await this.pool.query('DELETE FROM file_contents WHERE id = $1', [contentId]);
+      await this.pool.query(DELETE_CONTENT, [contentId]);
     } catch (err) {
       this.logger.warn(`content ${contentId} left for the sweep: ${(err as Error).message}`);
     }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClientMessage, DOWNLOAD_PATH, FileMessage, type FileData } from '@latchkey/contracts';
-import { isUuid } from '../../common/admin-response.js';
+import { isUuid } from '../../common/id-param.js';
 import { encryptWithMasterKey } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import { Config } from '../../config/config.js';
@@ -9,7 +9,7 @@ import { DownloadLinks } from './download-links.js';
 import { agreeDownloadKey, parseClientPublicKey } from './e2e-cipher.js';
 import { FILES_POOL } from './file-contents.js';
 import type { SqlPool } from './storage/postgres-file-store.js';
-import type { OfferedFileRow } from './file.rows.js';
+import { OFFERED_FILE, type OfferedFileRow } from './files.queries.js';
 
 /** The live session a `file` request came with (the client dispatcher checks it). */
 export interface DownloadSession {
@@ -85,12 +85,7 @@ export class FileDownloads {
   }
 
   private async find(appId: string, fileId: string): Promise<OfferedFileRow | undefined> {
-    const { rows } = await this.pool.query<OfferedFileRow>(
-      `SELECT f.id, f.name, f.min_level, f.content_id, c.size, c.sha256
-         FROM files f JOIN file_contents c ON c.id = f.content_id
-        WHERE f.id = $1 AND f.app_id = $2`,
-      [fileId, appId],
-    );
+    const { rows } = await this.pool.query<OfferedFileRow>(OFFERED_FILE, [fileId, appId]);
     return rows[0];
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { FILES_POOL } from './file-contents.js';
 import { FILE_STORE, type FileStore } from './storage/file-store.js';
 import type { SqlPool } from './storage/postgres-file-store.js';
+import { DELETE_ABANDONED_CONTENTS, DELETE_OLD_LINKS, KNOWN_CONTENTS } from './files.queries.js';
 
 /** An upload still unreferenced after this long was abandoned (its process died mid-way). */
 export const ABANDONED_UPLOAD_SECONDS = 24 * 3600;
@@ -28,22 +29,14 @@ export async function sweepFiles(
   store: FileStore,
   abandonedAfterSeconds = ABANDONED_UPLOAD_SECONDS,
 ): Promise<SweepResult> {
-  const { rows: abandoned } = await pool.query<{ id: string }>(
-    `DELETE FROM file_contents c
-      WHERE c.created_at < now() - make_interval(secs => $1)
-        AND NOT EXISTS (SELECT 1 FROM files f WHERE f.content_id = c.id)
-      RETURNING c.id`,
-    [abandonedAfterSeconds],
-  );
+  const { rows: abandoned } = await pool.query<{ id: string }>(DELETE_ABANDONED_CONTENTS, [abandonedAfterSeconds]);
   for (const { id } of abandoned) await store.delete(id);
 
   // Any content in the store had its row written first; no row now means it is gone for good.
   let orphans = 0;
   let batch: string[] = [];
   const flush = async () => {
-    const { rows } = await pool.query<{ id: string }>('SELECT id FROM file_contents WHERE id = ANY($1::uuid[])', [
-      batch,
-    ]);
+    const { rows } = await pool.query<{ id: string }>(KNOWN_CONTENTS, [batch]);
     const known = new Set(rows.map((row) => row.id));
     for (const id of batch) {
       if (!known.has(id)) {
@@ -59,10 +52,7 @@ export async function sweepFiles(
   }
   if (batch.length > 0) await flush();
 
-  const { rows: links } = await pool.query(
-    `DELETE FROM file_links WHERE expires_at < now() - make_interval(secs => $1) RETURNING 1`,
-    [LINK_RETENTION_SECONDS],
-  );
+  const { rows: links } = await pool.query(DELETE_OLD_LINKS, [LINK_RETENTION_SECONDS]);
   return { abandonedContents: abandoned.length, orphans, links: links.length };
 }
 

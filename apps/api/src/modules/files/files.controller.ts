@@ -1,7 +1,8 @@
-import { Body, Delete, Get, Param, Patch, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Delete, Get, Patch, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FileLimits } from '@latchkey/contracts';
 import type { FastifyRequest } from 'fastify';
+import { IdParam } from '../../common/id-param.js';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { Config } from '../../config/config.js';
@@ -47,7 +48,7 @@ export class FilesController {
   }
 
   @Get(':fileId')
-  async get(@CurrentApp() app: OwnedApp, @Param('fileId') fileId: string) {
+  async get(@CurrentApp() app: OwnedApp, @IdParam('fileId') fileId: string) {
     return ok(await this.files.get(app.id, fileId));
   }
 
@@ -56,7 +57,7 @@ export class FilesController {
   async update(
     @CurrentActor() actor: Actor,
     @CurrentApp() app: OwnedApp,
-    @Param('fileId') fileId: string,
+    @IdParam('fileId') fileId: string,
     @Body() body: UpdateFileDto,
   ) {
     return ok(await this.files.update(actor, app.id, fileId, body));
@@ -69,7 +70,7 @@ export class FilesController {
   async replace(
     @CurrentActor() actor: Actor,
     @CurrentApp() app: OwnedApp,
-    @Param('fileId') fileId: string,
+    @IdParam('fileId') fileId: string,
     @Req() request: FastifyRequest,
   ) {
     return ok(await this.files.replace(actor, app.id, fileId, uploadParts(request, this.maxBytes)));
@@ -77,7 +78,7 @@ export class FilesController {
 
   @Delete(':fileId')
   @ApiOperation({ summary: 'Delete a file and its stored content' })
-  async remove(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('fileId') fileId: string) {
+  async remove(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('fileId') fileId: string) {
     await this.files.remove(actor, app.id, fileId);
     return ok({});
   }

@@ -2,18 +2,24 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { FileMessage, type FileRecord } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isUuid } from '../../common/admin-response.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError, fieldError, validationError } from '../../common/errors.js';
-import { sqlRows } from '../../common/sql.js';
+import { sqlPage, sqlRows } from '../../common/sql.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { FileContents, type StoredContent } from './file-contents.js';
 import { nameFromFilename, parseUploadFields, uploadFieldProblems, type UpdateFileDto } from './files.dto.js';
 import { drain, type UploadPart } from './multipart-upload.js';
-import type { FileRow } from './file.rows.js';
+import {
+  DELETE_FILE,
+  type FileRow,
+  GET_FILE,
+  INSERT_FILE,
+  LIST_FILES,
+  LOCK_FILE_CONTENT,
+  REPLACE_FILE_CONTENT,
+  UPDATE_FILE,
+} from './files.queries.js';
 
-/** A file's columns and its current content's size and hash, from `files f` joined to `file_contents c`. */
-const FILE_COLUMNS = `f.id, f.name, f.min_level, f.downloads, f.created_at, f.updated_at, c.size, c.sha256`;
 const UPLOAD_FIELDS = new Set(['name', 'minLevel']);
 
 /**
@@ -35,11 +41,12 @@ export class FilesService {
     const upload = await this.receive(appId, parts, true);
     try {
       const id = await this.dataSource.transaction(async (manager) => {
-        const [row] = await sqlRows<{ id: string }>(
-          manager,
-          `INSERT INTO files (app_id, name, min_level, content_id) VALUES ($1, $2, $3, $4) RETURNING id`,
-          [appId, upload.name, upload.minLevel, upload.content.contentId],
-        );
+        const [row] = await sqlRows<{ id: string }>(manager, INSERT_FILE, [
+          appId,
+          upload.name,
+          upload.minLevel,
+          upload.content.contentId,
+        ]);
         await this.audit.write(manager, [
           adminChange(actor, appId, 'admin.file.create', {
             fileId: row!.id,
@@ -60,18 +67,7 @@ export class FilesService {
   }
 
   async list(appId: string, offset: number, limit: number): Promise<{ items: FileRecord[]; total: number }> {
-    const [rows, counted] = await Promise.all([
-      sqlRows<FileRow>(
-        this.dataSource,
-        `SELECT ${FILE_COLUMNS} FROM files f JOIN file_contents c ON c.id = f.content_id
-          WHERE f.app_id = $1 ORDER BY f.created_at DESC, f.id DESC LIMIT $2 OFFSET $3`,
-        [appId, limit, offset],
-      ),
-      sqlRows<{ total: number }>(this.dataSource, `SELECT count(*)::int AS total FROM files WHERE app_id = $1`, [
-        appId,
-      ]),
-    ]);
-    return { items: rows.map(toFileRecord), total: counted[0]!.total };
+    return sqlPage(this.dataSource, LIST_FILES, [appId], { offset, limit }, toFileRecord);
   }
 
   async get(appId: string, fileId: string): Promise<FileRecord> {
@@ -79,14 +75,8 @@ export class FilesService {
   }
 
   async update(actor: Actor, appId: string, fileId: string, dto: UpdateFileDto): Promise<FileRecord> {
-    if (!isUuid(fileId)) throw new AppError('NOT_FOUND');
     await this.dataSource.transaction(async (manager) => {
-      const rows = await sqlRows(
-        manager,
-        `UPDATE files SET name = coalesce($3, name), min_level = coalesce($4, min_level), updated_at = now()
-          WHERE id = $1 AND app_id = $2 RETURNING id`,
-        [fileId, appId, dto.name ?? null, dto.minLevel ?? null],
-      );
+      const rows = await sqlRows(manager, UPDATE_FILE, [fileId, appId, dto.name ?? null, dto.minLevel ?? null]);
       if (rows.length === 0) throw new AppError('NOT_FOUND');
       const changed = (['name', 'minLevel'] as const).filter((field) => dto[field] !== undefined);
       await this.audit.write(manager, [adminChange(actor, appId, 'admin.file.update', { fileId, changed })]);
@@ -101,16 +91,9 @@ export class FilesService {
     let previous: string;
     try {
       previous = await this.dataSource.transaction(async (manager) => {
-        const [row] = await sqlRows<{ content_id: string }>(
-          manager,
-          `SELECT content_id FROM files WHERE id = $1 AND app_id = $2 FOR UPDATE`,
-          [fileId, appId],
-        );
+        const [row] = await sqlRows<{ content_id: string }>(manager, LOCK_FILE_CONTENT, [fileId, appId]);
         if (!row) throw new AppError('NOT_FOUND');
-        await manager.query(`UPDATE files SET content_id = $2, updated_at = now() WHERE id = $1`, [
-          fileId,
-          content.contentId,
-        ]);
+        await sqlRows(manager, REPLACE_FILE_CONTENT, [fileId, content.contentId]);
         await this.audit.write(manager, [
           adminChange(actor, appId, 'admin.file.replace', {
             fileId,
@@ -129,13 +112,8 @@ export class FilesService {
   }
 
   async remove(actor: Actor, appId: string, fileId: string): Promise<void> {
-    if (!isUuid(fileId)) throw new AppError('NOT_FOUND');
     const contentId = await this.dataSource.transaction(async (manager) => {
-      const [row] = await sqlRows<{ content_id: string; name: string }>(
-        manager,
-        `DELETE FROM files WHERE id = $1 AND app_id = $2 RETURNING content_id, name`,
-        [fileId, appId],
-      );
+      const [row] = await sqlRows<{ content_id: string; name: string }>(manager, DELETE_FILE, [fileId, appId]);
       if (!row) throw new AppError('NOT_FOUND');
       await this.audit.write(manager, [adminChange(actor, appId, 'admin.file.delete', { fileId, name: row.name })]);
       return row.content_id;
@@ -144,14 +122,7 @@ export class FilesService {
   }
 
   private async find(manager: EntityManager, appId: string, fileId: string): Promise<FileRow> {
-    const [row] = isUuid(fileId)
-      ? await sqlRows<FileRow>(
-          manager,
-          `SELECT ${FILE_COLUMNS} FROM files f JOIN file_contents c ON c.id = f.content_id
-            WHERE f.id = $1 AND f.app_id = $2`,
-          [fileId, appId],
-        )
-      : [];
+    const [row] = await sqlRows<FileRow>(manager, GET_FILE, [fileId, appId]);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }

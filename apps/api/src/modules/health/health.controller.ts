@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { REDIS } from '../../common/redis.module.js';
+import { PING } from './health.queries.js';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -27,7 +28,7 @@ export class HealthController {
   @ApiOperation({ summary: 'Liveness and dependencies: 200 when PostgreSQL and Redis answer, else 503' })
   async check(@Res() reply: FastifyReply): Promise<void> {
     const [db, redis] = await Promise.all([
-      withTimeout(this.dataSource.query('SELECT 1')).then(
+      withTimeout(this.dataSource.query(PING)).then(
         () => 'up' as const,
         () => 'down' as const,
       ),

@@ -1,8 +1,14 @@
-import type { DurationType, LicenseStatus } from '@latchkey/contracts';
 import type { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors.js';
 import { sqlRows } from '../../common/sql.js';
 import { domainEvent, type Emit } from '../events/events.service.js';
+import {
+  ACTIVATE_LICENSE,
+  EXPIRE_USER_LICENSES,
+  LOCK_LICENSE,
+  LOCK_LICENSE_BY_KEY,
+  type LockedLicense,
+} from './licenses.queries.js';
 
 /*
  * A key's life as clients see it: locked while it is redeemed, UNUSED ->
@@ -11,26 +17,9 @@ import { domainEvent, type Emit } from '../events/events.service.js';
  * webhook-disabling.ts) and emits its event through the caller's `emit`.
  */
 
-/** A license row as the client flows lock and redeem it. */
-export interface LockedLicense {
-  id: string;
-  key: string;
-  status: LicenseStatus;
-  duration_type: DurationType;
-  level: number;
-  max_devices: number;
-  user_id: string | null;
-}
-
-const LOCKED_COLUMNS = 'id, key, status, duration_type, level, max_devices, user_id';
-
 /** Locks the app's key `key` until the transaction ends; an unknown or BANNED key is refused. */
 export async function lockLicenseByKey(manager: EntityManager, appId: string, key: string): Promise<LockedLicense> {
-  const rows = await sqlRows<LockedLicense>(
-    manager,
-    `SELECT ${LOCKED_COLUMNS} FROM licenses WHERE app_id = $1 AND key = $2 FOR UPDATE`,
-    [appId, key.trim()],
-  );
+  const rows = await sqlRows<LockedLicense>(manager, LOCK_LICENSE_BY_KEY, [appId, key.trim()]);
   const license = rows[0];
   if (!license) throw new AppError('LICENSE_NOT_FOUND');
   if (license.status === 'BANNED') throw new AppError('LICENSE_BANNED');
@@ -39,11 +28,7 @@ export async function lockLicenseByKey(manager: EntityManager, appId: string, ke
 
 /** Locks the license `licenseId` if it is still UNUSED; null when it is gone or was redeemed meanwhile. */
 export async function lockUnusedLicense(manager: EntityManager, licenseId: string): Promise<LockedLicense | null> {
-  const rows = await sqlRows<LockedLicense>(
-    manager,
-    `SELECT ${LOCKED_COLUMNS} FROM licenses WHERE id = $1 FOR UPDATE`,
-    [licenseId],
-  );
+  const rows = await sqlRows<LockedLicense>(manager, LOCK_LICENSE, [licenseId]);
   const license = rows[0];
   return license && license.status === 'UNUSED' ? license : null;
 }
@@ -55,10 +40,7 @@ export async function activateLicense(
   activation: { appId: string; license: LockedLicense; userId: string; activatedAt: Date; expiresAt: Date | null },
 ): Promise<void> {
   const { appId, license, userId, activatedAt, expiresAt } = activation;
-  await manager.query(
-    `UPDATE licenses SET status = 'USED', activated_at = $2, expires_at = $3, user_id = $4 WHERE id = $1`,
-    [license.id, activatedAt, expiresAt, userId],
-  );
+  await sqlRows(manager, ACTIVATE_LICENSE, [license.id, activatedAt, expiresAt, userId]);
   emit(
     domainEvent('license.activate', appId, {
       licenseId: license.id,
@@ -81,11 +63,7 @@ export async function expireUserLicenses(
   expiry: { appId: string; userId: string; expiredAt: Date },
 ): Promise<void> {
   const { appId, userId, expiredAt } = expiry;
-  const rows = await sqlRows<{ id: string; key: string }>(
-    manager,
-    `UPDATE licenses SET status = 'EXPIRED' WHERE user_id = $1 AND status = 'USED' RETURNING id, key`,
-    [userId],
-  );
+  const rows = await sqlRows<{ id: string; key: string }>(manager, EXPIRE_USER_LICENSES, [userId]);
   for (const row of rows) {
     emit(
       domainEvent('license.expire', appId, {

@@ -1,5 +1,6 @@
-import { Body, Delete, Get, Header, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, Header, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { IdParam } from '../../common/id-param.js';
 import { ok, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AllowRoles } from '../../common/auth/role-policy.js';
@@ -46,7 +47,7 @@ export class LicensesController {
   }
 
   @Get(':licenseId')
-  async get(@CurrentApp() app: OwnedApp, @Param('licenseId') licenseId: string) {
+  async get(@CurrentApp() app: OwnedApp, @IdParam('licenseId') licenseId: string) {
     return ok(await this.licenses.get(app.id, licenseId));
   }
 
@@ -55,7 +56,7 @@ export class LicensesController {
   async update(
     @CurrentActor() actor: Actor,
     @CurrentApp() app: OwnedApp,
-    @Param('licenseId') licenseId: string,
+    @IdParam('licenseId') licenseId: string,
     @Body() body: UpdateLicenseDto,
   ) {
     return ok(await this.licenses.update(actor, app.id, licenseId, body));
@@ -67,7 +68,7 @@ export class LicensesController {
   async ban(
     @CurrentActor() actor: Actor,
     @CurrentApp() app: OwnedApp,
-    @Param('licenseId') licenseId: string,
+    @IdParam('licenseId') licenseId: string,
     @Body() body: BanLicenseDto,
   ) {
     return ok(await this.licenses.ban(actor, app.id, licenseId, body.reason));
@@ -75,14 +76,14 @@ export class LicensesController {
 
   @Post(':licenseId/unban')
   @HttpCode(200)
-  async unban(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('licenseId') licenseId: string) {
+  async unban(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('licenseId') licenseId: string) {
     return ok(await this.licenses.unban(actor, app.id, licenseId));
   }
 
   @Delete(':licenseId')
   @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'Delete the key (emits license.delete); a reseller: its own unused keys, refunded' })
-  async remove(@CurrentActor() actor: Actor, @CurrentScope() scope: AppScope, @Param('licenseId') licenseId: string) {
+  async remove(@CurrentActor() actor: Actor, @CurrentScope() scope: AppScope, @IdParam('licenseId') licenseId: string) {
     await this.licenses.remove(actor, scope, licenseId);
     return ok({});
   }

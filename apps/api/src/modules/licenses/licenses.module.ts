@@ -1,15 +1,13 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { ResellersModule } from '../resellers/resellers.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
-import { LicenseEntity } from './license.entity.js';
 import { LicensesController } from './licenses.controller.js';
 import { LicensesService } from './licenses.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LicenseEntity]), AccountsModule, AppsModule, ResellersModule, SessionsModule],
+  imports: [AccountsModule, AppsModule, ResellersModule, SessionsModule],
   controllers: [LicensesController],
   providers: [LicensesService],
 })

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { csvCell, type License } from '@latchkey/contracts';
-import { In, Repository } from 'typeorm';
-import { isUuid } from '../../common/admin-response.js';
+import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors.js';
-import { escapeLike, sqlRows } from '../../common/sql.js';
+import { escapeLike, sqlPage, sqlRows } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
@@ -12,9 +11,22 @@ import { domainEvent, EventsService } from '../events/events.service.js';
 import type { AppScope } from '../apps/app-access.js';
 import { ResellerCredits } from '../resellers/reseller-credits.js';
 import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
+import { applyLicenseLimits } from '../users/user-writes.js';
 import { generateLicenseKey } from './license-key.js';
-import { LicenseEntity } from './license.entity.js';
 import type { ExportLicensesQuery, GenerateLicensesDto, ListLicensesQuery, UpdateLicenseDto } from './licenses.dto.js';
+import {
+  BAN_LICENSE,
+  DELETE_LICENSE,
+  EXPORT_LICENSES,
+  FIND_LICENSE,
+  INSERT_KEYS,
+  LICENSE_EXISTS,
+  type LicenseRow,
+  LIST_LICENSES,
+  scopeParameters,
+  UNBAN_LICENSE,
+  UPDATE_LICENSE,
+} from './licenses.queries.js';
 
 /** Keys are drawn until `count` distinct ones are stored; a collision just draws again. */
 const MAX_GENERATION_ROUNDS = 10;
@@ -22,11 +34,11 @@ const MAX_GENERATION_ROUNDS = 10;
 @Injectable()
 export class LicensesService {
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventsService,
     private readonly sessions: SessionsAdminService,
     private readonly audit: AuditService,
     private readonly credits: ResellerCredits,
-    @InjectRepository(LicenseEntity) private readonly licenses: Repository<LicenseEntity>,
   ) {}
 
   /**
@@ -41,25 +53,26 @@ export class LicensesService {
     const level = dto.level ?? 1;
     // The default is the lowest allowed, so a reseller's maxDevices bound never refuses a key that names none.
     const maxDevices = dto.maxDevices ?? 1;
-    return this.licenses.manager.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       const balanceAfter = resellerId
         ? await this.credits.spend(manager, resellerId, { count, level, durationType: dto.durationType, maxDevices })
         : null;
-      const created: LicenseEntity[] = [];
+      const created: LicenseRow[] = [];
       for (let round = 0; created.length < count; round += 1) {
         if (round === MAX_GENERATION_ROUNDS) throw new Error('could not draw distinct license keys');
         const keys = Array.from({ length: count - created.length }, () => generateLicenseKey(dto.prefix));
-        const rows: LicenseEntity[] = await manager.query(
-          `INSERT INTO licenses (app_id, key, duration_type, level, max_devices, prefix, note, created_by)
-           SELECT $1, k, $3, $4, $5, $6, $7, $8 FROM unnest($2::text[]) WITH ORDINALITY AS t(k, n) ORDER BY n
-           ON CONFLICT (app_id, key) DO NOTHING
-           RETURNING id`,
-          [appId, keys, dto.durationType, level, maxDevices, dto.prefix ?? null, dto.note ?? null, actor.accountId],
+        created.push(
+          ...(await sqlRows<LicenseRow>(manager, INSERT_KEYS, [
+            appId,
+            keys,
+            dto.durationType,
+            level,
+            maxDevices,
+            dto.prefix ?? null,
+            dto.note ?? null,
+            actor.accountId,
+          ])),
         );
-        const ids = rows.map((r) => r.id);
-        const inserted = await manager.findBy(LicenseEntity, { id: In(ids) });
-        const byId = new Map(inserted.map((l) => [l.id, l]));
-        created.push(...ids.map((id) => byId.get(id)!));
       }
       const licenseIds = created.map((l) => l.id);
       if (resellerId) {
@@ -83,40 +96,19 @@ export class LicensesService {
 
   /** Keys of the scope, newest first, filtered by status, creator and key or note. */
   async list(scope: AppScope, query: ListLicensesQuery) {
-    const qb = this.inScope(scope, query)
-      .orderBy('l.created_at', 'DESC')
-      .addOrderBy('l.id', 'DESC')
-      .skip((query.page - 1) * query.limit)
-      .take(query.limit);
-    if (query.search) {
-      qb.andWhere("(l.key ILIKE :pattern ESCAPE '\\' OR l.note ILIKE :pattern ESCAPE '\\')", {
-        pattern: `%${escapeLike(query.search)}%`,
-      });
-    }
-    const [rows, total] = await qb.getManyAndCount();
-    return { items: rows.map(toLicense), total };
+    const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
+    const window = { offset: (query.page - 1) * query.limit, limit: query.limit };
+    return sqlPage(this.dataSource, LIST_LICENSES, [...scopeParameters(scope, query), pattern], window, toLicense);
   }
 
   async exportCsv(scope: AppScope, query: ExportLicensesQuery): Promise<string> {
-    const rows = await this.inScope(scope, query).orderBy('l.created_at', 'ASC').addOrderBy('l.id', 'ASC').getMany();
+    const rows = await sqlRows<LicenseRow>(this.dataSource, EXPORT_LICENSES, scopeParameters(scope, query));
     const header = CSV_FIELDS.join(',');
     const lines = rows.map((row) => {
       const license = toLicense(row);
       return CSV_FIELDS.map((field) => csvCell(license[field])).join(',');
     });
     return [header, ...lines].join('\r\n') + '\r\n';
-  }
-
-  /**
-   * The app's keys a scope reaches (a reseller: the ones it generated), by
-   * status and creator. A reseller naming another creator gets no rows.
-   */
-  private inScope(scope: AppScope, filters: ExportLicensesQuery) {
-    const qb = this.licenses.createQueryBuilder('l').where('l.app_id = :appId', { appId: scope.appId });
-    if (scope.resellerId) qb.andWhere('l.created_by = :reseller', { reseller: scope.resellerId });
-    if (filters.createdBy) qb.andWhere('l.created_by = :createdBy', { createdBy: filters.createdBy });
-    if (filters.status) qb.andWhere('l.status = :status', { status: filters.status });
-    return qb;
   }
 
   async get(appId: string, licenseId: string): Promise<License> {
@@ -129,42 +121,41 @@ export class LicensesService {
    */
   async update(actor: Actor, appId: string, licenseId: string, dto: UpdateLicenseDto): Promise<License> {
     const license = await this.findInApp(appId, licenseId);
-    const changes: Partial<LicenseEntity> = {};
+    const changes: Partial<Pick<License, 'note' | 'level' | 'maxDevices'>> = {};
     if (dto.note !== undefined) changes.note = dto.note;
     if (dto.level !== undefined) changes.level = dto.level;
     if (dto.maxDevices !== undefined) changes.maxDevices = dto.maxDevices;
     if (Object.keys(changes).length === 0) return toLicense(license);
-    await this.licenses.manager.transaction(async (manager) => {
-      await manager.update(LicenseEntity, { id: license.id }, changes);
+    const limits = { level: dto.level ?? null, maxDevices: dto.maxDevices ?? null };
+    await this.dataSource.transaction(async (manager) => {
+      await sqlRows(manager, UPDATE_LICENSE, [
+        license.id,
+        dto.note !== undefined,
+        dto.note ?? null,
+        limits.level,
+        limits.maxDevices,
+      ]);
       if (dto.level !== undefined || dto.maxDevices !== undefined) {
-        await manager.query(
-          `UPDATE users SET level = COALESCE($2, level), max_devices = COALESCE($3, max_devices)
-            WHERE license_id = $1`,
-          [license.id, dto.level ?? null, dto.maxDevices ?? null],
-        );
+        await applyLicenseLimits(manager, license.id, limits);
       }
       await this.audit.write(manager, [
-        adminChange(actor, license.appId, 'admin.license.update', { licenseId: license.id, changes }),
+        adminChange(actor, license.app_id, 'admin.license.update', { licenseId: license.id, changes }),
       ]);
     });
-    return toLicense({ ...license, ...changes });
+    return { ...toLicense(license), ...changes };
   }
 
   /** Bans the key: it is refused from now on and its user's live sessions end. */
   async ban(actor: Actor, appId: string, licenseId: string, reason: string | null | undefined): Promise<License> {
     const license = await this.findInApp(appId, licenseId);
-    const banned = await this.licenses.manager.transaction(async (manager) => {
-      const rows = await sqlRows<{ user_id: string | null }>(
-        manager,
-        `UPDATE licenses SET status = 'BANNED', ban_reason = $2 WHERE id = $1 RETURNING user_id`,
-        [license.id, reason ?? null],
-      );
+    const banned = await this.dataSource.transaction(async (manager) => {
+      const rows = await sqlRows<{ user_id: string | null }>(manager, BAN_LICENSE, [license.id, reason ?? null]);
       const userId = rows[0]?.user_id;
       if (userId) await this.sessions.endUserSessions(manager, userId, 'license_banned');
       await this.audit.write(manager, [
-        adminChange(actor, license.appId, 'admin.license.ban', { licenseId: license.id, reason: reason ?? null }),
+        adminChange(actor, license.app_id, 'admin.license.ban', { licenseId: license.id, reason: reason ?? null }),
       ]);
-      return { ...license, status: 'BANNED' as const, banReason: reason ?? null };
+      return { ...license, status: 'BANNED' as const, ban_reason: reason ?? null };
     });
     return toLicense(banned);
   }
@@ -173,14 +164,14 @@ export class LicensesService {
   async unban(actor: Actor, appId: string, licenseId: string): Promise<License> {
     const license = await this.findInApp(appId, licenseId);
     if (license.status !== 'BANNED') return toLicense(license);
-    const status = license.activatedAt ? 'USED' : 'UNUSED';
-    await this.licenses.manager.transaction(async (manager) => {
-      await manager.update(LicenseEntity, { id: license.id }, { status, banReason: null });
+    const status = license.activated_at ? 'USED' : 'UNUSED';
+    await this.dataSource.transaction(async (manager) => {
+      await sqlRows(manager, UNBAN_LICENSE, [license.id, status]);
       await this.audit.write(manager, [
-        adminChange(actor, license.appId, 'admin.license.unban', { licenseId: license.id }),
+        adminChange(actor, license.app_id, 'admin.license.unban', { licenseId: license.id }),
       ]);
     });
-    return toLicense({ ...license, status, banReason: null });
+    return toLicense({ ...license, status, ban_reason: null });
   }
 
   /**
@@ -195,13 +186,12 @@ export class LicensesService {
     if (resellerId && license.status !== 'UNUSED') throw new AppError('ONLY_UNUSED_KEYS');
     await this.events.transaction(async (manager, emit) => {
       // A reseller's key must still be unused as it goes: it may have been redeemed since it was read.
-      const rows = await sqlRows<{ user_id: string | null }>(
-        manager,
-        `DELETE FROM licenses WHERE id = $1 AND (NOT $2 OR status = 'UNUSED') RETURNING user_id`,
-        [license.id, resellerId !== null],
-      );
+      const rows = await sqlRows<{ user_id: string | null }>(manager, DELETE_LICENSE, [
+        license.id,
+        resellerId !== null,
+      ]);
       if (rows.length === 0) {
-        const [kept] = await sqlRows(manager, `SELECT 1 FROM licenses WHERE id = $1`, [license.id]);
+        const [kept] = await sqlRows(manager, LICENSE_EXISTS, [license.id]);
         throw new AppError(kept ? 'ONLY_UNUSED_KEYS' : 'NOT_FOUND');
       }
       const userId = rows[0]!.user_id;
@@ -210,15 +200,15 @@ export class LicensesService {
         ? await this.credits.refund(manager, resellerId, actor.email, [license.id])
         : null;
       emit(
-        domainEvent('license.delete', license.appId, {
+        domainEvent('license.delete', license.app_id, {
           licenseId: license.id,
           key: license.key,
           deletedBy: actor.email,
-          appId: license.appId,
+          appId: license.app_id,
         }),
       );
       await this.audit.write(manager, [
-        adminChange(actor, license.appId, 'admin.license.delete', {
+        adminChange(actor, license.app_id, 'admin.license.delete', {
           licenseId: license.id,
           key: license.key,
           ...(resellerId ? { creditsRefunded: 1, balanceAfter } : {}),
@@ -228,32 +218,30 @@ export class LicensesService {
   }
 
   /** The app's key (one `createdBy` made, when given): another app's, another creator's or an unknown id is 404. */
-  private async findInApp(appId: string, licenseId: string, createdBy: string | null = null): Promise<LicenseEntity> {
-    const license = isUuid(licenseId)
-      ? await this.licenses.findOneBy({ id: licenseId, appId, ...(createdBy ? { createdBy } : {}) })
-      : null;
+  private async findInApp(appId: string, licenseId: string, createdBy: string | null = null): Promise<LicenseRow> {
+    const [license] = await sqlRows<LicenseRow>(this.dataSource, FIND_LICENSE, [licenseId, appId, createdBy]);
     if (!license) throw new AppError('NOT_FOUND');
     return license;
   }
 }
 
-export function toLicense(row: LicenseEntity): License {
+export function toLicense(row: LicenseRow): License {
   return {
     id: row.id,
     key: row.key,
-    appId: row.appId,
+    appId: row.app_id,
     status: row.status,
-    durationType: row.durationType,
+    durationType: row.duration_type,
     level: row.level,
-    maxDevices: row.maxDevices,
+    maxDevices: row.max_devices,
     prefix: row.prefix,
     note: row.note,
-    createdAt: row.createdAt.toISOString(),
-    activatedAt: iso(row.activatedAt),
-    expiresAt: iso(row.expiresAt),
-    userId: row.userId,
-    createdBy: row.createdBy,
-    banReason: row.banReason,
+    createdAt: row.created_at.toISOString(),
+    activatedAt: iso(row.activated_at),
+    expiresAt: iso(row.expires_at),
+    userId: row.user_id,
+    createdBy: row.created_by,
+    banReason: row.ban_reason,
   };
 }
 

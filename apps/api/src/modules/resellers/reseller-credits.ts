@@ -3,8 +3,17 @@ import type { DurationType, LedgerEntry } from '@latchkey/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors.js';
-import { sqlRows } from '../../common/sql.js';
-import type { LedgerRow } from './reseller.rows.js';
+import { sqlPage, sqlRows } from '../../common/sql.js';
+import {
+  APPEND_LEDGER,
+  CREDITS,
+  GRANT_CREDITS,
+  type LedgerRow,
+  LIST_LEDGER,
+  MAY_GENERATE,
+  REFUND_CREDITS,
+  SPEND_CREDITS,
+} from './resellers.queries.js';
 
 /** What a reseller asks to generate: what it costs and what its allowed lists and device bound are checked against. */
 export interface KeyOrder {
@@ -34,20 +43,21 @@ export class ResellerCredits {
    * `Insufficient credits`; nothing is taken then. Returns the balance left.
    */
   async spend(manager: EntityManager, resellerId: string, order: KeyOrder): Promise<number> {
-    const rows = await sqlRows<{ credits: number }>(
-      manager,
-      `UPDATE resellers SET credits = credits - $2, keys_generated = keys_generated + $2
-        WHERE account_id = $1 AND credits >= $2 AND ${mayGenerate(3)}
-        RETURNING credits`,
-      [resellerId, order.count, order.level, order.durationType, order.maxDevices],
-    );
+    const rows = await sqlRows<{ credits: number }>(manager, SPEND_CREDITS, [
+      resellerId,
+      order.count,
+      order.level,
+      order.durationType,
+      order.maxDevices,
+    ]);
     if (rows[0]) return rows[0].credits;
     // Refused: only the answer depends on why (what it may sell first).
-    const [state] = await sqlRows<{ allowed: boolean }>(
-      manager,
-      `SELECT ${mayGenerate(2)} AS allowed FROM resellers WHERE account_id = $1`,
-      [resellerId, order.level, order.durationType, order.maxDevices],
-    );
+    const [state] = await sqlRows<{ allowed: boolean }>(manager, MAY_GENERATE, [
+      resellerId,
+      order.level,
+      order.durationType,
+      order.maxDevices,
+    ]);
     if (!state) throw new AppError('NOT_FOUND');
     throw new AppError(state.allowed ? 'INSUFFICIENT_CREDITS' : 'NOT_FOR_THIS_RESELLER');
   }
@@ -70,12 +80,7 @@ export class ResellerCredits {
 
   /** Gives back one credit per deleted unused key, as a `refund` entry; returns the balance. */
   async refund(manager: EntityManager, resellerId: string, actor: string, licenseIds: string[]): Promise<number> {
-    const [row] = await sqlRows<{ credits: number }>(
-      manager,
-      `UPDATE resellers SET credits = credits + $2, keys_generated = keys_generated - $2
-        WHERE account_id = $1 RETURNING credits`,
-      [resellerId, licenseIds.length],
-    );
+    const [row] = await sqlRows<{ credits: number }>(manager, REFUND_CREDITS, [resellerId, licenseIds.length]);
     if (!row) throw new Error(`refund for unknown reseller ${resellerId}`);
     await this.append(manager, resellerId, {
       amount: licenseIds.length,
@@ -98,20 +103,14 @@ export class ResellerCredits {
     resellerId: string,
     change: { amount: number; note: string | null; actor: string; maxBalance: number },
   ): Promise<boolean> {
-    const [row] = await sqlRows<{ credits: number }>(
-      manager,
-      `UPDATE resellers SET credits = credits + $2
-        WHERE account_id = $1 AND credits + $2 BETWEEN 0 AND $3
-        RETURNING credits`,
-      [resellerId, change.amount, change.maxBalance],
-    );
+    const [row] = await sqlRows<{ credits: number }>(manager, GRANT_CREDITS, [
+      resellerId,
+      change.amount,
+      change.maxBalance,
+    ]);
     if (!row) {
       // Refused: only the answer depends on why.
-      const [exists] = await sqlRows<{ credits: number }>(
-        manager,
-        `SELECT credits FROM resellers WHERE account_id = $1`,
-        [resellerId],
-      );
+      const [exists] = await sqlRows<{ credits: number }>(manager, CREDITS, [resellerId]);
       if (!exists) return false;
       throw new AppError(exists.credits + change.amount < 0 ? 'NEGATIVE_BALANCE' : 'BALANCE_TOO_HIGH');
     }
@@ -128,41 +127,20 @@ export class ResellerCredits {
 
   /** A reseller's entries, newest first. */
   async ledger(resellerId: string, offset: number, limit: number) {
-    const [rows, counted] = await Promise.all([
-      sqlRows<LedgerRow>(
-        this.dataSource,
-        `SELECT id, amount, balance_after, reason, note, license_ids, actor, created_at
-           FROM reseller_ledger WHERE reseller_id = $1
-          ORDER BY seq DESC LIMIT $2 OFFSET $3`,
-        [resellerId, limit, offset],
-      ),
-      sqlRows<{ total: number }>(
-        this.dataSource,
-        `SELECT count(*)::int AS total FROM reseller_ledger WHERE reseller_id = $1`,
-        [resellerId],
-      ),
-    ]);
-    return { items: rows.map(toLedgerEntry), total: counted[0]!.total };
+    return sqlPage(this.dataSource, LIST_LEDGER, [resellerId], { offset, limit }, toLedgerEntry);
   }
 
   private async append(manager: EntityManager, resellerId: string, entry: Omit<LedgerEntry, 'id' | 'createdAt'>) {
-    await manager.query(
-      `INSERT INTO reseller_ledger (reseller_id, amount, balance_after, reason, note, license_ids, actor)
-       VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7)`,
-      [resellerId, entry.amount, entry.balanceAfter, entry.reason, entry.note, entry.licenseIds, entry.actor],
-    );
+    await sqlRows(manager, APPEND_LEDGER, [
+      resellerId,
+      entry.amount,
+      entry.balanceAfter,
+      entry.reason,
+      entry.note,
+      entry.licenseIds,
+      entry.actor,
+    ]);
   }
-}
-
-/**
- * Whether the reseller may sell the order's keys: its level, duration and
- * maxDevices in parameters $first, $first + 1 and $first + 2.
- */
-function mayGenerate(first: number): string {
-  const [level, duration, maxDevices] = [first, first + 1, first + 2].map((n) => `$${n}`);
-  return `(allowed_levels IS NULL OR ${level} = ANY (allowed_levels))
-          AND (allowed_durations IS NULL OR ${duration} = ANY (allowed_durations))
-          AND (max_devices_limit IS NULL OR ${maxDevices} <= max_devices_limit)`;
 }
 
 export function toLedgerEntry(row: LedgerRow): LedgerEntry {

@@ -1,5 +1,6 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IdParam } from '../../common/id-param.js';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
@@ -32,7 +33,7 @@ export class ResellersController {
   }
 
   @Get(':resellerId')
-  async get(@CurrentApp() app: OwnedApp, @Param('resellerId') resellerId: string) {
+  async get(@CurrentApp() app: OwnedApp, @IdParam('resellerId') resellerId: string) {
     return ok(await this.resellers.get(app.id, resellerId));
   }
 
@@ -41,7 +42,7 @@ export class ResellersController {
   async update(
     @CurrentActor() actor: Actor,
     @CurrentApp() app: OwnedApp,
-    @Param('resellerId') resellerId: string,
+    @IdParam('resellerId') resellerId: string,
     @Body() body: UpdateResellerDto,
   ) {
     return ok(await this.resellers.update(actor, app.id, resellerId, body));
@@ -53,7 +54,7 @@ export class ResellersController {
   async adjustCredits(
     @CurrentActor() actor: Actor,
     @CurrentApp() app: OwnedApp,
-    @Param('resellerId') resellerId: string,
+    @IdParam('resellerId') resellerId: string,
     @Body() body: AdjustCreditsDto,
   ) {
     return ok(await this.resellers.adjustCredits(actor, app.id, resellerId, body));
@@ -61,14 +62,14 @@ export class ResellersController {
 
   @Get(':resellerId/ledger')
   @ApiOperation({ summary: "The reseller's credit ledger, newest first" })
-  async ledger(@CurrentApp() app: OwnedApp, @Param('resellerId') resellerId: string, @Query() query: PageQuery) {
+  async ledger(@CurrentApp() app: OwnedApp, @IdParam('resellerId') resellerId: string, @Query() query: PageQuery) {
     const { items, total } = await this.resellers.ledger(app.id, resellerId, pageOffset(query), query.limit);
     return paged(items, { page: query.page, limit: query.limit, total });
   }
 
   @Delete(':resellerId')
   @ApiOperation({ summary: 'Disable the reseller: login refused, tokens revoked; keys and ledger kept' })
-  async disable(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('resellerId') resellerId: string) {
+  async disable(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('resellerId') resellerId: string) {
     await this.resellers.disable(actor, app.id, resellerId);
     return ok({});
   }

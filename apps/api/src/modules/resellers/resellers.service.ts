@@ -8,19 +8,23 @@ import {
   ResellerLimits,
 } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isUuid } from '../../common/admin-response.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError } from '../../common/errors.js';
-import { sqlRows } from '../../common/sql.js';
+import { sqlPage, sqlRows } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import { AuthService } from '../accounts/auth.service.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { ResellerCredits } from './reseller-credits.js';
-import type { ResellerRow } from './reseller.rows.js';
+import {
+  APPS_OF_RESELLER,
+  GET_RESELLER,
+  INSERT_RESELLER,
+  LIST_RESELLERS,
+  type ResellerAppRow,
+  type ResellerRow,
+  UPDATE_RESELLER,
+} from './resellers.queries.js';
 import type { AdjustCreditsDto, CreateResellerDto, UpdateResellerDto } from './resellers.dto.js';
-
-const RESELLER_COLUMNS = `r.account_id AS id, a.email, r.app_id, r.credits, r.allowed_levels, r.allowed_durations,
-  r.max_devices_limit, a.disabled_at IS NULL AS enabled, r.keys_generated, r.created_at, a.last_login_at`;
 
 /**
  * The owner's side of resellers: accounts created for one app, with a credit
@@ -46,11 +50,13 @@ export class ResellersService {
     const opening = dto.credits ?? 0;
     const id = await this.dataSource.transaction(async (manager) => {
       const account = await this.auth.createResellerAccount(manager, appId, dto.email, dto.password);
-      await manager.query(
-        `INSERT INTO resellers (account_id, app_id, allowed_levels, allowed_durations, max_devices_limit)
-         VALUES ($1, $2, $3, $4, $5)`,
-        [account.id, appId, sorted(dto.allowedLevels), ordered(dto.allowedDurations), dto.maxDevicesLimit ?? null],
-      );
+      await sqlRows(manager, INSERT_RESELLER, [
+        account.id,
+        appId,
+        sorted(dto.allowedLevels),
+        ordered(dto.allowedDurations),
+        dto.maxDevicesLimit ?? null,
+      ]);
       if (opening > 0) {
         await this.credits.grant(manager, account.id, {
           amount: opening,
@@ -75,30 +81,12 @@ export class ResellersService {
   }
 
   async list(appId: string, offset: number, limit: number) {
-    const [rows, counted] = await Promise.all([
-      sqlRows<ResellerRow>(
-        this.dataSource,
-        `SELECT ${RESELLER_COLUMNS} FROM resellers r JOIN accounts a ON a.id = r.account_id
-          WHERE r.app_id = $1 ORDER BY r.created_at DESC, r.account_id DESC LIMIT $2 OFFSET $3`,
-        [appId, limit, offset],
-      ),
-      sqlRows<{ total: number }>(this.dataSource, `SELECT count(*)::int AS total FROM resellers WHERE app_id = $1`, [
-        appId,
-      ]),
-    ]);
-    return { items: rows.map(toReseller), total: counted[0]!.total };
+    return sqlPage(this.dataSource, LIST_RESELLERS, [appId], { offset, limit }, toReseller);
   }
 
   /** The app's reseller; another app's, an unknown or a malformed id: 404. */
   async get(appId: string, resellerId: string, manager: EntityManager = this.dataSource.manager): Promise<Reseller> {
-    const [row] = isUuid(resellerId)
-      ? await sqlRows<ResellerRow>(
-          manager,
-          `SELECT ${RESELLER_COLUMNS} FROM resellers r JOIN accounts a ON a.id = r.account_id
-            WHERE r.app_id = $1 AND r.account_id = $2`,
-          [appId, resellerId],
-        )
-      : [];
+    const [row] = await sqlRows<ResellerRow>(manager, GET_RESELLER, [appId, resellerId]);
     if (!row) throw new AppError('NOT_FOUND');
     return toReseller(row);
   }
@@ -113,22 +101,15 @@ export class ResellersService {
     if (Object.values(dto).every((value) => value === undefined)) return current;
     return this.dataSource.transaction(async (manager) => {
       if ([dto.allowedLevels, dto.allowedDurations, dto.maxDevicesLimit].some((value) => value !== undefined)) {
-        await manager.query(
-          `UPDATE resellers SET
-             allowed_levels = CASE WHEN $2 THEN $3::integer[] ELSE allowed_levels END,
-             allowed_durations = CASE WHEN $4 THEN $5::text[] ELSE allowed_durations END,
-             max_devices_limit = CASE WHEN $6 THEN $7::integer ELSE max_devices_limit END
-           WHERE account_id = $1`,
-          [
-            resellerId,
-            dto.allowedLevels !== undefined,
-            sorted(dto.allowedLevels),
-            dto.allowedDurations !== undefined,
-            ordered(dto.allowedDurations),
-            dto.maxDevicesLimit !== undefined,
-            dto.maxDevicesLimit ?? null,
-          ],
-        );
+        await sqlRows(manager, UPDATE_RESELLER, [
+          resellerId,
+          dto.allowedLevels !== undefined,
+          sorted(dto.allowedLevels),
+          dto.allowedDurations !== undefined,
+          ordered(dto.allowedDurations),
+          dto.maxDevicesLimit !== undefined,
+          dto.maxDevicesLimit ?? null,
+        ]);
       }
       if (dto.password !== undefined) await this.auth.resetPassword(manager, resellerId, dto.password);
       if (dto.enabled !== undefined) await this.auth.setDisabled(manager, resellerId, { disabled: !dto.enabled });
@@ -183,20 +164,7 @@ export class ResellersService {
 
   /** The apps a reseller account sells, with its balance in each (GET /v1/admin/me). */
   async appsOf(accountId: string): Promise<ResellerAppCredit[]> {
-    const rows = await sqlRows<{
-      app_id: string;
-      name: string;
-      credits: number;
-      allowed_levels: number[] | null;
-      allowed_durations: DurationType[] | null;
-      max_devices_limit: number | null;
-    }>(
-      this.dataSource,
-      `SELECT r.app_id, p.name, r.credits, r.allowed_levels, r.allowed_durations, r.max_devices_limit
-         FROM resellers r JOIN apps p ON p.id = r.app_id
-        WHERE r.account_id = $1 ORDER BY r.created_at`,
-      [accountId],
-    );
+    const rows = await sqlRows<ResellerAppRow>(this.dataSource, APPS_OF_RESELLER, [accountId]);
     // What it may sell too: the reseller's console offers only what generation accepts.
     return rows.map((row) => ({
       appId: row.app_id,

@@ -32,6 +32,22 @@ export function sessionEndSql({ alias, idleSeconds }: SessionSql, lastSeen = `${
   return `session_ends_at(${alias}.expires_at, ${lastSeen}, ${idleSeconds})`;
 }
 
+/** A session as this process holds it in memory. */
+export interface SessionTimes {
+  endedAt: Date | null;
+  expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+/**
+ * `session_is_live` for a session this process holds in memory (the client's
+ * session checks): not ended and before its end (sessionEnd) at `at`.
+ * test/session-rules.e2e-spec.ts checks it against the SQL function.
+ */
+export function sessionIsLive(idleSeconds: number, session: SessionTimes, at: Date): boolean {
+  return session.endedAt === null && sessionEnd(idleSeconds, session.expiresAt, session.lastSeenAt) > at;
+}
+
 /**
  * `session_ends_at` for a session this process holds in memory (the client's
  * session checks and the `session.create` event): the earlier of the absolute

@@ -2,22 +2,25 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AdminSession } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isUuid } from '../../common/admin-response.js';
+import { sqlPage, sqlRows } from '../../common/sql.js';
 import { AppError } from '../../common/errors.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
-import { liveSessionSql, sessionEndSql, type SessionSql } from './session-rules.js';
 import type { SessionRow } from './session.rows.js';
+import {
+  BLACKLISTED_SESSIONS,
+  END_SESSION,
+  endSessionsWhere,
+  LIST_LIVE_SESSIONS,
+  recordedAddresses,
+  USER_SESSIONS,
+} from './sessions.queries.js';
 
 /** The app fields that decide whether a session is live. */
 export interface SessionPolicy {
   id: string;
   sessionIdleSeconds: number;
 }
-
-/** `$1` = app id, `$2` = the app's idle timeout in seconds. */
-const APP_SESSION: SessionSql = { alias: 's', idleSeconds: '$2' };
-const LIVE = `s.app_id = $1 AND ${liveSessionSql(APP_SESSION)}`;
 
 /** The owner's view of an app's sessions, and ending them. */
 @Injectable()
@@ -29,34 +32,13 @@ export class SessionsAdminService {
 
   async list(app: SessionPolicy, { userId, offset, limit }: { userId?: string; offset: number; limit: number }) {
     const params = [app.id, app.sessionIdleSeconds, userId ?? null];
-    const [rows, counted]: [SessionRow[], Array<{ total: number }>] = await Promise.all([
-      this.dataSource.query(
-        `SELECT s.id, s.user_id, u.username, s.ip, s.hwid, s.created_at, s.last_seen_at,
-                ${sessionEndSql(APP_SESSION)} AS ends_at
-           FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE ${LIVE} AND ($3::uuid IS NULL OR s.user_id = $3)
-          ORDER BY s.created_at DESC, s.id DESC
-          LIMIT $4 OFFSET $5`,
-        [...params, limit, offset],
-      ),
-      this.dataSource.query(
-        `SELECT count(*)::int AS total FROM sessions s WHERE ${LIVE} AND ($3::uuid IS NULL OR s.user_id = $3)`,
-        params,
-      ),
-    ]);
-    return { items: rows.map(toAdminSession), total: counted[0]!.total };
+    return sqlPage(this.dataSource, LIST_LIVE_SESSIONS, params, { offset, limit }, toAdminSession);
   }
 
   /** Ends one session of the app; its token gets 401 from then on. An ended or unknown session is "not found". */
   async end(actor: Actor, appId: string, sessionId: string): Promise<void> {
-    if (!isUuid(sessionId)) throw new AppError('NOT_FOUND');
     await this.dataSource.transaction(async (manager) => {
-      const [rows]: [Array<{ user_id: string }>, number] = await manager.query(
-        `UPDATE sessions SET ended_at = now(), end_reason = 'admin'
-          WHERE id = $1 AND app_id = $2 AND ended_at IS NULL
-          RETURNING user_id`,
-        [sessionId, appId],
-      );
+      const rows = await sqlRows<{ user_id: string }>(manager, END_SESSION, [sessionId, appId]);
       if (!rows[0]) throw new AppError('NOT_FOUND');
       await this.audit.write(manager, [
         adminChange(actor, appId, 'admin.session.end', { sessionId, userId: rows[0].user_id }),
@@ -71,7 +53,7 @@ export class SessionsAdminService {
    * Returns how many of them were live (see endSessionsWhere).
    */
   async endUserSessions(manager: EntityManager, userId: string, reason: string): Promise<number> {
-    return endSessionsWhere(manager, 's.user_id = $1', [userId], reason);
+    return endSessions(manager, USER_SESSIONS, [userId], reason);
   }
 
   /**
@@ -85,11 +67,11 @@ export class SessionsAdminService {
   async endBlacklistedSessions(manager: EntityManager, appId: string, match: BlacklistedSessions): Promise<number> {
     const [condition, value] =
       'usernameKey' in match
-        ? ['s.user_id = (SELECT u.id FROM users u WHERE u.app_id = $1 AND u.username_key = $2)', match.usernameKey]
+        ? [BLACKLISTED_SESSIONS.usernameKey, match.usernameKey]
         : 'hwid' in match
-          ? ['s.hwid = $2', match.hwid]
-          : [`s.ip COLLATE "C" = ANY($2::text[])`, match.ips];
-    return endSessionsWhere(manager, `s.app_id = $1 AND ${condition}`, [appId, value], 'blacklisted');
+          ? [BLACKLISTED_SESSIONS.hwid, match.hwid]
+          : [BLACKLISTED_SESSIONS.ips, match.ips];
+    return endSessions(manager, `s.app_id = $1 AND ${condition}`, [appId, value], 'blacklisted');
   }
 
   /**
@@ -98,11 +80,7 @@ export class SessionsAdminService {
    * any): a range of the index on (app_id, ip) in byte order per prefix.
    */
   async recordedAddresses(manager: EntityManager, appId: string, prefixes: string[]): Promise<string[]> {
-    const startsWith = prefixes.map((_, i) => `s.ip COLLATE "C" ^@ $${i + 2}`).join(' OR ');
-    const rows: Array<{ ip: string }> = await manager.query(
-      `SELECT DISTINCT s.ip FROM sessions s WHERE s.app_id = $1 AND s.ended_at IS NULL AND (${startsWith})`,
-      [appId, ...prefixes],
-    );
+    const rows = await sqlRows<{ ip: string }>(manager, recordedAddresses(prefixes.length), [appId, ...prefixes]);
     return rows.map((row) => row.ip);
   }
 }
@@ -119,19 +97,16 @@ export type BlacklistedSessions = { usernameKey: string } | { hwid: string } | {
  * live (by the session rules, read from the rows before the update): the
  * number the owner saw in the sessions list.
  */
-async function endSessionsWhere(
+async function endSessions(
   manager: EntityManager,
   condition: string,
   params: unknown[],
   reason: string,
 ): Promise<number> {
-  const [rows]: [Array<{ was_live: boolean }>, number] = await manager.query(
-    `UPDATE sessions s SET ended_at = now(), end_reason = $${params.length + 1}
-       FROM sessions previous JOIN apps a ON a.id = previous.app_id
-      WHERE previous.id = s.id AND s.ended_at IS NULL AND ${condition}
-      RETURNING ${liveSessionSql({ alias: 'previous', idleSeconds: 'a.session_idle_seconds' })} AS was_live`,
-    [...params, reason],
-  );
+  const rows = await sqlRows<{ was_live: boolean }>(manager, endSessionsWhere(condition, params.length + 1), [
+    ...params,
+    reason,
+  ]);
   return rows.filter((row) => row.was_live).length;
 }
 

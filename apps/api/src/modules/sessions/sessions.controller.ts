@@ -1,5 +1,6 @@
-import { Delete, Get, Param, Query } from '@nestjs/common';
+import { Delete, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IdParam } from '../../common/id-param.js';
 import { ok, pageOffset, paged } from '../../common/admin-response.js';
 import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
@@ -24,7 +25,7 @@ export class SessionsController {
 
   @Delete(':sessionId')
   @ApiOperation({ summary: 'End a session; its token gets 401 from then on' })
-  async end(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('sessionId') sessionId: string) {
+  async end(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('sessionId') sessionId: string) {
     await this.sessions.end(actor, app.id, sessionId);
     return ok({});
   }

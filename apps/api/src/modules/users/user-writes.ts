@@ -1,7 +1,14 @@
 import { usernameKey } from '@latchkey/contracts';
 import type { EntityManager } from 'typeorm';
 import { sqlRows } from '../../common/sql.js';
-import { USER_COLUMNS, type UserRow } from './user-rows.js';
+import type { PreparedStatements } from '../../common/prepared-statements.js';
+import {
+  APPLY_LICENSE_LIMITS,
+  applyKeyToUser as applyKeySql,
+  INSERT_USER,
+  REPLACE_PASSWORD_HASH,
+  type UserRow,
+} from './users.queries.js';
 
 /** A user about to be made: by registration, by a key's first login, or by the owner. */
 export interface NewUser {
@@ -26,24 +33,17 @@ export interface NewUser {
  * race between two, with no error.
  */
 export async function insertUser(manager: EntityManager, user: NewUser): Promise<UserRow | null> {
-  const rows = await sqlRows<UserRow>(
-    manager,
-    `INSERT INTO users (app_id, username, username_key, password_hash, hwid, level, max_devices, expires_at, license_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (app_id, username_key) DO NOTHING
-     RETURNING ${USER_COLUMNS}`,
-    [
-      user.appId,
-      user.username,
-      usernameKey(user.username),
-      user.passwordHash,
-      user.hwid,
-      user.level,
-      user.maxDevices,
-      user.expiresAt,
-      user.licenseId,
-    ],
-  );
+  const rows = await sqlRows<UserRow>(manager, INSERT_USER, [
+    user.appId,
+    user.username,
+    usernameKey(user.username),
+    user.passwordHash,
+    user.hwid,
+    user.level,
+    user.maxDevices,
+    user.expiresAt,
+    user.licenseId,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -57,10 +57,32 @@ export async function applyKeyToUser<Row>(
   change: { userId: string; level: number; expiresAt: Date | null; licenseId: string },
   returning: string,
 ): Promise<Row> {
-  const rows = await sqlRows<Row>(
-    manager,
-    `UPDATE users SET level = GREATEST(level, $2), expires_at = $3, license_id = $4 WHERE id = $1 RETURNING ${returning}`,
-    [change.userId, change.level, change.expiresAt, change.licenseId],
-  );
+  const rows = await sqlRows<Row>(manager, applyKeySql(returning), [
+    change.userId,
+    change.level,
+    change.expiresAt,
+    change.licenseId,
+  ]);
   return rows[0]!;
+}
+
+/** A key's new level or device limit (null: unchanged) applied to the user whose current key it is. */
+export async function applyLicenseLimits(
+  manager: EntityManager,
+  licenseId: string,
+  limits: { level: number | null; maxDevices: number | null },
+): Promise<void> {
+  await sqlRows(manager, APPLY_LICENSE_LIMITS, [licenseId, limits.level, limits.maxDevices]);
+}
+
+/** Replaces a legacy password hash by its re-hash on the client's sign-in, unless the password changed meanwhile. */
+export async function replacePasswordHash(
+  sql: PreparedStatements,
+  change: { userId: string; stored: string | null | undefined; rehashed: string },
+): Promise<void> {
+  await sql.rows('client-replace-password-hash', REPLACE_PASSWORD_HASH, [
+    change.userId,
+    change.stored,
+    change.rehashed,
+  ]);
 }

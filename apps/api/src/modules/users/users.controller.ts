@@ -1,5 +1,6 @@
-import { Body, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IdParam } from '../../common/id-param.js';
 import { ok, pageOffset, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
@@ -25,13 +26,13 @@ export class UsersController {
   }
 
   @Get(':userId')
-  async get(@CurrentApp() app: OwnedApp, @Param('userId') userId: string) {
+  async get(@CurrentApp() app: OwnedApp, @IdParam('userId') userId: string) {
     return ok(await this.users.get(app.id, userId));
   }
 
   @Delete(':userId')
   @ApiOperation({ summary: 'Delete the user; its sessions end' })
-  async remove(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('userId') userId: string) {
+  async remove(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('userId') userId: string) {
     await this.users.remove(actor, app.id, userId);
     return ok({});
   }
@@ -42,7 +43,7 @@ export class UsersController {
   async ban(
     @CurrentActor() actor: Actor,
     @CurrentApp() app: OwnedApp,
-    @Param('userId') userId: string,
+    @IdParam('userId') userId: string,
     @Body() body: BanUserDto,
   ) {
     return ok(await this.users.ban(actor, app.id, userId, body.reason ?? null));
@@ -50,7 +51,7 @@ export class UsersController {
 
   @Post(':userId/unban')
   @HttpCode(200)
-  async unban(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('userId') userId: string) {
+  async unban(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('userId') userId: string) {
     return ok(await this.users.unban(actor, app.id, userId));
   }
 
@@ -60,7 +61,7 @@ export class UsersController {
   async extend(
     @CurrentActor() actor: Actor,
     @CurrentApp() app: OwnedApp,
-    @Param('userId') userId: string,
+    @IdParam('userId') userId: string,
     @Body() body: ExtendUserDto,
   ) {
     return ok(await this.users.extend(actor, app.id, userId, body.days));
@@ -68,14 +69,14 @@ export class UsersController {
 
   @Delete(':userId/sessions')
   @ApiOperation({ summary: 'End every live session of the user; their tokens get 401 from then on' })
-  async endSessions(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('userId') userId: string) {
+  async endSessions(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('userId') userId: string) {
     return ok(await this.users.endSessions(actor, app.id, userId));
   }
 
   @Post(':userId/reset-hwid')
   @HttpCode(200)
   @ApiOperation({ summary: 'Clear the stored HWID; the next login with one stores it again' })
-  async resetHwid(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('userId') userId: string) {
+  async resetHwid(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('userId') userId: string) {
     return ok(await this.users.resetHwid(actor, app.id, userId));
   }
 }

@@ -2,17 +2,25 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LATEST_EXPIRY, usernameKey, type AdminUser, type EndedSessions } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isUuid } from '../../common/admin-response.js';
 import { PasswordHasher } from '../../common/password-hasher.js';
 import { AppError, fieldError } from '../../common/errors.js';
-import { escapeLike, isCheckViolation } from '../../common/sql.js';
+import { escapeLike, isCheckViolation, sqlPage, sqlRows } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
 import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
 import { insertUser } from './user-writes.js';
-import { USER_COLUMNS, USER_FIELDS, type ChangedRow, type UserRow } from './user-rows.js';
+import {
+  type ChangedRow,
+  changeUser,
+  DELETE_USER,
+  GET_USER,
+  LIST_USERS,
+  LOCK_USER,
+  USER_CHANGES,
+  type UserRow,
+} from './users.queries.js';
 import type { CreateUserDto } from './users.dto.js';
 
 /**
@@ -79,21 +87,15 @@ export class UsersService {
   }
 
   async get(appId: string, userId: string): Promise<AdminUser> {
-    const rows: UserRow[] = isUuid(userId)
-      ? await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND app_id = $2`, [userId, appId])
-      : [];
+    const rows = await sqlRows<UserRow>(this.dataSource, GET_USER, [userId, appId]);
     if (!rows[0]) throw new AppError('NOT_FOUND');
     return toAdminUser(rows[0]);
   }
 
   /** Deletes the user; its sessions go with it (foreign key cascade), so their tokens stop working at once. */
   async remove(actor: Actor, appId: string, userId: string): Promise<void> {
-    if (!isUuid(userId)) throw new AppError('NOT_FOUND');
     await this.dataSource.transaction(async (manager) => {
-      const [rows]: [Array<{ id: string; username: string }>, number] = await manager.query(
-        `DELETE FROM users WHERE id = $1 AND app_id = $2 RETURNING id, username`,
-        [userId, appId],
-      );
+      const rows = await sqlRows<{ id: string; username: string }>(manager, DELETE_USER, [userId, appId]);
       if (!rows[0]) throw new AppError('NOT_FOUND');
       await this.audit.write(manager, [
         adminChange(actor, appId, 'admin.user.delete', { userId, username: rows[0].username }),
@@ -104,7 +106,7 @@ export class UsersService {
   /** Bans the user and ends its live sessions; `user.ban` is emitted when the user was not banned already. */
   async ban(actor: Actor, appId: string, userId: string, reason: string | null): Promise<AdminUser> {
     return this.events.transaction(async (manager, emit) => {
-      const { row, before } = await this.change(manager, appId, userId, `banned = true, ban_reason = $3`, [reason]);
+      const { row, before } = await this.change(manager, appId, userId, USER_CHANGES.ban, [reason]);
       const ended = await this.sessions.endUserSessions(manager, userId, 'user_banned');
       if (!before.banned) {
         emit(domainEvent('user.ban', appId, { userId, username: row.username, reason, bannedBy: actor.email, appId }));
@@ -118,7 +120,7 @@ export class UsersService {
 
   async unban(actor: Actor, appId: string, userId: string): Promise<AdminUser> {
     return this.dataSource.transaction(async (manager) => {
-      const { row } = await this.change(manager, appId, userId, `banned = false, ban_reason = NULL`, []);
+      const { row } = await this.change(manager, appId, userId, USER_CHANGES.unban, []);
       await this.audit.write(manager, [
         adminChange(actor, appId, 'admin.user.unban', { userId, username: row.username }),
       ]);
@@ -133,19 +135,14 @@ export class UsersService {
    */
   async extend(actor: Actor, appId: string, userId: string, days: number): Promise<AdminUser> {
     return this.dataSource.transaction(async (manager) => {
-      const { row, before } = await this.change(
-        manager,
-        appId,
-        userId,
-        `expires_at = CASE WHEN u.expires_at IS NULL THEN NULL
-                           ELSE GREATEST(now(), u.expires_at) + make_interval(days => $3) END`,
-        [days],
-      ).catch((err: unknown) => {
-        if (isCheckViolation(err, 'users_expires_at_bounded')) {
-          throw fieldError('days', `days would move expiresAt past ${LATEST_EXPIRY}`);
-        }
-        throw err;
-      });
+      const { row, before } = await this.change(manager, appId, userId, USER_CHANGES.extend, [days]).catch(
+        (err: unknown) => {
+          if (isCheckViolation(err, 'users_expires_at_bounded')) {
+            throw fieldError('days', `days would move expiresAt past ${LATEST_EXPIRY}`);
+          }
+          throw err;
+        },
+      );
       await this.audit.write(manager, [
         adminChange(actor, appId, 'admin.user.extend', {
           userId,
@@ -161,7 +158,7 @@ export class UsersService {
 
   async resetHwid(actor: Actor, appId: string, userId: string): Promise<AdminUser> {
     return this.dataSource.transaction(async (manager) => {
-      const { row, before } = await this.change(manager, appId, userId, `hwid = NULL`, []);
+      const { row, before } = await this.change(manager, appId, userId, USER_CHANGES.resetHwid, []);
       await this.audit.write(manager, [
         adminChange(actor, appId, 'admin.user.reset-hwid', {
           userId,
@@ -175,12 +172,8 @@ export class UsersService {
 
   /** Ends every live session of one user of the app, audited with how many ended. */
   async endSessions(actor: Actor, appId: string, userId: string): Promise<EndedSessions> {
-    if (!isUuid(userId)) throw new AppError('NOT_FOUND');
     return this.dataSource.transaction(async (manager) => {
-      const users: Array<{ username: string }> = await manager.query(
-        `SELECT username FROM users WHERE id = $1 AND app_id = $2 FOR UPDATE`,
-        [userId, appId],
-      );
+      const users = await sqlRows<{ username: string }>(manager, LOCK_USER, [userId, appId]);
       if (!users[0]) throw new AppError('NOT_FOUND');
       const ended = await this.sessions.endUserSessions(manager, userId, 'admin');
       await this.audit.write(manager, [
@@ -192,19 +185,11 @@ export class UsersService {
 
   /** One page of the app's users, newest first; `pattern` (LIKE, over username_key) narrows them. */
   private async page(appId: string, pattern: string | null, offset: number, limit: number) {
-    const where = `app_id = $1 AND ($2::text IS NULL OR username_key LIKE $2)`;
-    const [rows, counted]: [UserRow[], Array<{ total: number }>] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-        [appId, pattern, limit, offset],
-      ),
-      this.dataSource.query(`SELECT count(*)::int AS total FROM users WHERE ${where}`, [appId, pattern]),
-    ]);
-    return { items: rows.map(toAdminUser), total: counted[0]!.total };
+    return sqlPage(this.dataSource, LIST_USERS, [appId, pattern], { offset, limit }, toAdminUser);
   }
 
   /**
-   * Updates one user of the app with `set` (SQL over the alias `u`; parameters
+   * Updates one user of the app with `set` (one of USER_CHANGES; parameters
    * from $3) and returns the row after and the fields before, read under the
    * same row lock.
    */
@@ -215,17 +200,7 @@ export class UsersService {
     set: string,
     params: unknown[],
   ): Promise<{ row: UserRow; before: Pick<UserRow, 'banned' | 'expires_at' | 'hwid'> }> {
-    if (!isUuid(userId)) throw new AppError('NOT_FOUND');
-    const [rows]: [ChangedRow[], number] = await manager.query(
-      `WITH before AS (
-           SELECT id, banned, expires_at, hwid FROM users WHERE id = $1 AND app_id = $2 FOR UPDATE)
-         UPDATE users u SET ${set}
-           FROM before
-          WHERE u.id = before.id
-         RETURNING ${USER_FIELDS.map((field) => `u.${field}`).join(', ')},
-                   before.banned AS before_banned, before.expires_at AS before_expires_at, before.hwid AS before_hwid`,
-      [userId, appId, ...params],
-    );
+    const rows = await sqlRows<ChangedRow>(manager, changeUser(set), [userId, appId, ...params]);
     const row = rows[0];
     if (!row) throw new AppError('NOT_FOUND');
     return { row, before: { banned: row.before_banned, expires_at: row.before_expires_at, hwid: row.before_hwid } };

@@ -1,29 +1,40 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Variable } from '@latchkey/contracts';
-import { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors.js';
-import { isUniqueViolation } from '../../common/sql.js';
+import { isUniqueViolation, sqlPage, sqlRows } from '../../common/sql.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
-import { VariableEntity } from './variable.entity.js';
 import { VARIABLE_KEY, type CreateVariableDto, type UpdateVariableDto } from './variables.dto.js';
+import {
+  DELETE_VARIABLE,
+  GET_VARIABLE,
+  INSERT_VARIABLE,
+  LIST_VARIABLES,
+  UPDATE_VARIABLE,
+  type VariableRow,
+} from './variables.queries.js';
 
 /** An app's server-side variables; `appId` is the app AppOwnershipGuard handed over. */
 @Injectable()
 export class VariablesService {
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
-    @InjectRepository(VariableEntity) private readonly variables: Repository<VariableEntity>,
   ) {}
 
   async create(actor: Actor, appId: string, dto: CreateVariableDto): Promise<Variable> {
     try {
-      const created = await this.variables.manager.transaction(async (manager) => {
-        // insert, not save: save would quietly overwrite an existing key.
-        await manager.insert(VariableEntity, { appId, key: dto.key, value: dto.value, minLevel: dto.minLevel ?? 0 });
+      const created = await this.dataSource.transaction(async (manager) => {
+        const [row] = await sqlRows<VariableRow>(manager, INSERT_VARIABLE, [
+          appId,
+          dto.key,
+          dto.value,
+          dto.minLevel ?? 0,
+        ]);
         await this.audit.write(manager, [adminChange(actor, appId, 'admin.variable.create', { key: dto.key })]);
-        return manager.findOneByOrFail(VariableEntity, { appId, key: dto.key });
+        return row!;
       });
       return toVariable(created);
     } catch (err) {
@@ -33,13 +44,7 @@ export class VariablesService {
   }
 
   async list(appId: string, offset: number, limit: number) {
-    const [rows, total] = await this.variables.findAndCount({
-      where: { appId },
-      order: { key: 'ASC' },
-      skip: offset,
-      take: limit,
-    });
-    return { items: rows.map(toVariable), total };
+    return sqlPage(this.dataSource, LIST_VARIABLES, [appId], { offset, limit }, toVariable);
   }
 
   async get(appId: string, key: string): Promise<Variable> {
@@ -48,10 +53,14 @@ export class VariablesService {
 
   async update(actor: Actor, appId: string, key: string, dto: UpdateVariableDto): Promise<Variable> {
     const variable = await this.find(appId, key);
-    if (dto.value !== undefined) variable.value = dto.value;
-    if (dto.minLevel !== undefined) variable.minLevel = dto.minLevel;
-    const saved = await this.variables.manager.transaction(async (manager) => {
-      const changed = await manager.save(variable);
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const [changed] = await sqlRows<VariableRow>(manager, UPDATE_VARIABLE, [
+        appId,
+        variable.key,
+        dto.value ?? variable.value,
+        dto.minLevel ?? variable.min_level,
+      ]);
+      if (!changed) throw new AppError('NOT_FOUND');
       await this.audit.write(manager, [
         adminChange(actor, appId, 'admin.variable.update', {
           key,
@@ -65,25 +74,27 @@ export class VariablesService {
 
   async remove(actor: Actor, appId: string, key: string): Promise<void> {
     const variable = await this.find(appId, key);
-    await this.variables.manager.transaction(async (manager) => {
-      await manager.delete(VariableEntity, { appId, key: variable.key });
+    await this.dataSource.transaction(async (manager) => {
+      await sqlRows(manager, DELETE_VARIABLE, [appId, variable.key]);
       await this.audit.write(manager, [adminChange(actor, appId, 'admin.variable.delete', { key })]);
     });
   }
 
-  private async find(appId: string, key: string): Promise<VariableEntity> {
-    const variable = VARIABLE_KEY.test(key) ? await this.variables.findOneBy({ appId, key }) : null;
+  private async find(appId: string, key: string): Promise<VariableRow> {
+    const [variable] = VARIABLE_KEY.test(key)
+      ? await sqlRows<VariableRow>(this.dataSource, GET_VARIABLE, [appId, key])
+      : [];
     if (!variable) throw new AppError('NOT_FOUND');
     return variable;
   }
 }
 
-function toVariable(row: VariableEntity): Variable {
+function toVariable(row: VariableRow): Variable {
   return {
     key: row.key,
     value: row.value,
-    minLevel: row.minLevel,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    minLevel: row.min_level,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
   };
 }

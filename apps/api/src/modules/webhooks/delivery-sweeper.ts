@@ -3,6 +3,8 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { sqlRows } from '../../common/sql.js';
+import { overdueDeliveries } from './webhooks.queries.js';
 import { WEBHOOK_QUEUE } from '../../common/queue.module.js';
 import { Config } from '../../config/config.js';
 import { queueDeliveries, scheduledAttempts } from '../events/delivery-queue.js';
@@ -59,14 +61,9 @@ export class DeliverySweeper implements OnApplicationBootstrap, OnApplicationShu
   private async sweep(): Promise<void> {
     let afterId: string | null = null;
     for (;;) {
-      const rows: Array<{ id: string; remaining: number }> = await this.dataSource.query(
-        `SELECT id, COALESCE(attempt_limit, $2) - attempts AS remaining
-           FROM webhook_deliveries
-          WHERE status = 'pending'
-            AND next_attempt_at < now() - make_interval(secs => $1::float8 / 1000)
-            AND ($3::uuid IS NULL OR id > $3::uuid)
-          ORDER BY id
-          LIMIT ${SWEEP_BATCH}`,
+      const rows: Array<{ id: string; remaining: number }> = await sqlRows(
+        this.dataSource,
+        overdueDeliveries(SWEEP_BATCH),
         [this.intervalMs, this.scheduledAttempts, afterId],
       );
       await queueDeliveries(

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job } from 'bullmq';
 import type { WebhookDeliveryStatus } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { sqlRows } from '../../common/sql.js';
 import { decryptWithMasterKey } from '../../common/crypto.js';
 import { WEBHOOK_QUEUE } from '../../common/queue.module.js';
 import { Config } from '../../config/config.js';
@@ -13,7 +14,17 @@ import { buildDeliveryRequest } from './delivery-request.js';
 import { DeliverySender, type AttemptResult } from './delivery-sender.js';
 import { RetryLater, retryBackoff } from './delivery-retry.js';
 import { DisabledReason, disableWebhook, FAILING_DAYS_BEFORE_DISABLE } from './webhook-disabling.js';
-import type { LockedDeliveryRow, OutgoingDeliveryRow } from './webhook.rows.js';
+import {
+  COUNT_ATTEMPT,
+  INSERT_ATTEMPT,
+  LOCK_DELIVERY,
+  type LockedDeliveryRow,
+  OUTGOING_DELIVERY,
+  type OutgoingDeliveryRow,
+  SETTLE_ATTEMPT,
+  WEBHOOK_FAILING,
+  WEBHOOK_RECOVERED,
+} from './webhooks.queries.js';
 
 /**
  * Sends webhook deliveries; runs in the worker process only. Each job is one
@@ -84,14 +95,7 @@ export class DeliveryProcessor extends WorkerHost implements OnApplicationBootst
   }
 
   private async load(deliveryId: string): Promise<OutgoingDeliveryRow | undefined> {
-    const rows: OutgoingDeliveryRow[] = await this.dataSource.query(
-      `SELECT d.id, d.status, d.webhook_id, w.url, w.secret_sealed, e.name AS event, e.data, e.created_at AS occurred_at
-         FROM webhook_deliveries d
-         JOIN webhooks w ON w.id = d.webhook_id
-         JOIN events e ON e.id = d.event_id
-        WHERE d.id = $1`,
-      [deliveryId],
-    );
+    const rows = await sqlRows<OutgoingDeliveryRow>(this.dataSource, OUTGOING_DELIVERY, [deliveryId]);
     return rows[0];
   }
 
@@ -103,32 +107,22 @@ export class DeliveryProcessor extends WorkerHost implements OnApplicationBootst
     outcome: AttemptOutcome,
   ): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
-      const locked: LockedDeliveryRow[] = await manager.query(
-        `SELECT d.attempts, d.attempt_limit, d.status, w.enabled AS webhook_enabled
-           FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-          WHERE d.id = $1 FOR UPDATE OF d`,
-        [delivery.id],
-      );
+      const locked = await sqlRows<LockedDeliveryRow>(manager, LOCK_DELIVERY, [delivery.id]);
       const current = locked[0];
       if (!current) return null;
       const attempt = current.attempts + 1;
-      await manager.query(
-        `INSERT INTO webhook_delivery_attempts
-           (delivery_id, number, started_at, duration_ms, status_code, error, response_body)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          delivery.id,
-          attempt,
-          startedAt,
-          result.durationMs,
-          result.statusCode,
-          outcome.kind === 'succeeded' ? null : outcome.error,
-          result.responseBody,
-        ],
-      );
+      await sqlRows(manager, INSERT_ATTEMPT, [
+        delivery.id,
+        attempt,
+        startedAt,
+        result.durationMs,
+        result.statusCode,
+        outcome.kind === 'succeeded' ? null : outcome.error,
+        result.responseBody,
+      ]);
       if (current.status !== 'pending') {
         // Settled while this attempt was in flight (its webhook was disabled): keep that outcome.
-        await manager.query(`UPDATE webhook_deliveries SET attempts = $2 WHERE id = $1`, [delivery.id, attempt]);
+        await sqlRows(manager, COUNT_ATTEMPT, [delivery.id, attempt]);
         return null;
       }
 
@@ -142,21 +136,14 @@ export class DeliveryProcessor extends WorkerHost implements OnApplicationBootst
           : null;
       const status: WebhookDeliveryStatus =
         outcome.kind === 'succeeded' ? 'succeeded' : retryInMs !== null ? 'pending' : 'failed';
-      await manager.query(
-        `UPDATE webhook_deliveries
-            SET attempts = $2, status = $3, last_status_code = $4, last_error = $5,
-                next_attempt_at = CASE WHEN $3 = 'pending' THEN now() + make_interval(secs => $6::float8 / 1000) END,
-                delivered_at = CASE WHEN $3 = 'succeeded' THEN now() END
-          WHERE id = $1`,
-        [
-          delivery.id,
-          attempt,
-          status,
-          result.statusCode,
-          outcome.kind === 'succeeded' ? null : outcome.error,
-          retryInMs ?? 0,
-        ],
-      );
+      await sqlRows(manager, SETTLE_ATTEMPT, [
+        delivery.id,
+        attempt,
+        status,
+        result.statusCode,
+        outcome.kind === 'succeeded' ? null : outcome.error,
+        retryInMs ?? 0,
+      ]);
       return retryInMs;
     });
   }
@@ -173,20 +160,16 @@ export class DeliveryProcessor extends WorkerHost implements OnApplicationBootst
     outcome: AttemptOutcome,
   ): Promise<boolean> {
     if (outcome.kind === 'succeeded') {
-      await manager.query(`UPDATE webhooks SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [
-        delivery.webhook_id,
-      ]);
+      await sqlRows(manager, WEBHOOK_RECOVERED, [delivery.webhook_id]);
       return false;
     }
     let reason: string | null = null;
     if (outcome.kind === 'gone') reason = DisabledReason.gone(result.statusCode!);
     else {
-      const rows: Array<{ expired: boolean }> = await manager.query(
-        `WITH marked AS (
-           UPDATE webhooks SET failing_since = COALESCE(failing_since, now()) WHERE id = $1 RETURNING failing_since)
-         SELECT failing_since <= now() - make_interval(days => $2) AS expired FROM marked`,
-        [delivery.webhook_id, FAILING_DAYS_BEFORE_DISABLE],
-      );
+      const rows = await sqlRows<{ expired: boolean }>(manager, WEBHOOK_FAILING, [
+        delivery.webhook_id,
+        FAILING_DAYS_BEFORE_DISABLE,
+      ]);
       if (rows[0]?.expired) reason = DisabledReason.failingFor5Days;
     }
     if (reason === null) return false;

@@ -4,7 +4,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { WebhookDelivery, WebhookDeliveryAttempt } from '@latchkey/contracts';
-import { isUuid, pageOffset } from '../../common/admin-response.js';
+import { pageOffset } from '../../common/admin-response.js';
+import { sqlPage, sqlRows } from '../../common/sql.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError } from '../../common/errors.js';
 import { iso } from '../../common/iso.js';
@@ -12,12 +13,16 @@ import { WEBHOOK_QUEUE } from '../../common/queue.module.js';
 import { Config } from '../../config/config.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { queueDeliveryNow, scheduledAttempts } from '../events/delivery-queue.js';
-import type { AttemptRow, DeliveryRow } from './webhook.rows.js';
+import {
+  type AttemptRow,
+  ATTEMPTS_OF,
+  type DeliveryRow,
+  GET_DELIVERY,
+  listDeliveries,
+  RETRY_DELIVERY,
+} from './webhooks.queries.js';
 import type { ListDeliveriesQuery } from './webhooks.dto.js';
 import { WebhooksService } from './webhooks.service.js';
-
-const DELIVERY_COLUMNS = `d.id, e.name AS event, d.status, d.attempts, d.last_status_code, d.last_error,
-  d.created_at, d.delivered_at, d.next_attempt_at`;
 
 /** The deliveries of an app's webhooks, with their attempts, and sending one again. */
 @Injectable()
@@ -36,24 +41,13 @@ export class WebhookDeliveriesService {
 
   async list(appId: string, webhookId: string, query: ListDeliveriesQuery) {
     const webhook = await this.webhooks.findInApp(appId, webhookId);
-    const filter = query.status ? 'AND d.status = $2' : '';
     const params: unknown[] = query.status ? [webhook.id, query.status] : [webhook.id];
-    const [rows, counts]: [DeliveryRow[], Array<{ total: number }>] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${DELIVERY_COLUMNS}
-           FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
-          WHERE d.webhook_id = $1 ${filter}
-          ORDER BY d.created_at DESC, d.id DESC
-          LIMIT ${query.limit} OFFSET ${pageOffset(query)}`,
-        params,
-      ),
-      this.dataSource.query(
-        `SELECT count(*)::int AS total FROM webhook_deliveries d WHERE d.webhook_id = $1 ${filter}`,
-        params,
-      ),
-    ]);
-    const attempts = await this.attemptsOf(rows.map((r) => r.id));
-    return { items: rows.map((r) => toDelivery(r, attempts.get(r.id) ?? [])), total: counts[0]!.total };
+    const page = await sqlPage<DeliveryRow>(this.dataSource, listDeliveries(query.status !== undefined), params, {
+      offset: pageOffset(query),
+      limit: query.limit,
+    });
+    const attempts = await this.attemptsOf(page.items.map((r) => r.id));
+    return { items: page.items.map((r) => toDelivery(r, attempts.get(r.id) ?? [])), total: page.total };
   }
 
   /**
@@ -63,21 +57,15 @@ export class WebhookDeliveriesService {
    */
   async retry(actor: Actor, appId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
     const webhook = await this.webhooks.findInApp(appId, webhookId);
-    if (!isUuid(deliveryId)) throw new AppError('NOT_FOUND');
     const updated = await this.dataSource.transaction(async (manager) => {
-      const rows: Array<{ remaining: number }> = await manager.query(
-        `WITH retried AS (
-           UPDATE webhook_deliveries
-              SET attempt_limit = CASE WHEN status = 'pending' THEN attempt_limit ELSE attempts + 1 END,
-                  status = 'pending', next_attempt_at = now(), delivered_at = NULL
-            WHERE id = $1 AND webhook_id = $2
-           RETURNING attempt_limit, attempts)
-         SELECT COALESCE(attempt_limit, $3) - attempts AS remaining FROM retried`,
-        [deliveryId, webhook.id, this.scheduledAttempts],
-      );
+      const rows = await sqlRows<{ remaining: number }>(manager, RETRY_DELIVERY, [
+        deliveryId,
+        webhook.id,
+        this.scheduledAttempts,
+      ]);
       if (!rows[0]) throw new AppError('NOT_FOUND');
       await this.audit.write(manager, [
-        adminChange(actor, webhook.appId, 'admin.webhook.retry', { webhookId: webhook.id, deliveryId }),
+        adminChange(actor, webhook.app_id, 'admin.webhook.retry', { webhookId: webhook.id, deliveryId }),
       ]);
       return rows[0];
     });
@@ -86,10 +74,7 @@ export class WebhookDeliveriesService {
   }
 
   private async findDelivery(deliveryId: string): Promise<WebhookDelivery> {
-    const rows: DeliveryRow[] = await this.dataSource.query(
-      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE d.id = $1`,
-      [deliveryId],
-    );
+    const rows = await sqlRows<DeliveryRow>(this.dataSource, GET_DELIVERY, [deliveryId]);
     if (!rows[0]) throw new AppError('NOT_FOUND');
     const attempts = await this.attemptsOf([deliveryId]);
     return toDelivery(rows[0], attempts.get(deliveryId) ?? []);
@@ -98,11 +83,7 @@ export class WebhookDeliveriesService {
   private async attemptsOf(deliveryIds: string[]): Promise<Map<string, WebhookDeliveryAttempt[]>> {
     const byDelivery = new Map<string, WebhookDeliveryAttempt[]>();
     if (deliveryIds.length === 0) return byDelivery;
-    const rows: AttemptRow[] = await this.dataSource.query(
-      `SELECT delivery_id, number, started_at, duration_ms, status_code, error, response_body
-         FROM webhook_delivery_attempts WHERE delivery_id = ANY ($1::uuid[]) ORDER BY delivery_id, number`,
-      [deliveryIds],
-    );
+    const rows = await sqlRows<AttemptRow>(this.dataSource, ATTEMPTS_OF, [deliveryIds]);
     for (const row of rows) {
       const list = byDelivery.get(row.delivery_id) ?? [];
       list.push({

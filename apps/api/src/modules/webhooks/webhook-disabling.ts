@@ -1,4 +1,6 @@
 import type { EntityManager } from 'typeorm';
+import { sqlRows } from '../../common/sql.js';
+import { DISABLE_WEBHOOK, FAIL_PENDING_DELIVERIES } from './webhooks.queries.js';
 
 /** Why a webhook was turned off, as `disabledReason` shows it. */
 export const DisabledReason = {
@@ -21,13 +23,6 @@ export async function disableWebhook(
   reason: string,
   exceptDeliveryId: string | null = null,
 ): Promise<void> {
-  await manager.query(`UPDATE webhooks SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1`, [
-    webhookId,
-    reason,
-  ]);
-  await manager.query(
-    `UPDATE webhook_deliveries SET status = 'failed', last_error = $2, next_attempt_at = NULL
-      WHERE webhook_id = $1 AND status = 'pending' AND id IS DISTINCT FROM $3`,
-    [webhookId, `Webhook disabled: ${reason}`, exceptDeliveryId],
-  );
+  await sqlRows(manager, DISABLE_WEBHOOK, [webhookId, reason]);
+  await sqlRows(manager, FAIL_PENDING_DELIVERIES, [webhookId, `Webhook disabled: ${reason}`, exceptDeliveryId]);
 }

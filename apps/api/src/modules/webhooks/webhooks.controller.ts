@@ -1,5 +1,6 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IdParam } from '../../common/id-param.js';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
@@ -29,7 +30,7 @@ export class WebhooksController {
   }
 
   @Get(':webhookId')
-  async get(@CurrentApp() app: OwnedApp, @Param('webhookId') webhookId: string) {
+  async get(@CurrentApp() app: OwnedApp, @IdParam('webhookId') webhookId: string) {
     return ok(await this.webhooks.get(app.id, webhookId));
   }
 
@@ -38,14 +39,14 @@ export class WebhooksController {
   async update(
     @CurrentActor() actor: Actor,
     @CurrentApp() app: OwnedApp,
-    @Param('webhookId') webhookId: string,
+    @IdParam('webhookId') webhookId: string,
     @Body() body: UpdateWebhookDto,
   ) {
     return ok(await this.webhooks.update(actor, app.id, webhookId, body));
   }
 
   @Delete(':webhookId')
-  async remove(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('webhookId') webhookId: string) {
+  async remove(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('webhookId') webhookId: string) {
     await this.webhooks.remove(actor, app.id, webhookId);
     return ok({});
   }
@@ -53,7 +54,7 @@ export class WebhooksController {
   @Post(':webhookId/test')
   @HttpCode(200)
   @ApiOperation({ summary: 'Queue a `test` event to this webhook' })
-  async test(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Param('webhookId') webhookId: string) {
+  async test(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('webhookId') webhookId: string) {
     return ok(await this.webhooks.test(actor, app.id, webhookId));
   }
 
@@ -61,7 +62,7 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Deliveries to this webhook, newest first, each with its attempts' })
   async deliveries(
     @CurrentApp() app: OwnedApp,
-    @Param('webhookId') webhookId: string,
+    @IdParam('webhookId') webhookId: string,
     @Query() query: ListDeliveriesQuery,
   ) {
     const { items, total } = await this.webhookDeliveries.list(app.id, webhookId, query);
@@ -74,8 +75,8 @@ export class WebhooksController {
   async retry(
     @CurrentActor() actor: Actor,
     @CurrentApp() app: OwnedApp,
-    @Param('webhookId') webhookId: string,
-    @Param('deliveryId') deliveryId: string,
+    @IdParam('webhookId') webhookId: string,
+    @IdParam('deliveryId') deliveryId: string,
   ) {
     return ok(await this.webhookDeliveries.retry(actor, app.id, webhookId, deliveryId));
   }

@@ -1,15 +1,13 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AppsModule } from '../apps/apps.module.js';
-import { WebhookEntity } from './webhook.entity.js';
 import { WebhooksController } from './webhooks.controller.js';
 import { WebhookDeliveriesService } from './webhook-deliveries.service.js';
 import { WebhooksService } from './webhooks.service.js';
 
 /** The admin side of webhooks (HTTP process). Deliveries are sent by WebhookWorkerModule. */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEntity]), AccountsModule, AppsModule],
+  imports: [AccountsModule, AppsModule],
   controllers: [WebhooksController],
   providers: [WebhooksService, WebhookDeliveriesService],
 })

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import type { CreatedWebhook, EventName, Webhook, WebhookTestResult } from '@latchkey/contracts';
-import { isUuid } from '../../common/admin-response.js';
 import { encryptWithMasterKey } from '../../common/crypto.js';
 import { AppError, fieldError } from '../../common/errors.js';
 import { Config } from '../../config/config.js';
@@ -12,7 +11,16 @@ import { domainEvent, EventsService } from '../events/events.service.js';
 import { findNonPublicAddress } from './address-guard.js';
 import { generateWebhookSecret } from './signature.js';
 import { DisabledReason, disableWebhook } from './webhook-disabling.js';
-import { WebhookEntity } from './webhook.entity.js';
+import { sqlPage, sqlRows } from '../../common/sql.js';
+import {
+  DELETE_WEBHOOK,
+  GET_WEBHOOK,
+  INSERT_DELIVERY,
+  INSERT_WEBHOOK,
+  LIST_WEBHOOKS,
+  UPDATE_WEBHOOK,
+  type WebhookRow,
+} from './webhooks.queries.js';
 import type { CreateWebhookDto, UpdateWebhookDto } from './webhooks.dto.js';
 
 const TEST_MESSAGE = 'This is a test event from Latchkey';
@@ -26,7 +34,6 @@ export class WebhooksService {
   constructor(
     config: Config,
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(WebhookEntity) private readonly webhooks: Repository<WebhookEntity>,
     private readonly events: EventsService,
     private readonly audit: AuditService,
   ) {
@@ -38,37 +45,26 @@ export class WebhooksService {
     await this.checkUrl(dto.url);
     const secret = generateWebhookSecret();
     const webhook = await this.dataSource.transaction(async (manager) => {
-      const saved = await manager.save(
-        manager.create(WebhookEntity, {
-          appId,
-          url: dto.url,
-          events: unique(dto.events),
-          secretSealed: encryptWithMasterKey(this.masterKey, Buffer.from(secret)),
-          enabled: true,
-          disabledReason: null,
-          failingSince: null,
-        }),
-      );
+      const [saved] = await sqlRows<WebhookRow>(manager, INSERT_WEBHOOK, [
+        appId,
+        dto.url,
+        unique(dto.events),
+        encryptWithMasterKey(this.masterKey, Buffer.from(secret)),
+      ]);
       await this.audit.write(manager, [
         adminChange(actor, appId, 'admin.webhook.create', {
-          webhookId: saved.id,
-          url: saved.url,
-          events: saved.events,
+          webhookId: saved!.id,
+          url: saved!.url,
+          events: saved!.events,
         }),
       ]);
-      return saved;
+      return saved!;
     });
     return { ...toWebhook(webhook), secret };
   }
 
   async list(appId: string, offset: number, limit: number) {
-    const [rows, total] = await this.webhooks.findAndCount({
-      where: { appId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: offset,
-      take: limit,
-    });
-    return { items: rows.map(toWebhook), total };
+    return sqlPage(this.dataSource, LIST_WEBHOOKS, [appId], { offset, limit }, toWebhook);
   }
 
   async get(appId: string, webhookId: string): Promise<Webhook> {
@@ -79,16 +75,14 @@ export class WebhooksService {
     const webhook = await this.findInApp(appId, webhookId);
     if (dto.url !== undefined) await this.checkUrl(dto.url);
     await this.dataSource.transaction(async (manager) => {
-      const changes: Partial<WebhookEntity> = {};
-      if (dto.url !== undefined) changes.url = dto.url;
-      if (dto.events !== undefined) changes.events = unique(dto.events);
-      if (dto.enabled === true && !webhook.enabled) {
-        Object.assign(changes, { enabled: true, disabledReason: null, failingSince: null });
+      const enable = dto.enabled === true && !webhook.enabled;
+      if (dto.url !== undefined || dto.events !== undefined || enable) {
+        const events = dto.events === undefined ? null : unique(dto.events);
+        await sqlRows(manager, UPDATE_WEBHOOK, [webhook.id, dto.url ?? null, events, enable]);
       }
-      if (Object.keys(changes).length > 0) await manager.update(WebhookEntity, { id: webhook.id }, changes);
       if (dto.enabled === false && webhook.enabled) await disableWebhook(manager, webhook.id, DisabledReason.byOwner);
       await this.audit.write(manager, [
-        adminChange(actor, webhook.appId, 'admin.webhook.update', {
+        adminChange(actor, webhook.app_id, 'admin.webhook.update', {
           webhookId: webhook.id,
           ...(dto.url !== undefined && { url: dto.url }),
           ...(dto.events !== undefined && { events: unique(dto.events) }),
@@ -96,16 +90,16 @@ export class WebhooksService {
         }),
       ]);
     });
-    return toWebhook(await this.webhooks.findOneByOrFail({ id: webhook.id }));
+    return toWebhook(await this.findInApp(appId, webhook.id));
   }
 
   async remove(actor: Actor, appId: string, webhookId: string): Promise<void> {
     const webhook = await this.findInApp(appId, webhookId);
     await this.dataSource.transaction(async (manager) => {
       // Its deliveries go with it; jobs still queued find no row and end.
-      await manager.delete(WebhookEntity, { id: webhook.id });
+      await sqlRows(manager, DELETE_WEBHOOK, [webhook.id]);
       await this.audit.write(manager, [
-        adminChange(actor, webhook.appId, 'admin.webhook.delete', { webhookId: webhook.id, url: webhook.url }),
+        adminChange(actor, webhook.app_id, 'admin.webhook.delete', { webhookId: webhook.id, url: webhook.url }),
       ]);
     });
   }
@@ -117,19 +111,16 @@ export class WebhooksService {
    */
   async test(actor: Actor, appId: string, webhookId: string): Promise<WebhookTestResult> {
     const webhook = await this.findInApp(appId, webhookId);
-    const event = domainEvent('test', webhook.appId, {
+    const event = domainEvent('test', webhook.app_id, {
       message: TEST_MESSAGE,
-      appId: webhook.appId,
+      appId: webhook.app_id,
       webhookId: webhook.id,
     });
     const deliveryId = await this.dataSource.transaction(async (manager) => {
       const { eventIds } = await this.events.write(manager, [event]);
-      const rows: Array<{ id: string }> = await manager.query(
-        `INSERT INTO webhook_deliveries (event_id, webhook_id) VALUES ($1, $2) RETURNING id`,
-        [eventIds[0], webhook.id],
-      );
+      const rows = await sqlRows<{ id: string }>(manager, INSERT_DELIVERY, [eventIds[0], webhook.id]);
       await this.audit.write(manager, [
-        adminChange(actor, webhook.appId, 'admin.webhook.test', { webhookId: webhook.id, deliveryId: rows[0]!.id }),
+        adminChange(actor, webhook.app_id, 'admin.webhook.test', { webhookId: webhook.id, deliveryId: rows[0]!.id }),
       ]);
       return rows[0]!.id;
     });
@@ -138,8 +129,8 @@ export class WebhooksService {
   }
 
   /** The webhook, when it belongs to the app; anything else is "not found". */
-  async findInApp(appId: string, webhookId: string): Promise<WebhookEntity> {
-    const webhook = isUuid(webhookId) ? await this.webhooks.findOneBy({ id: webhookId, appId }) : null;
+  async findInApp(appId: string, webhookId: string): Promise<WebhookRow> {
+    const [webhook] = await sqlRows<WebhookRow>(this.dataSource, GET_WEBHOOK, [webhookId, appId]);
     if (!webhook) throw new AppError('NOT_FOUND');
     return webhook;
   }
@@ -172,13 +163,13 @@ function unique(events: EventName[]): EventName[] {
   return [...new Set(events)];
 }
 
-export function toWebhook(webhook: WebhookEntity): Webhook {
+export function toWebhook(webhook: WebhookRow): Webhook {
   return {
     id: webhook.id,
     url: webhook.url,
     events: webhook.events,
     enabled: webhook.enabled,
-    disabledReason: webhook.disabledReason,
-    createdAt: webhook.createdAt.toISOString(),
+    disabledReason: webhook.disabled_reason,
+    createdAt: webhook.created_at.toISOString(),
   };
 }

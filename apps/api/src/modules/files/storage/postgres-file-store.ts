@@ -2,6 +2,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { STORED_CHUNK_BYTES } from '../at-rest-cipher.js';
 import { readCopiedBytea } from './copy-binary.js';
 import { assertContentId, type ContentWriter, type FileStore } from './file-store.js';
+import { CHUNKED_CONTENTS, copyChunk, DELETE_CHUNKS, INSERT_CHUNK } from '../files.queries.js';
 
 /**
  * Records requested ahead of the one being read. Each holds a pool connection
@@ -36,11 +37,7 @@ export class PostgresFileStore implements FileStore {
     let index = 0;
     return {
       write: async (record) => {
-        await this.pool.query('INSERT INTO file_chunks (content_id, index, data) VALUES ($1, $2, $3)', [
-          contentId,
-          index,
-          record,
-        ]);
+        await this.pool.query(INSERT_CHUNK, [contentId, index, record]);
         index += 1;
       },
       // Each insert committed on its own.
@@ -78,20 +75,12 @@ export class PostgresFileStore implements FileStore {
 
   async delete(contentId: string): Promise<void> {
     assertContentId(contentId);
-    await this.pool.query('DELETE FROM file_chunks WHERE content_id = $1', [contentId]);
+    await this.pool.query(DELETE_CHUNKS, [contentId]);
   }
 
   /** Distinct ids by skipping along the primary key, one index probe per content. */
   async *list(): AsyncGenerator<string> {
-    const { rows } = await this.pool.query<{ content_id: string }>(
-      `WITH RECURSIVE ids AS (
-         (SELECT content_id FROM file_chunks ORDER BY content_id LIMIT 1)
-         UNION ALL
-         SELECT (SELECT c.content_id FROM file_chunks c WHERE c.content_id > ids.content_id
-                  ORDER BY c.content_id LIMIT 1)
-           FROM ids WHERE ids.content_id IS NOT NULL)
-       SELECT content_id FROM ids WHERE content_id IS NOT NULL`,
-    );
+    const { rows } = await this.pool.query<{ content_id: string }>(CHUNKED_CONTENTS);
     for (const row of rows) yield row.content_id;
   }
 
@@ -108,12 +97,7 @@ export class PostgresFileStore implements FileStore {
     const client = await this.pool.connect();
     let failure: Error | undefined;
     try {
-      const copy = client.query(
-        copyTo(
-          `COPY (SELECT data FROM file_chunks WHERE content_id = '${contentId}' AND index = ${index}) ` +
-            'TO STDOUT (FORMAT binary)',
-        ),
-      );
+      const copy = client.query(copyTo(copyChunk(contentId, index)));
       return await readCopiedBytea(copy, into);
     } catch (err) {
       failure = err as Error;

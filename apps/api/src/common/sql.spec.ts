@@ -1,0 +1,77 @@
+import { describe, expect, it } from '@jest/globals';
+import { sqlAffected, sqlPage, sqlRows } from './sql.js';
+
+/** An executor that answers each statement with `answer(sql)` and records what it ran. */
+function recording(answer: (sql: string) => unknown) {
+  const ran: Array<{ sql: string; parameters: unknown[] }> = [];
+  return {
+    ran,
+    query: async (sql: string, parameters: unknown[] = []) => {
+      ran.push({ sql, parameters });
+      return answer(sql);
+    },
+  };
+}
+
+describe('sqlRows and sqlAffected', () => {
+  it('give the rows of a SELECT and of an UPDATE ... RETURNING alike', async () => {
+    expect(
+      await sqlRows(
+        recording(() => [{ id: 1 }]),
+        'SELECT',
+      ),
+    ).toEqual([{ id: 1 }]);
+    expect(
+      await sqlRows(
+        recording(() => [[{ id: 1 }], 1]),
+        'UPDATE',
+      ),
+    ).toEqual([{ id: 1 }]);
+  });
+
+  it('gives the affected count of an UPDATE or DELETE and refuses anything else', async () => {
+    expect(
+      await sqlAffected(
+        recording(() => [[], 3]),
+        'DELETE',
+      ),
+    ).toBe(3);
+    await expect(
+      sqlAffected(
+        recording(() => [{ id: 1 }]),
+        'SELECT',
+      ),
+    ).rejects.toThrow('UPDATE or DELETE');
+  });
+});
+
+describe('sqlPage', () => {
+  const list = {
+    select: 'id',
+    from: 't JOIN u ON u.t = t.id WHERE t.a = $1',
+    countFrom: 't WHERE t.a = $1',
+    orderBy: 'id',
+  };
+
+  it('reads one window after the list parameters and the total over the count source', async () => {
+    const db = recording((sql) => (sql.includes('count(*)') ? [{ total: 7 }] : [{ id: 'x' }]));
+    const page = await sqlPage<{ id: string }, string>(db, list, ['a'], { offset: 4, limit: 2 }, (row) => row.id);
+    expect(page).toEqual({ items: ['x'], total: 7 });
+    expect(db.ran).toEqual([
+      {
+        sql: 'SELECT id FROM t JOIN u ON u.t = t.id WHERE t.a = $1 ORDER BY id LIMIT $2 OFFSET $3',
+        parameters: ['a', 2, 4],
+      },
+      { sql: 'SELECT count(*)::int AS total FROM t WHERE t.a = $1', parameters: ['a'] },
+    ]);
+  });
+
+  it('counts over the rows source when no count source is given', async () => {
+    const db = recording((sql) => (sql.includes('count(*)') ? [{ total: 0 }] : []));
+    expect(await sqlPage(db, { ...list, countFrom: undefined }, ['a'], { offset: 0, limit: 1 })).toEqual({
+      items: [],
+      total: 0,
+    });
+    expect(db.ran[1]!.sql).toBe('SELECT count(*)::int AS total FROM t JOIN u ON u.t = t.id WHERE t.a = $1');
+  });
+});

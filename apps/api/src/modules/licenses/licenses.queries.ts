@@ -1,0 +1,104 @@
+import type { DurationType, LicenseStatus } from '@latchkey/contracts';
+import type { ListStatement } from '../../common/sql.js';
+
+/*
+ * Every statement of the licenses module (docs/data-access.md). It owns the
+ * `licenses` table; the client flows change it through license-lifecycle.ts.
+ */
+
+/** A `licenses` row as LICENSE_COLUMNS reads it. */
+export interface LicenseRow {
+  id: string;
+  app_id: string;
+  key: string;
+  status: LicenseStatus;
+  duration_type: DurationType;
+  level: number;
+  max_devices: number;
+  prefix: string | null;
+  note: string | null;
+  created_at: Date;
+  activated_at: Date | null;
+  expires_at: Date | null;
+  user_id: string | null;
+  created_by: string | null;
+  ban_reason: string | null;
+}
+
+const LICENSE_COLUMNS = `id, app_id, key, status, duration_type, level, max_devices, prefix, note,
+  created_at, activated_at, expires_at, user_id, created_by, ban_reason`;
+
+/**
+ * Stores the keys `$2` (in their order) with one set of settings; a key the
+ * app already has is skipped, so the caller draws again for it.
+ */
+export const INSERT_KEYS = `INSERT INTO licenses (app_id, key, duration_type, level, max_devices, prefix, note, created_by)
+  SELECT $1, k, $3, $4, $5, $6, $7, $8 FROM unnest($2::text[]) WITH ORDINALITY AS t(k, n) ORDER BY n
+  ON CONFLICT (app_id, key) DO NOTHING
+  RETURNING ${LICENSE_COLUMNS}`;
+
+/**
+ * The app's keys `$1` a scope reaches: a reseller (`$2`) its own, filtered by
+ * creator (`$3`) and status (`$4`); a null filter is no filter. Parameters:
+ * scopeParameters.
+ */
+const IN_SCOPE = `app_id = $1 AND ($2::uuid IS NULL OR created_by = $2) AND ($3::uuid IS NULL OR created_by = $3)
+  AND ($4::text IS NULL OR status = $4)`;
+
+export function scopeParameters(
+  scope: { appId: string; resellerId: string | null },
+  filters: { createdBy?: string; status?: LicenseStatus },
+): unknown[] {
+  return [scope.appId, scope.resellerId, filters.createdBy ?? null, filters.status ?? null];
+}
+
+/** Keys in scope, newest first; `$5`, a LIKE pattern (escaped with `\`), narrows them by key or note. */
+export const LIST_LICENSES: ListStatement = {
+  select: LICENSE_COLUMNS,
+  from: `licenses WHERE ${IN_SCOPE} AND ($5::text IS NULL OR key ILIKE $5 ESCAPE '\\' OR note ILIKE $5 ESCAPE '\\')`,
+  orderBy: 'created_at DESC, id DESC',
+};
+
+/** Keys in scope, oldest first, for the CSV export. */
+export const EXPORT_LICENSES = `SELECT ${LICENSE_COLUMNS} FROM licenses WHERE ${IN_SCOPE} ORDER BY created_at ASC, id ASC`;
+
+/** The key `$1` of the app `$2`, made by `$3` when it is not null. */
+export const FIND_LICENSE = `SELECT ${LICENSE_COLUMNS} FROM licenses
+  WHERE id = $1 AND app_id = $2 AND ($3::uuid IS NULL OR created_by = $3)`;
+
+/** Sets the note to `$3` when `$2`, and the level and device limit when given. */
+export const UPDATE_LICENSE = `UPDATE licenses
+  SET note = CASE WHEN $2 THEN $3 ELSE note END, level = COALESCE($4, level), max_devices = COALESCE($5, max_devices)
+  WHERE id = $1`;
+
+export const BAN_LICENSE = `UPDATE licenses SET status = 'BANNED', ban_reason = $2 WHERE id = $1 RETURNING user_id`;
+
+export const UNBAN_LICENSE = `UPDATE licenses SET status = $2, ban_reason = NULL WHERE id = $1`;
+
+/** Deletes the key; when `$2` (a reseller) only while it is still unused. */
+export const DELETE_LICENSE = `DELETE FROM licenses WHERE id = $1 AND (NOT $2 OR status = 'UNUSED') RETURNING user_id`;
+
+export const LICENSE_EXISTS = `SELECT 1 FROM licenses WHERE id = $1`;
+
+/** A license row as the client flows lock and redeem it. */
+export interface LockedLicense {
+  id: string;
+  key: string;
+  status: LicenseStatus;
+  duration_type: DurationType;
+  level: number;
+  max_devices: number;
+  user_id: string | null;
+}
+
+const LOCKED_COLUMNS = 'id, key, status, duration_type, level, max_devices, user_id';
+
+export const LOCK_LICENSE_BY_KEY = `SELECT ${LOCKED_COLUMNS} FROM licenses WHERE app_id = $1 AND key = $2 FOR UPDATE`;
+
+export const LOCK_LICENSE = `SELECT ${LOCKED_COLUMNS} FROM licenses WHERE id = $1 FOR UPDATE`;
+
+export const ACTIVATE_LICENSE = `UPDATE licenses SET status = 'USED', activated_at = $2, expires_at = $3, user_id = $4
+  WHERE id = $1`;
+
+export const EXPIRE_USER_LICENSES = `UPDATE licenses SET status = 'EXPIRED' WHERE user_id = $1 AND status = 'USED'
+  RETURNING id, key`;

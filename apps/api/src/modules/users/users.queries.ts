@@ -1,0 +1,110 @@
+import type { ListStatement } from '../../common/sql.js';
+
+/*
+ * Every statement of the users module, which owns the `users` table
+ * (docs/data-access.md); other modules write users through user-writes.ts.
+ * (open_session, the SQL function of the sessions module, stamps a user's
+ * last login in the same statement that opens the session.)
+ */
+
+/** A `users` row as USER_COLUMNS reads it. */
+export interface UserRow {
+  id: string;
+  username: string;
+  level: number;
+  hwid: string | null;
+  expires_at: Date | null;
+  banned: boolean;
+  ban_reason: string | null;
+  max_devices: number;
+  license_id: string | null;
+  created_at: Date;
+  last_login_at: Date | null;
+  last_ip: string | null;
+}
+
+const USER_FIELDS = [
+  'id',
+  'username',
+  'level',
+  'hwid',
+  'expires_at',
+  'banned',
+  'ban_reason',
+  'max_devices',
+  'license_id',
+  'created_at',
+  'last_login_at',
+  'last_ip',
+];
+export const USER_COLUMNS = USER_FIELDS.join(', ');
+
+/** The user fields a client's session result shows. */
+export type ClientUserRow = Pick<
+  UserRow,
+  'id' | 'username' | 'level' | 'hwid' | 'expires_at' | 'created_at' | 'last_login_at'
+>;
+
+export interface ChangedRow extends UserRow {
+  before_banned: boolean;
+  before_expires_at: Date | null;
+  before_hwid: string | null;
+}
+
+/** The app's users, newest first; `$2` (LIKE, over username_key) narrows them when not null. */
+export const LIST_USERS: ListStatement = {
+  select: USER_COLUMNS,
+  from: `users WHERE app_id = $1 AND ($2::text IS NULL OR username_key LIKE $2)`,
+  orderBy: 'created_at DESC, id DESC',
+};
+
+export const GET_USER = `SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND app_id = $2`;
+
+export const DELETE_USER = `DELETE FROM users WHERE id = $1 AND app_id = $2 RETURNING id, username`;
+
+export const LOCK_USER = `SELECT username FROM users WHERE id = $1 AND app_id = $2 FOR UPDATE`;
+
+/** The `SET` lists of changeUser (SQL over the alias `u`; parameters from $3). */
+export const USER_CHANGES = {
+  ban: `banned = true, ban_reason = $3`,
+  unban: `banned = false, ban_reason = NULL`,
+  extend: `expires_at = CASE WHEN u.expires_at IS NULL THEN NULL
+                             ELSE GREATEST(now(), u.expires_at) + make_interval(days => $3) END`,
+  resetHwid: `hwid = NULL`,
+} as const;
+
+/**
+ * Updates the user `$1` of the app `$2` with `set` (one of USER_CHANGES) and
+ * returns the row after and the fields before (ChangedRow), read under the
+ * same row lock.
+ */
+export function changeUser(set: string): string {
+  return `WITH before AS (
+      SELECT id, banned, expires_at, hwid FROM users WHERE id = $1 AND app_id = $2 FOR UPDATE)
+    UPDATE users u SET ${set}
+      FROM before
+     WHERE u.id = before.id
+    RETURNING ${USER_FIELDS.map((field) => `u.${field}`).join(', ')},
+              before.banned AS before_banned, before.expires_at AS before_expires_at, before.hwid AS before_hwid`;
+}
+
+/** A user made (user-writes.ts's insertUser); null when the username is taken. */
+export const INSERT_USER = `INSERT INTO users (app_id, username, username_key, password_hash, hwid, level, max_devices, expires_at, license_id)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+  ON CONFLICT (app_id, username_key) DO NOTHING
+  RETURNING ${USER_COLUMNS}`;
+
+/** A key redeemed by the user `$1` (`upgrade`), returning `returning`. */
+export function applyKeyToUser(returning: string): string {
+  return `UPDATE users SET level = GREATEST(level, $2), expires_at = $3, license_id = $4 WHERE id = $1 RETURNING ${returning}`;
+}
+
+export const APPLY_LICENSE_LIMITS = `UPDATE users SET level = COALESCE($2, level), max_devices = COALESCE($3, max_devices)
+  WHERE license_id = $1`;
+
+/**
+ * A legacy password hash replaced by its re-hash, unless the password changed
+ * meanwhile: the client's prepared statement `client-replace-password-hash`
+ * (its text must never change).
+ */
+export const REPLACE_PASSWORD_HASH = `UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2`;
