@@ -21,6 +21,19 @@ describe('parseConfig', () => {
     expect('config' in result && result.config).toMatchObject({ PORT: 8080, SIGNUP_ENABLED: false, BCRYPT_COST: 12 });
   });
 
+  it('reads PUBLIC_URL without its trailing slash, and refuses one with a query or another scheme', () => {
+    const unset = parseConfig({ MASTER_KEY, PUBLIC_URL: '' });
+    expect('config' in unset && unset.config.PUBLIC_URL).toBe('');
+    const set = parseConfig({ MASTER_KEY, PUBLIC_URL: 'https://lk.example.com/latchkey/' });
+    expect('config' in set && set.config.PUBLIC_URL).toBe('https://lk.example.com/latchkey');
+    for (const bad of ['https://lk.example.com/?x=1', 'ftp://lk.example.com', 'lk.example.com']) {
+      const result = parseConfig({ MASTER_KEY, PUBLIC_URL: bad });
+      expect('problems' in result && result.problems).toEqual([
+        'PUBLIC_URL must be an http(s) URL without query or fragment, such as https://lk.example.com',
+      ]);
+    }
+  });
+
   it('lists every problem', () => {
     const result = parseConfig({ PORT: '70000', SIGNUP_ENABLED: 'maybe', DATABASE_URL: 'mysql://x' });
     expect('problems' in result && result.problems).toEqual(
