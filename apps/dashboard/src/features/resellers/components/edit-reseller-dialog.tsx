@@ -1,13 +1,16 @@
-import { ResellerLimits, type Reseller, type UpdateResellerRequest } from '@latchkey/contracts';
+import type { Reseller, UpdateResellerRequest } from '@latchkey/contracts';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
 import { useUpdateReseller } from '../api/update-reseller';
-import { limitsFormValues, limitsOf, ResellerLimitsFields, type ResellerFormValues } from './reseller-limits-fields';
-import { textLength } from '@/lib/validation';
-
-const passwordLength = textLength('password', ResellerLimits.passwordMin, ResellerLimits.passwordMax);
+import {
+  limitsFormValues,
+  limitsOf,
+  resellerPasswordLength,
+  ResellerLimitsFields,
+  type ResellerFormValues,
+} from './reseller-limits-fields';
 
 /**
  * Changes what a reseller may sell, whether it may sign in, and optionally
@@ -63,7 +66,7 @@ export function EditResellerDialog({
           hint="Blank keeps it. A new one signs the reseller out everywhere: its sign-ins and personal access tokens are revoked."
           error={errors.password?.message}
           {...form.register('password', {
-            validate: (value) => value === '' || passwordLength(value),
+            validate: (value) => value === '' || resellerPasswordLength(value),
           })}
         />
         <CheckboxField

@@ -4,10 +4,15 @@ import { FormError } from '@/components/ui/error-alert';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
-import { intInRange, textLength } from '@/lib/validation';
+import { intInRange } from '@/lib/validation';
 import { useAdjustCredits } from '../api/adjust-credits';
 import { useCreateReseller } from '../api/create-reseller';
-import { limitsOf, ResellerLimitsFields, type ResellerFormValues } from './reseller-limits-fields';
+import {
+  limitsOf,
+  resellerPasswordLength,
+  ResellerLimitsFields,
+  type ResellerFormValues,
+} from './reseller-limits-fields';
 
 const CREDITS_RANGE = { min: ResellerLimits.creditsMin, max: ResellerLimits.creditsMax } as const;
 
@@ -72,7 +77,7 @@ export function CreateResellerDialog({
             autoComplete="new-password"
             error={errors.password?.message}
             {...form.register('password', {
-              validate: textLength('password', ResellerLimits.passwordMin, ResellerLimits.passwordMax),
+              validate: resellerPasswordLength,
             })}
           />
           <IntegerField form={form} name="credits" label="Opening credits" {...CREDITS_RANGE} />

@@ -1,10 +1,14 @@
-import { DURATION_TYPES, LicenseLimits, type DurationType, type Reseller } from '@latchkey/contracts';
+import { DURATION_TYPES, LicenseLimits, ResellerLimits, type DurationType, type Reseller } from '@latchkey/contracts';
 import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
+import { textLength } from '@/lib/validation';
 import '../resellers.css';
 
 /** The fields of the reseller forms (create and edit); each form uses the ones it shows. */
+/** A reseller's password, in the API's words: the create form's and the edit form's (where blank keeps it). */
+export const resellerPasswordLength = textLength('password', ResellerLimits.passwordMin, ResellerLimits.passwordMax);
+
 export interface ResellerFormValues {
   email: string;
   password: string;
