@@ -48,6 +48,8 @@ export interface License {
  * `upgrade` that would pass it stops at it.
  */
 export const LATEST_EXPIRY = '9999-12-31T23:59:59.999Z';
+/** LATEST_EXPIRY in milliseconds since the epoch, for comparing with Date values. */
+export const LATEST_EXPIRY_MS = Date.parse(LATEST_EXPIRY);
 
 export interface GenerateLicensesRequest {
   count?: number;

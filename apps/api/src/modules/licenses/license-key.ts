@@ -4,11 +4,9 @@ import {
   KEY_ALPHABET,
   KEY_SEGMENT_LENGTH,
   KEY_SEGMENTS,
-  LATEST_EXPIRY,
+  LATEST_EXPIRY_MS,
 } from '@latchkey/contracts';
 import { randomInt } from 'node:crypto';
-
-const LATEST_EXPIRY_MS = Date.parse(LATEST_EXPIRY);
 
 function segment(): string {
   let out = '';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { LATEST_EXPIRY, usernameKey, type AdminUser, type EndedSessions } from '@latchkey/contracts';
+import { LATEST_EXPIRY, LATEST_EXPIRY_MS, usernameKey, type AdminUser, type EndedSessions } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PasswordHasher } from '../../common/password-hasher.js';
 import { AppError, fieldError } from '../../common/errors.js';
@@ -56,7 +56,7 @@ export class UsersService {
     const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now())
       throw fieldError('expiresAt', 'expiresAt must be in the future');
-    if (expiresAt && expiresAt.getTime() > Date.parse(LATEST_EXPIRY)) {
+    if (expiresAt && expiresAt.getTime() > LATEST_EXPIRY_MS) {
       throw fieldError('expiresAt', `expiresAt must be at most ${LATEST_EXPIRY}`);
     }
     const passwordHash = await this.passwords.hash(dto.password);

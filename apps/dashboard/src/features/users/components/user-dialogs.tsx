@@ -1,6 +1,7 @@
 import {
   ClientLimits,
   LATEST_EXPIRY,
+  LATEST_EXPIRY_MS,
   LicenseLimits,
   USERNAME_MESSAGE,
   UserLimits,
@@ -117,7 +118,7 @@ export function CreateUserDialog({
                 // The API's bound, in its words (the end of its last day in a zone west of UTC passes it).
                 latest: (value, all) =>
                   all.lifetime ||
-                  new Date(`${value}T23:59:59`).getTime() <= Date.parse(LATEST_EXPIRY) ||
+                  new Date(`${value}T23:59:59`).getTime() <= LATEST_EXPIRY_MS ||
                   `expiresAt must be at most ${LATEST_EXPIRY}`,
               },
             })}
