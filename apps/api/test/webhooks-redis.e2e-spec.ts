@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ThrowawayRedis } from './support/throwaway-redis.js';
-import { WebhookReceiver, WebhookStack } from './support/webhook-receiver.js';
+import { type Reply, WebhookReceiver, WebhookStack } from './support/webhook-receiver.js';
 import { eventually } from './support/eventually.js';
 
 // Restarting Redis would disturb every other suite on the shared server, so this
@@ -12,7 +12,12 @@ let stack: WebhookStack;
 beforeAll(async () => {
   redis = await ThrowawayRedis.start();
   receiver = await WebhookReceiver.start();
-  stack = await WebhookStack.start('webhooks_redis', { REDIS_URL: redis.url, WEBHOOK_RETRY_DELAYS: '3000,3000' });
+  stack = await WebhookStack.start('webhooks_redis', {
+    REDIS_URL: redis.url,
+    WEBHOOK_RETRY_DELAYS: '3000,3000',
+    // Long enough that a request held open by a test is never cut by the worker.
+    WEBHOOK_DELIVERY_TIMEOUT_MS: '60000',
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -62,5 +67,32 @@ describe('a Redis restart', () => {
       attempts: 1,
     });
     expect(receiver.to(webhook.url).map((r) => r.headers['webhook-id'])).toEqual([deliveryId]);
+  }, 120_000);
+
+  it('sends a delivery in flight during the restart once: the sweeper leaves it to the attempt that claimed it', async () => {
+    const owner = await stack.ownerWithApp();
+    const webhook = await stack.createWebhook(owner, { url: receiver.url(), events: ['user.login'] });
+    let answerFirst!: (reply: Reply) => void;
+    const firstAnswer = new Promise<Reply>((resolve) => (answerFirst = resolve));
+    receiver.respond(new URL(webhook.url).pathname, (_, index) => (index === 0 ? firstAnswer : { status: 200 }));
+    const inFlight = await stack.sendTest(owner, webhook.id);
+    await eventually(() => receiver.to(webhook.url).length === 1, { what: 'the first request' });
+
+    // The restart loses the job in flight. A delivery committed meanwhile is overdue with it, so once
+    // the sweeper has queued that one and the queue is empty, any job it queued for both has ended.
+    await redis.stop();
+    const committed = await stack.sendTest(owner, webhook.id);
+    await redis.start();
+    expect(await stack.settled(owner, webhook.id, committed, 60_000)).toMatchObject({ status: 'succeeded' });
+    await eventually(() => stack.queuedWebhookJobs(), { until: (jobs) => jobs === 0, what: 'an empty queue' });
+    const sent = () => receiver.to(webhook.url).filter((r) => r.headers['webhook-id'] === inFlight);
+    expect(sent()).toHaveLength(1);
+
+    answerFirst({ status: 200 });
+    expect(await stack.settled(owner, webhook.id, inFlight, 60_000)).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+    });
+    expect(sent()).toHaveLength(1);
   }, 120_000);
 });

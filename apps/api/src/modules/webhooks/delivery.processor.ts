@@ -15,11 +15,11 @@ import { DeliverySender, type AttemptResult } from './delivery-sender.js';
 import { RetryLater, retryBackoff } from './delivery-retry.js';
 import { DisabledReason, disableWebhook, FAILING_DAYS_BEFORE_DISABLE } from './webhook-disabling.js';
 import {
+  CLAIM_OUTGOING_DELIVERY,
   COUNT_ATTEMPT,
   INSERT_ATTEMPT,
   LOCK_DELIVERY,
   type LockedDeliveryRow,
-  OUTGOING_DELIVERY,
   type OutgoingDeliveryRow,
   SETTLE_ATTEMPT,
   WEBHOOK_FAILING,
@@ -27,12 +27,21 @@ import {
 } from './webhooks.queries.js';
 
 /**
+ * Time an attempt's claim leaves for recording its outcome after the exchange's
+ * time-out. With the default time-out (10 s) the claim ends before BullMQ's
+ * 30 s job lock, so the job of a crashed worker is sent again as soon as
+ * BullMQ hands it to another worker; with a longer one, the sweeper sends it.
+ */
+const RECORDING_MARGIN_MS = 15_000;
+
+/**
  * Sends webhook deliveries; runs in the worker process only. Each job is one
  * attempt: post, record the attempt, settle or schedule the delivery, and
  * keep the webhook's health (disable on 410 or after 5 days of failures).
  * PostgreSQL holds the attempt count and the outcome, so a job that runs
  * twice (after a crash) or is queued again (after a Redis restart) finds the
- * delivery as it is and carries on from there.
+ * delivery as it is and carries on from there; an attempt claims its delivery
+ * until it is recorded, so a second job never sends it at the same time.
  *
  * Started by hand (`autorun: false`) once the configured concurrency is set.
  */
@@ -41,6 +50,8 @@ export class DeliveryProcessor extends WorkerHost implements OnApplicationBootst
   private readonly logger = new Logger(DeliveryProcessor.name);
   private readonly masterKey: Buffer;
   private readonly scheduledAttempts: number;
+  /** How long an attempt holds its delivery: the whole exchange's time-out, and time to record it. */
+  private readonly claimMs: number;
 
   constructor(
     private readonly config: Config,
@@ -50,6 +61,7 @@ export class DeliveryProcessor extends WorkerHost implements OnApplicationBootst
     super();
     this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
     this.scheduledAttempts = scheduledAttempts(config.WEBHOOK_RETRY_DELAYS);
+    this.claimMs = config.WEBHOOK_DELIVERY_TIMEOUT_MS + RECORDING_MARGIN_MS;
   }
 
   onApplicationBootstrap(): void {
@@ -72,9 +84,10 @@ export class DeliveryProcessor extends WorkerHost implements OnApplicationBootst
   }
 
   async process(job: Job<DeliveryJobData>): Promise<void> {
-    const delivery = await this.load(job.data.deliveryId);
-    // Deleted with its webhook, or settled already (a duplicate job, or failed when its webhook was disabled).
-    if (!delivery || delivery.status !== 'pending') return;
+    const delivery = await this.claim(job.data.deliveryId);
+    // Deleted with its webhook, settled already (a duplicate job, or failed when its webhook was disabled),
+    // or in flight in another job: that attempt settles it, or the sweeper queues it again once its claim ends.
+    if (!delivery) return;
 
     const outgoing = buildDeliveryRequest(
       {
@@ -94,8 +107,11 @@ export class DeliveryProcessor extends WorkerHost implements OnApplicationBootst
     if (retryInMs !== null && outcome.kind === 'retry') throw new RetryLater(outcome.error, retryInMs);
   }
 
-  private async load(deliveryId: string): Promise<OutgoingDeliveryRow | undefined> {
-    const rows = await sqlRows<OutgoingDeliveryRow>(this.dataSource, OUTGOING_DELIVERY, [deliveryId]);
+  private async claim(deliveryId: string): Promise<OutgoingDeliveryRow | undefined> {
+    const rows = await sqlRows<OutgoingDeliveryRow>(this.dataSource, CLAIM_OUTGOING_DELIVERY, [
+      deliveryId,
+      this.claimMs,
+    ]);
     return rows[0];
   }
 

@@ -77,10 +77,9 @@ export interface AttemptRow {
   response_body: string | null;
 }
 
-/** A delivery as the worker sends it: its webhook's URL and sealed secret, and its event. */
+/** A pending delivery as the worker sends it: its webhook's URL and sealed secret, and its event. */
 export interface OutgoingDeliveryRow {
   id: string;
-  status: WebhookDeliveryStatus;
   webhook_id: string;
   url: string;
   secret_sealed: Buffer;
@@ -129,11 +128,19 @@ export const RETRY_DELIVERY = `WITH retried AS (
     RETURNING attempt_limit, attempts)
   SELECT COALESCE(attempt_limit, $3) - attempts AS remaining FROM retried`;
 
-export const OUTGOING_DELIVERY = `SELECT d.id, d.status, d.webhook_id, w.url, w.secret_sealed, e.name AS event, e.data, e.created_at AS occurred_at
-  FROM webhook_deliveries d
+/**
+ * Claims the pending delivery `$1` for `$2` ms and reads it as the worker
+ * sends it. No row when it is gone, settled, or claimed by an attempt still
+ * in flight (a job queued again after Redis lost the first one).
+ */
+export const CLAIM_OUTGOING_DELIVERY = `WITH claimed AS (
+    UPDATE webhook_deliveries SET claimed_until = now() + make_interval(secs => $2::float8 / 1000)
+     WHERE id = $1 AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < now())
+    RETURNING id, webhook_id, event_id)
+  SELECT d.id, d.webhook_id, w.url, w.secret_sealed, e.name AS event, e.data, e.created_at AS occurred_at
+  FROM claimed d
   JOIN webhooks w ON w.id = d.webhook_id
-  JOIN events e ON e.id = d.event_id
-  WHERE d.id = $1`;
+  JOIN events e ON e.id = d.event_id`;
 
 export const LOCK_DELIVERY = `SELECT d.attempts, d.attempt_limit, d.status, w.enabled AS webhook_enabled
   FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
@@ -143,11 +150,11 @@ export const INSERT_ATTEMPT = `INSERT INTO webhook_delivery_attempts
     (delivery_id, number, started_at, duration_ms, status_code, error, response_body)
   VALUES ($1, $2, $3, $4, $5, $6, $7)`;
 
-export const COUNT_ATTEMPT = 'UPDATE webhook_deliveries SET attempts = $2 WHERE id = $1';
+export const COUNT_ATTEMPT = 'UPDATE webhook_deliveries SET attempts = $2, claimed_until = NULL WHERE id = $1';
 
 /** An attempt's outcome: status `$3`; a pending delivery is tried again in `$6` ms. */
 export const SETTLE_ATTEMPT = `UPDATE webhook_deliveries
-    SET attempts = $2, status = $3, last_status_code = $4, last_error = $5,
+    SET attempts = $2, status = $3, last_status_code = $4, last_error = $5, claimed_until = NULL,
         next_attempt_at = CASE WHEN $3 = 'pending' THEN now() + make_interval(secs => $6::float8 / 1000) END,
         delivered_at = CASE WHEN $3 = 'succeeded' THEN now() END
   WHERE id = $1`;
@@ -159,12 +166,16 @@ export const WEBHOOK_FAILING = `WITH marked AS (
     UPDATE webhooks SET failing_since = COALESCE(failing_since, now()) WHERE id = $1 RETURNING failing_since)
   SELECT failing_since <= now() - make_interval(days => $2) AS expired FROM marked`;
 
-/** Pending deliveries overdue by `$1` ms after the id `$3`, `batch` at a time, with their attempts left. */
+/**
+ * Pending deliveries overdue by `$1` ms after the id `$3`, `batch` at a time,
+ * with their attempts left; one claimed by an attempt in flight is not overdue.
+ */
 export function overdueDeliveries(batch: number): string {
   return `SELECT id, COALESCE(attempt_limit, $2) - attempts AS remaining
     FROM webhook_deliveries
    WHERE status = 'pending'
      AND next_attempt_at < now() - make_interval(secs => $1::float8 / 1000)
+     AND (claimed_until IS NULL OR claimed_until < now())
      AND ($3::uuid IS NULL OR id > $3::uuid)
    ORDER BY id
    LIMIT ${batch}`;
