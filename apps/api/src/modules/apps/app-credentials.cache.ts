@@ -1,14 +1,15 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { Redis } from 'ioredis';
 import type { KeyObject } from 'node:crypto';
-import { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Config } from '../../config/config.js';
 import { decryptWithMasterKey, keyIdOf, loadSigningKey, ResponseSigner } from '../../common/crypto.js';
 import { InvalidatedCache } from '../../common/invalidated-cache.js';
 import { REDIS } from '../../common/redis.module.js';
 import { isUuid } from '../../common/id-param.js';
-import { AppEntity } from './app.entity.js';
+import { sqlRows } from '../../common/sql.js';
+import { type AppCredentialsRow, GET_APP_CREDENTIALS } from './apps.queries.js';
 
 /** What the client endpoint needs of an app, with its signing key ready to use. */
 export interface CachedApp {
@@ -46,16 +47,12 @@ export class AppCredentialsCache implements OnModuleInit, OnApplicationShutdown 
   private readonly masterKey: Buffer;
   private readonly cache: InvalidatedCache<CachedApp | null>;
 
-  constructor(
-    config: Config,
-    @Inject(REDIS) redis: Redis,
-    @InjectRepository(AppEntity) private readonly apps: Repository<AppEntity>,
-  ) {
+  constructor(config: Config, @Inject(REDIS) redis: Redis, @InjectDataSource() dataSource: DataSource) {
     this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
     this.cache = new InvalidatedCache(redis, {
       channel: INVALIDATION_CHANNEL,
       load: async (appId) => {
-        const row = await this.apps.findOneBy({ id: appId });
+        const [row] = await sqlRows<AppCredentialsRow>(dataSource, GET_APP_CREDENTIALS, [appId]);
         return row ? this.toCached(row) : null;
       },
       ttlMs: (app) => (app ? POSITIVE_TTL_MS : NEGATIVE_TTL_MS),
@@ -81,21 +78,21 @@ export class AppCredentialsCache implements OnModuleInit, OnApplicationShutdown 
     return this.cache.invalidate(appId);
   }
 
-  private toCached(row: AppEntity): CachedApp {
-    const signingKey = loadSigningKey(decryptWithMasterKey(this.masterKey, row.privateKeySealed));
+  private toCached(row: AppCredentialsRow): CachedApp {
+    const signingKey = loadSigningKey(decryptWithMasterKey(this.masterKey, row.private_key_sealed));
     return {
       id: row.id,
       name: row.name,
       version: row.version,
-      updateUrl: row.updateUrl,
+      updateUrl: row.update_url,
       enabled: row.enabled,
-      hwidLock: row.hwidLock,
-      sessionTtlSeconds: row.sessionTtlSeconds,
-      sessionIdleSeconds: row.sessionIdleSeconds,
-      rateLimitPerMinute: row.rateLimitPerMinute,
-      offlineTicketSeconds: row.offlineTicketSeconds,
-      keyId: keyIdOf(row.publicKey),
-      apiKeyHash: row.apiKeyHash,
+      hwidLock: row.hwid_lock,
+      sessionTtlSeconds: row.session_ttl_seconds,
+      sessionIdleSeconds: row.session_idle_seconds,
+      rateLimitPerMinute: row.rate_limit_per_minute,
+      offlineTicketSeconds: row.offline_ticket_seconds,
+      keyId: keyIdOf(row.public_key),
+      apiKeyHash: row.api_key_hash,
       signingKey,
       responseSigner: new ResponseSigner(signingKey),
     };
