@@ -11,22 +11,13 @@ import { ApiBearerAuth } from '@nestjs/swagger';
 import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
 import type { RequestWithPrincipal } from '../../common/auth/principal.js';
 import { RolePolicyGuard } from '../../common/auth/role-policy.js';
+import type { AppSettings } from './app-settings.js';
 import { AppsService } from './apps.service.js';
 
 /** The app an `/apps/{appId}/...` request is about, loaded and checked by AppOwnershipGuard. */
-export interface OwnedApp {
+export interface OwnedApp extends AppSettings {
   id: string;
   ownerId: string;
-  name: string;
-  version: string;
-  updateUrl: string | null;
-  enabled: boolean;
-  hwidLock: boolean;
-  sessionTtlSeconds: number;
-  sessionIdleSeconds: number;
-  rateLimitPerMinute: number;
-  /** lifetime of offline tickets; 0 = none */
-  offlineTicketSeconds: number;
   /** base64 of the raw Ed25519 public key */
   publicKey: string;
   createdAt: Date;

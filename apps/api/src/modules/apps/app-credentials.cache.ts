@@ -9,20 +9,12 @@ import { InvalidatedCache } from '../../common/invalidated-cache.js';
 import { REDIS } from '../../common/redis.module.js';
 import { isUuid } from '../../common/id-param.js';
 import { sqlRows } from '../../common/sql.js';
+import { type AppSettings, settingsOf } from './app-settings.js';
 import { type AppCredentialsRow, GET_APP_CREDENTIALS } from './apps.queries.js';
 
 /** What the client endpoint needs of an app, with its signing key ready to use. */
-export interface CachedApp {
+export interface CachedApp extends AppSettings {
   id: string;
-  name: string;
-  version: string;
-  updateUrl: string | null;
-  enabled: boolean;
-  hwidLock: boolean;
-  sessionTtlSeconds: number;
-  sessionIdleSeconds: number;
-  rateLimitPerMinute: number;
-  offlineTicketSeconds: number;
   /** the `kid` of its offline tickets */
   keyId: string;
   apiKeyHash: Buffer;
@@ -82,15 +74,7 @@ export class AppCredentialsCache implements OnModuleInit, OnApplicationShutdown 
     const signingKey = loadSigningKey(decryptWithMasterKey(this.masterKey, row.private_key_sealed));
     return {
       id: row.id,
-      name: row.name,
-      version: row.version,
-      updateUrl: row.update_url,
-      enabled: row.enabled,
-      hwidLock: row.hwid_lock,
-      sessionTtlSeconds: row.session_ttl_seconds,
-      sessionIdleSeconds: row.session_idle_seconds,
-      rateLimitPerMinute: row.rate_limit_per_minute,
-      offlineTicketSeconds: row.offline_ticket_seconds,
+      ...settingsOf(row),
       keyId: keyIdOf(row.public_key),
       apiKeyHash: row.api_key_hash,
       signingKey,

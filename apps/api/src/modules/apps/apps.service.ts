@@ -11,6 +11,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import type { OwnedApp } from './app-access.js';
+import { settingsOf } from './app-settings.js';
 import { AppCredentialsCache } from './app-credentials.cache.js';
 import {
   APP_SETTINGS,
@@ -136,15 +137,7 @@ function toOwnedApp(row: AppRow): OwnedApp {
   return {
     id: row.id,
     ownerId: row.owner_id,
-    name: row.name,
-    version: row.version,
-    updateUrl: row.update_url,
-    enabled: row.enabled,
-    hwidLock: row.hwid_lock,
-    sessionTtlSeconds: row.session_ttl_seconds,
-    sessionIdleSeconds: row.session_idle_seconds,
-    rateLimitPerMinute: row.rate_limit_per_minute,
-    offlineTicketSeconds: row.offline_ticket_seconds,
+    ...settingsOf(row),
     publicKey: row.public_key,
     createdAt: row.created_at,
   };
