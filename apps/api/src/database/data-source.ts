@@ -1,6 +1,5 @@
 import pg from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** Arbitrary constant naming the advisory lock that serialises migrations across processes. */
@@ -10,7 +9,6 @@ export function dataSourceOptions(databaseUrl: string, poolSize = 20): DataSourc
   return {
     type: 'postgres',
     url: databaseUrl,
-    entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,

@@ -1,11 +1,11 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import bcrypt from 'bcrypt';
 import type { Config } from '../../config/config.js';
-import type { AccountEntity } from './account.entity.js';
+import { ACCOUNTS_OF_EMAIL, type AccountRow, REPLACE_LEGACY_PASSWORD_HASH } from './accounts.queries.js';
 
 // @nestjs/typeorm's CommonJS build cannot load the ESM-only @nestjs/common
 // under Jest; AccountPasswords needs only its injection decorator, a no-op here.
-jest.unstable_mockModule('@nestjs/typeorm', () => ({ InjectRepository: () => () => undefined }));
+jest.unstable_mockModule('@nestjs/typeorm', () => ({ InjectDataSource: () => () => undefined }));
 const { AccountPasswords } = await import('./account-passwords.js');
 const { PasswordHasher } = await import('../../common/password-hasher.js');
 
@@ -13,27 +13,36 @@ const COST = 4;
 const EMAIL = 'shared@example.com';
 const hasher = new PasswordHasher({ BCRYPT_COST: COST } as Config);
 
-function passwordsOver(accounts: AccountEntity[]) {
-  return new AccountPasswords(hasher, { findBy: async () => accounts, update: async () => undefined } as never);
+/** AccountPasswords over a database whose accounts of the email are `accounts`; legacy replacements go to `replaced`. */
+function passwordsOver(accounts: AccountRow[], replaced: unknown[][] = []) {
+  const database = {
+    query: async (sql: string, parameters: unknown[]) => {
+      if (sql === ACCOUNTS_OF_EMAIL) return accounts;
+      if (sql === REPLACE_LEGACY_PASSWORD_HASH) {
+        replaced.push(parameters);
+        return [[], 1];
+      }
+      throw new Error(`unexpected statement: ${sql}`);
+    },
+  };
+  return new AccountPasswords(hasher, database as never);
 }
 
-/** Accounts of one email with one salt, as hashForNewAccount makes them, over a stub repository. */
-async function accountsOfOneEmail(passwords: string[], firstHash?: string) {
+/** Accounts of one email with one salt, as hashForNewAccount makes them, over a stub database. */
+async function accountsOfOneEmail(passwords: string[], firstHash?: string, replaced?: unknown[][]) {
   const first = firstHash ?? (await hasher.hash(passwords[0]!));
   const accounts = await Promise.all(
-    passwords.map(
-      async (password, n) =>
-        ({
-          id: `account-${n}`,
-          email: EMAIL,
-          appId: n === 0 ? null : `app-${n}`,
-          passwordHash: n === 0 ? first : await hasher.hash(password, { saltOf: first }),
-          createdAt: new Date(2026, 0, n + 1),
-          disabledAt: null,
-        }) as AccountEntity,
-    ),
+    passwords.map(async (password, n): Promise<AccountRow> => ({
+      id: `account-${n}`,
+      email: EMAIL,
+      role: n === 0 ? 'owner' : 'reseller',
+      app_id: n === 0 ? null : `app-${n}`,
+      password_hash: n === 0 ? first : await hasher.hash(password, { saltOf: first }),
+      created_at: new Date(2026, 0, n + 1),
+      disabled_at: null,
+    })),
   );
-  return { accounts, subject: passwordsOver(accounts) };
+  return { accounts, subject: passwordsOver(accounts, replaced) };
 }
 
 describe('AccountPasswords.signIn', () => {
@@ -49,7 +58,7 @@ describe('AccountPasswords.signIn', () => {
   it('signs in the owner first, then the oldest reseller, skipping disabled accounts', async () => {
     const { accounts, subject } = await accountsOfOneEmail(['same pw', 'same pw', 'same pw']);
     expect((await subject.signIn(EMAIL, 'same pw'))?.id).toBe(accounts[0]!.id);
-    accounts[0]!.disabledAt = new Date();
+    accounts[0]!.disabled_at = new Date();
     expect((await subject.signIn(EMAIL, 'same pw'))?.id).toBe(accounts[1]!.id);
   });
 
@@ -63,27 +72,23 @@ describe('AccountPasswords.signIn', () => {
 
   it('keeps the salt when a password changes', async () => {
     const { accounts, subject } = await accountsOfOneEmail(['old pw']);
-    const changed = await subject.rehash(accounts[0]!.passwordHash, 'new pw');
+    const changed = await subject.rehash(accounts[0]!.password_hash, 'new pw');
     const saltEnd = 'hmac-sha256:'.length + 29;
-    expect(changed.slice(0, saltEnd)).toBe(accounts[0]!.passwordHash.slice(0, saltEnd));
+    expect(changed.slice(0, saltEnd)).toBe(accounts[0]!.password_hash.slice(0, saltEnd));
     expect(await subject.matches('new pw', changed)).toBe(true);
   });
 
   it('signs in past a legacy hash sharing its salt with newer accounts, and replaces it keeping the salt', async () => {
     const legacy = await bcrypt.hash('owner pw', COST);
-    const { accounts } = await accountsOfOneEmail(['owner pw', 'reseller pw'], legacy);
-    const updates: unknown[] = [];
-    const subject = new AccountPasswords(hasher, {
-      findBy: async () => accounts,
-      update: async (...args: unknown[]) => void updates.push(args),
-    } as never);
+    const replaced: unknown[][] = [];
+    const { accounts, subject } = await accountsOfOneEmail(['owner pw', 'reseller pw'], legacy, replaced);
     expect((await subject.signIn(EMAIL, 'reseller pw'))?.id).toBe(accounts[1]!.id);
-    expect(updates).toEqual([]);
+    expect(replaced).toEqual([]);
     expect((await subject.signIn(EMAIL, 'owner pw'))?.id).toBe(accounts[0]!.id);
-    const [[where, set]] = updates as Array<[{ id: string; passwordHash: string }, { passwordHash: string }]>;
-    expect(where).toEqual({ id: accounts[0]!.id, passwordHash: legacy });
-    expect(set.passwordHash).toMatch(/^hmac-sha256:/);
-    expect(set.passwordHash.slice('hmac-sha256:'.length, 'hmac-sha256:'.length + 29)).toBe(legacy.slice(0, 29));
-    expect(await hasher.verify('owner pw', set.passwordHash)).toBe(true);
+    const [[id, replacedHash, replacement]] = replaced as Array<[string, string, string]>;
+    expect([id, replacedHash]).toEqual([accounts[0]!.id, legacy]);
+    expect(replacement).toMatch(/^hmac-sha256:/);
+    expect(replacement.slice('hmac-sha256:'.length, 'hmac-sha256:'.length + 29)).toBe(legacy.slice(0, 29));
+    expect(await hasher.verify('owner pw', replacement)).toBe(true);
   });
 });

@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { PasswordHasher, sameHash } from '../../common/password-hasher.js';
-import { AccountEntity } from './account.entity.js';
+import { sqlAffected, sqlRows } from '../../common/sql.js';
+import {
+  ACCOUNTS_OF_EMAIL,
+  type AccountRow,
+  EMAIL_PASSWORD_HASH,
+  LOCK_EMAIL,
+  REPLACE_LEGACY_PASSWORD_HASH,
+} from './accounts.queries.js';
 
 /**
  * Account passwords when several accounts may share an email (an owner and
@@ -19,7 +26,7 @@ export class AccountPasswords {
 
   constructor(
     private readonly hasher: PasswordHasher,
-    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     this.unknownEmailHash = hasher.hash('latchkey-unknown-email');
   }
@@ -31,9 +38,9 @@ export class AccountPasswords {
    * never pick two salts.
    */
   async hashForNewAccount(manager: EntityManager, email: string, password: string): Promise<string> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`account-email:${email}`]);
-    const [sibling] = await manager.find(AccountEntity, { where: { email }, select: { passwordHash: true }, take: 1 });
-    return this.hasher.hash(password, { saltOf: sibling?.passwordHash });
+    await sqlRows(manager, LOCK_EMAIL, [`account-email:${email}`]);
+    const [sibling] = await sqlRows<Pick<AccountRow, 'password_hash'>>(manager, EMAIL_PASSWORD_HASH, [email]);
+    return this.hasher.hash(password, { saltOf: sibling?.password_hash });
   }
 
   /** A new password of an existing account, with the salt its email's accounts share. */
@@ -53,9 +60,9 @@ export class AccountPasswords {
    * A legacy hash that matched is replaced in the current scheme with the
    * same salt (PasswordHasher.mayReplaceLegacy says when).
    */
-  async signIn(email: string, password: string): Promise<AccountEntity | null> {
-    const candidates = (await this.accounts.findBy({ email })).sort(signInOrder);
-    const likeHashes = candidates.length > 0 ? candidates.map((a) => a.passwordHash) : [await this.unknownEmailHash];
+  async signIn(email: string, password: string): Promise<AccountRow | null> {
+    const candidates = (await sqlRows<AccountRow>(this.dataSource, ACCOUNTS_OF_EMAIL, [email])).sort(signInOrder);
+    const likeHashes = candidates.length > 0 ? candidates.map((a) => a.password_hash) : [await this.unknownEmailHash];
     // One computation per scheme and salt: one per email (hashForNewAccount), two while a legacy hash remains.
     const computed = new Map<string, string>();
     for (const like of likeHashes) {
@@ -64,13 +71,14 @@ export class AccountPasswords {
     }
     const match = candidates.find(
       (account) =>
-        !account.disabledAt && sameHash(account.passwordHash, computed.get(bcryptSaltKey(account.passwordHash))!),
+        !account.disabled_at && sameHash(account.password_hash, computed.get(bcryptSaltKey(account.password_hash))!),
     );
-    if (match && PasswordHasher.mayReplaceLegacy(match.passwordHash, password)) {
+    if (match && PasswordHasher.mayReplaceLegacy(match.password_hash, password)) {
       await this.hasher.replaceLegacy(
         password,
-        (passwordHash) => this.accounts.update({ id: match.id, passwordHash: match.passwordHash }, { passwordHash }),
-        { saltOf: match.passwordHash },
+        (replacement) =>
+          sqlAffected(this.dataSource, REPLACE_LEGACY_PASSWORD_HASH, [match.id, match.password_hash, replacement]),
+        { saltOf: match.password_hash },
       );
     }
     return match ?? null;
@@ -83,7 +91,7 @@ function bcryptSaltKey(hash: string): string {
 }
 
 /** Owner first, then resellers by creation. */
-function signInOrder(a: AccountEntity, b: AccountEntity): number {
-  const byRole = Number(a.appId !== null) - Number(b.appId !== null);
-  return byRole || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id);
+function signInOrder(a: AccountRow, b: AccountRow): number {
+  const byRole = Number(a.app_id !== null) - Number(b.app_id !== null);
+  return byRole || a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id);
 }

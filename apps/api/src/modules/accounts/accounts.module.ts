@@ -1,15 +1,11 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccessTokenEntity } from './access-token.entity.js';
 import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
 import { PrincipalResolver } from '../../common/auth/principal-resolver.js';
-import { AccountEntity } from './account.entity.js';
 import { AccountPasswords } from './account-passwords.js';
 import { AccountsController } from './accounts.controller.js';
 import { AuthService } from './auth.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AccountEntity, AccessTokenEntity])],
   controllers: [AccountsController],
   providers: [
     AuthService,

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, MoreThan, Repository, type EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type {
   Account,
+  AccountRole,
   AccountLoginSession,
   AdminLoginResult,
   CreatedPersonalAccessToken,
@@ -12,13 +13,32 @@ import type {
 import { Config } from '../../config/config.js';
 import { randomSecret, sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
-import { isUniqueViolation } from '../../common/sql.js';
+import { isUniqueViolation, sqlAffected, sqlPage, sqlRows, type SqlExecutor } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
-import { AccessTokenEntity, type AccessTokenKind } from './access-token.entity.js';
-import { AccountEntity } from './account.entity.js';
 import { AccountPasswords } from './account-passwords.js';
+import {
+  type AccessTokenKind,
+  type AccountRow,
+  AUTHENTICATE,
+  DISABLE_ACCOUNT,
+  ENABLE_ACCOUNT,
+  INSERT_ACCOUNT,
+  INSERT_TOKEN,
+  LIST_PERSONAL_TOKENS,
+  LOGIN_SESSIONS,
+  type LoginSessionRow,
+  PASSWORD_HASH,
+  type PersonalTokenRow,
+  REVOKE_ACCOUNT_TOKENS,
+  REVOKE_OWN_TOKEN,
+  REVOKE_TOKEN,
+  SET_PASSWORD_HASH,
+  STAMP_LOGIN,
+  STAMP_TOKEN_USED,
+  type TokenPrincipalRow,
+} from './accounts.queries.js';
 import type { Principal } from '../../common/auth/principal.js';
 
 const LOGIN_TOKEN_PREFIX = 'lka_';
@@ -37,8 +57,7 @@ export interface SignInOrigin {
 export class AuthService {
   constructor(
     private readonly config: Config,
-    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
-    @InjectRepository(AccessTokenEntity) private readonly tokens: Repository<AccessTokenEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly passwords: AccountPasswords,
     private readonly audit: AuditService,
   ) {}
@@ -46,7 +65,7 @@ export class AuthService {
   /** A new owner; 409 `Email already registered` when another owner has the email (a reseller's does not count). */
   async signup(email: string, password: string, origin: SignInOrigin): Promise<SignupResult> {
     if (!this.config.SIGNUP_ENABLED) throw new AppError('SIGNUP_DISABLED');
-    const account = await this.accounts.manager.transaction((manager) =>
+    const account = await this.dataSource.transaction((manager) =>
       this.insertAccount(manager, { email, password, role: 'owner', appId: null }),
     );
     const { token } = await this.issue(account.id, { kind: 'login', origin });
@@ -58,7 +77,7 @@ export class AuthService {
     const account = await this.passwords.signIn(email, password);
     if (!account) throw new AppError('INVALID_ADMIN_LOGIN');
     const { token } = await this.issue(account.id, { kind: 'login', origin });
-    await this.accounts.update({ id: account.id }, { lastLoginAt: new Date() });
+    await sqlAffected(this.dataSource, STAMP_LOGIN, [account.id]);
     return {
       accessToken: token,
       tokenType: 'Bearer',
@@ -68,28 +87,15 @@ export class AuthService {
   }
 
   async logout(principal: Principal): Promise<void> {
-    await this.tokens.update({ id: principal.tokenId }, { revokedAt: new Date() });
+    await sqlAffected(this.dataSource, REVOKE_TOKEN, [principal.tokenId]);
   }
 
   /** Resolves a presented bearer token to its principal, or null when unknown, expired or revoked. */
   async authenticate(token: string): Promise<Principal | null> {
-    const rows: Array<{
-      token_id: string;
-      last_used_at: Date | null;
-      account_id: string;
-      email: string;
-      role: Principal['role'];
-    }> = await this.tokens.query(
-      `SELECT t.id AS token_id, t.last_used_at, a.id AS account_id, a.email, a.role
-         FROM access_tokens t JOIN accounts a ON a.id = t.account_id
-        WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())
-          AND a.disabled_at IS NULL`,
-      [sha256(token)],
-    );
-    const row = rows[0];
+    const [row] = await sqlRows<TokenPrincipalRow>(this.dataSource, AUTHENTICATE, [sha256(token)]);
     if (!row) return null;
     if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
-      await this.tokens.update({ id: row.token_id }, { lastUsedAt: new Date() });
+      await sqlAffected(this.dataSource, STAMP_TOKEN_USED, [row.token_id]);
     }
     return { accountId: row.account_id, email: row.email, role: row.role, tokenId: row.token_id };
   }
@@ -100,67 +106,51 @@ export class AuthService {
    * session outlives the change. The token the change was made with stays.
    */
   async changePassword(actor: Actor, principal: Principal, currentPassword: string, newPassword: string) {
-    const account = await this.accounts.findOneByOrFail({ id: principal.accountId });
-    if (!(await this.passwords.matches(currentPassword, account.passwordHash))) {
+    const currentHash = await passwordHashOf(this.dataSource, principal.accountId);
+    if (!(await this.passwords.matches(currentPassword, currentHash))) {
       throw new AppError('WRONG_CURRENT_PASSWORD');
     }
-    const passwordHash = await this.passwords.rehash(account.passwordHash, newPassword);
-    await this.accounts.manager.transaction(async (manager) => {
-      await manager.update(AccountEntity, { id: account.id }, { passwordHash });
-      await revokeTokens(manager, account.id, { except: principal.tokenId });
+    const passwordHash = await this.passwords.rehash(currentHash, newPassword);
+    await this.dataSource.transaction(async (manager) => {
+      await sqlAffected(manager, SET_PASSWORD_HASH, [principal.accountId, passwordHash]);
+      await revokeTokens(manager, principal.accountId, { except: principal.tokenId });
       await this.audit.write(manager, [adminChange(actor, null, 'admin.account.password', {})]);
     });
   }
 
   /** The account's live login tokens, newest first, marking the one this request came with. */
   async listLoginSessions(principal: Principal): Promise<AccountLoginSession[]> {
-    const rows = await this.tokens.find({
-      where: { accountId: principal.accountId, kind: 'login', revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-      order: { createdAt: 'DESC' },
-    });
+    const rows = await sqlRows<LoginSessionRow>(this.dataSource, LOGIN_SESSIONS, [principal.accountId]);
     return rows.map((row) => ({
       id: row.id,
-      createdAt: row.createdAt.toISOString(),
-      expiresAt: row.expiresAt!.toISOString(),
+      createdAt: row.created_at.toISOString(),
+      expiresAt: row.expires_at.toISOString(),
       ip: row.ip,
-      userAgent: row.userAgent,
+      userAgent: row.user_agent,
       current: row.id === principal.tokenId,
     }));
   }
 
   async createPersonalToken(actor: Actor, name: string, expiresInDays?: number): Promise<CreatedPersonalAccessToken> {
     // The token and its audit entry commit together.
-    const { token, entity } = await this.tokens.manager.transaction(async (manager) => {
+    const { token, row } = await this.dataSource.transaction(async (manager) => {
       const issued = await this.issue(actor.accountId, { kind: 'personal', name, expiresInDays }, manager);
       await this.audit.write(manager, [
-        adminChange(actor, null, 'admin.token.create', { tokenId: issued.entity.id, name }),
+        adminChange(actor, null, 'admin.token.create', { tokenId: issued.row.id, name }),
       ]);
       return issued;
     });
-    return { ...toPersonalToken(entity), token };
+    return { ...toPersonalToken(row), token };
   }
 
   async listPersonalTokens(principal: Principal, offset: number, limit: number) {
-    const [rows, total] = await this.tokens.findAndCount({
-      where: [
-        { accountId: principal.accountId, kind: 'personal', revokedAt: IsNull(), expiresAt: IsNull() },
-        { accountId: principal.accountId, kind: 'personal', revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-      ],
-      order: { createdAt: 'DESC' },
-      skip: offset,
-      take: limit,
-    });
-    return { items: rows.map(toPersonalToken), total };
+    return sqlPage(this.dataSource, LIST_PERSONAL_TOKENS, [principal.accountId], { offset, limit }, toPersonalToken);
   }
 
   async revokeToken(actor: Actor, tokenId: string): Promise<void> {
-    await this.tokens.manager.transaction(async (manager) => {
-      const result = await manager.update(
-        AccessTokenEntity,
-        { id: tokenId, accountId: actor.accountId, revokedAt: IsNull() },
-        { revokedAt: new Date() },
-      );
-      if (!result.affected) throw new AppError('NOT_FOUND');
+    await this.dataSource.transaction(async (manager) => {
+      const revoked = await sqlAffected(manager, REVOKE_OWN_TOKEN, [tokenId, actor.accountId]);
+      if (revoked === 0) throw new AppError('NOT_FOUND');
       await this.audit.write(manager, [adminChange(actor, null, 'admin.token.revoke', { tokenId })]);
     });
   }
@@ -176,15 +166,14 @@ export class AuthService {
     appId: string,
     email: string,
     password: string,
-  ): Promise<AccountEntity> {
+  ): Promise<AccountRow> {
     return this.insertAccount(manager, { email, password, role: 'reseller', appId });
   }
 
   /** Sets another account's password (an owner resetting its reseller's); every token of it is revoked. */
   async resetPassword(manager: EntityManager, accountId: string, password: string): Promise<void> {
-    const account = await manager.findOneByOrFail(AccountEntity, { id: accountId });
-    const passwordHash = await this.passwords.rehash(account.passwordHash, password);
-    await manager.update(AccountEntity, { id: accountId }, { passwordHash });
+    const passwordHash = await this.passwords.rehash(await passwordHashOf(manager, accountId), password);
+    await sqlAffected(manager, SET_PASSWORD_HASH, [accountId, passwordHash]);
     await revokeTokens(manager, accountId);
   }
 
@@ -194,22 +183,22 @@ export class AuthService {
    */
   async setDisabled(manager: EntityManager, accountId: string, { disabled }: { disabled: boolean }): Promise<void> {
     if (!disabled) {
-      await manager.update(AccountEntity, { id: accountId }, { disabledAt: null });
+      await sqlAffected(manager, ENABLE_ACCOUNT, [accountId]);
       return;
     }
-    await manager.query(`UPDATE accounts SET disabled_at = coalesce(disabled_at, now()) WHERE id = $1`, [accountId]);
+    await sqlAffected(manager, DISABLE_ACCOUNT, [accountId]);
     await revokeTokens(manager, accountId);
   }
 
   /** Inserts an account in `manager`'s transaction; 409 `Email already registered` when its scope has the email. */
   private async insertAccount(
     manager: EntityManager,
-    fields: Pick<AccountEntity, 'email' | 'role' | 'appId'> & { password: string },
-  ): Promise<AccountEntity> {
-    const { password, ...account } = fields;
-    const passwordHash = await this.passwords.hashForNewAccount(manager, account.email, password);
+    { email, password, role, appId }: { email: string; password: string; role: AccountRole; appId: string | null },
+  ): Promise<AccountRow> {
+    const passwordHash = await this.passwords.hashForNewAccount(manager, email, password);
     try {
-      return await manager.save(manager.create(AccountEntity, { ...account, passwordHash }));
+      const [account] = await sqlRows<AccountRow>(manager, INSERT_ACCOUNT, [email, passwordHash, role, appId]);
+      return account!;
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
       throw err;
@@ -217,25 +206,32 @@ export class AuthService {
   }
 
   /** A new token for the account, saved through `manager` (the caller's transaction, if any). */
-  private async issue(accountId: string, grant: TokenGrant, manager: EntityManager = this.tokens.manager) {
+  private async issue(accountId: string, grant: TokenGrant, manager: EntityManager = this.dataSource.manager) {
     const token = randomSecret(grant.kind === 'login' ? LOGIN_TOKEN_PREFIX : PERSONAL_TOKEN_PREFIX);
-    const fields =
+    const { name, expiresAt, ip, userAgent } =
       grant.kind === 'login'
         ? {
-            kind: grant.kind,
             name: null,
             expiresAt: new Date(Date.now() + this.config.ACCESS_TOKEN_TTL_SECONDS * 1000),
             ip: grant.origin.ip,
             userAgent: grant.origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
           }
         : {
-            kind: grant.kind,
             name: grant.name,
             expiresAt: grant.expiresInDays ? new Date(Date.now() + grant.expiresInDays * DAY_MS) : null,
+            ip: null,
+            userAgent: null,
           };
-    const tokens = manager.getRepository(AccessTokenEntity);
-    const entity = await tokens.save(tokens.create({ accountId, tokenHash: sha256(token), ...fields }));
-    return { token, entity };
+    const [row] = await sqlRows<PersonalTokenRow>(manager, INSERT_TOKEN, [
+      accountId,
+      grant.kind,
+      name,
+      sha256(token),
+      expiresAt,
+      ip,
+      userAgent,
+    ]);
+    return { token, row: row! };
   }
 }
 
@@ -245,26 +241,29 @@ type TokenGrant =
 
 /** Revokes every live token of the account, login and personal, but `except` (the one a request came with). */
 async function revokeTokens(manager: EntityManager, accountId: string, { except }: { except?: string } = {}) {
-  await manager.query(
-    `UPDATE access_tokens SET revoked_at = now()
-      WHERE account_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2`,
-    [accountId, except ?? null],
-  );
+  await sqlAffected(manager, REVOKE_ACCOUNT_TOKENS, [accountId, except ?? null]);
+}
+
+/** The account's password hash; the account exists (its token was just checked, or its owner just read it). */
+async function passwordHashOf(executor: SqlExecutor, accountId: string): Promise<string> {
+  const [account] = await sqlRows<Pick<AccountRow, 'password_hash'>>(executor, PASSWORD_HASH, [accountId]);
+  if (!account) throw new AppError('NOT_FOUND');
+  return account.password_hash;
 }
 
 /** A user agent is kept for display only; longer ones are cut. */
 const USER_AGENT_MAX = 512;
 
-function toAccount(account: AccountEntity): Account {
+function toAccount(account: AccountRow): Account {
   return { id: account.id, email: account.email, role: account.role };
 }
 
-function toPersonalToken(entity: AccessTokenEntity): PersonalAccessToken {
+function toPersonalToken(row: PersonalTokenRow): PersonalAccessToken {
   return {
-    id: entity.id,
-    name: entity.name ?? '',
-    createdAt: entity.createdAt.toISOString(),
-    lastUsedAt: iso(entity.lastUsedAt),
-    expiresAt: iso(entity.expiresAt),
+    id: row.id,
+    name: row.name ?? '',
+    createdAt: row.created_at.toISOString(),
+    lastUsedAt: iso(row.last_used_at),
+    expiresAt: iso(row.expires_at),
   };
 }

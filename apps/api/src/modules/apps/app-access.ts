@@ -11,11 +11,17 @@ import { ApiBearerAuth } from '@nestjs/swagger';
 import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
 import type { RequestWithPrincipal } from '../../common/auth/principal.js';
 import { RolePolicyGuard } from '../../common/auth/role-policy.js';
-import type { AppEntity } from './app.entity.js';
+import type { AppSettings } from './app-settings.js';
 import { AppsService } from './apps.service.js';
 
 /** The app an `/apps/{appId}/...` request is about, loaded and checked by AppOwnershipGuard. */
-export type OwnedApp = AppEntity;
+export interface OwnedApp extends AppSettings {
+  id: string;
+  ownerId: string;
+  /** base64 of the raw Ed25519 public key */
+  publicKey: string;
+  createdAt: Date;
+}
 
 /**
  * Which records of the app a request reaches: all of them (its owner), or a

@@ -1,27 +1,20 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { Redis } from 'ioredis';
 import type { KeyObject } from 'node:crypto';
-import { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Config } from '../../config/config.js';
 import { decryptWithMasterKey, keyIdOf, loadSigningKey, ResponseSigner } from '../../common/crypto.js';
 import { InvalidatedCache } from '../../common/invalidated-cache.js';
 import { REDIS } from '../../common/redis.module.js';
 import { isUuid } from '../../common/id-param.js';
-import { AppEntity } from './app.entity.js';
+import { sqlRows } from '../../common/sql.js';
+import { type AppSettings, settingsOf } from './app-settings.js';
+import { type AppCredentialsRow, GET_APP_CREDENTIALS } from './apps.queries.js';
 
 /** What the client endpoint needs of an app, with its signing key ready to use. */
-export interface CachedApp {
+export interface CachedApp extends AppSettings {
   id: string;
-  name: string;
-  version: string;
-  updateUrl: string | null;
-  enabled: boolean;
-  hwidLock: boolean;
-  sessionTtlSeconds: number;
-  sessionIdleSeconds: number;
-  rateLimitPerMinute: number;
-  offlineTicketSeconds: number;
   /** the `kid` of its offline tickets */
   keyId: string;
   apiKeyHash: Buffer;
@@ -46,16 +39,12 @@ export class AppCredentialsCache implements OnModuleInit, OnApplicationShutdown 
   private readonly masterKey: Buffer;
   private readonly cache: InvalidatedCache<CachedApp | null>;
 
-  constructor(
-    config: Config,
-    @Inject(REDIS) redis: Redis,
-    @InjectRepository(AppEntity) private readonly apps: Repository<AppEntity>,
-  ) {
+  constructor(config: Config, @Inject(REDIS) redis: Redis, @InjectDataSource() dataSource: DataSource) {
     this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
     this.cache = new InvalidatedCache(redis, {
       channel: INVALIDATION_CHANNEL,
       load: async (appId) => {
-        const row = await this.apps.findOneBy({ id: appId });
+        const [row] = await sqlRows<AppCredentialsRow>(dataSource, GET_APP_CREDENTIALS, [appId]);
         return row ? this.toCached(row) : null;
       },
       ttlMs: (app) => (app ? POSITIVE_TTL_MS : NEGATIVE_TTL_MS),
@@ -81,21 +70,13 @@ export class AppCredentialsCache implements OnModuleInit, OnApplicationShutdown 
     return this.cache.invalidate(appId);
   }
 
-  private toCached(row: AppEntity): CachedApp {
-    const signingKey = loadSigningKey(decryptWithMasterKey(this.masterKey, row.privateKeySealed));
+  private toCached(row: AppCredentialsRow): CachedApp {
+    const signingKey = loadSigningKey(decryptWithMasterKey(this.masterKey, row.private_key_sealed));
     return {
       id: row.id,
-      name: row.name,
-      version: row.version,
-      updateUrl: row.updateUrl,
-      enabled: row.enabled,
-      hwidLock: row.hwidLock,
-      sessionTtlSeconds: row.sessionTtlSeconds,
-      sessionIdleSeconds: row.sessionIdleSeconds,
-      rateLimitPerMinute: row.rateLimitPerMinute,
-      offlineTicketSeconds: row.offlineTicketSeconds,
-      keyId: keyIdOf(row.publicKey),
-      apiKeyHash: row.apiKeyHash,
+      ...settingsOf(row),
+      keyId: keyIdOf(row.public_key),
+      apiKeyHash: row.api_key_hash,
       signingKey,
       responseSigner: new ResponseSigner(signingKey),
     };

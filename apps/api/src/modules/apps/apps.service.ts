@@ -1,24 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { AppDefaults, type App, type CreatedApp } from '@latchkey/contracts';
 import { Config } from '../../config/config.js';
 import { isUuid } from '../../common/id-param.js';
 import { encryptWithMasterKey, generateSigningKeyPair, keyIdOf, randomSecret, sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
+import { sqlAffected, sqlPage, sqlRows } from '../../common/sql.js';
 import type { Principal } from '../../common/auth/principal.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
+import type { OwnedApp } from './app-access.js';
+import { settingsOf } from './app-settings.js';
 import { AppCredentialsCache } from './app-credentials.cache.js';
-import { AppEntity } from './app.entity.js';
+import {
+  APP_SETTINGS,
+  type AppRow,
+  DELETE_APP,
+  INSERT_APP,
+  LIST_APPS,
+  REACHABLE_APP,
+  SET_API_KEY_HASH,
+  updateApp,
+} from './apps.queries.js';
 import type { CreateAppDto, UpdateAppDto } from './apps.dto.js';
 
 const API_KEY_PREFIX = 'lk_';
-/**
- * The resellers module's table: which app a reseller account sells. Read here,
- * where app access is decided, since resellers depend on apps and not the reverse.
- */
-const SOLD_BY = 'resellers';
 
 @Injectable()
 export class AppsService {
@@ -26,7 +33,7 @@ export class AppsService {
 
   constructor(
     config: Config,
-    @InjectRepository(AppEntity) private readonly apps: Repository<AppEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cache: AppCredentialsCache,
     private readonly audit: AuditService,
   ) {
@@ -36,42 +43,39 @@ export class AppsService {
   async create(actor: Actor, dto: CreateAppDto): Promise<CreatedApp> {
     const apiKey = randomSecret(API_KEY_PREFIX);
     const keyPair = generateSigningKeyPair();
-    const app = await this.apps.manager.transaction(async (manager) => {
-      const saved = await manager.save(
-        manager.create(AppEntity, {
-          ownerId: actor.accountId,
-          name: dto.name,
-          version: dto.version ?? AppDefaults.version,
-          updateUrl: dto.updateUrl ?? null,
-          enabled: true,
-          hwidLock: true,
-          sessionTtlSeconds: AppDefaults.sessionTtlSeconds,
-          sessionIdleSeconds: AppDefaults.sessionIdleSeconds,
-          rateLimitPerMinute: AppDefaults.rateLimitPerMinute,
-          offlineTicketSeconds: AppDefaults.offlineTicketSeconds,
-          apiKeyHash: sha256(apiKey),
-          publicKey: keyPair.publicKey,
-          privateKeySealed: encryptWithMasterKey(this.masterKey, keyPair.privateKeyDer),
-        }),
-      );
-      await this.audit.write(manager, [adminChange(actor, saved.id, 'admin.app.create', { name: saved.name })]);
-      return saved;
+    const app = await this.dataSource.transaction(async (manager) => {
+      const [saved] = await sqlRows<AppRow>(manager, INSERT_APP, [
+        actor.accountId,
+        dto.name,
+        dto.version ?? AppDefaults.version,
+        dto.updateUrl ?? null,
+        true,
+        true,
+        AppDefaults.sessionTtlSeconds,
+        AppDefaults.sessionIdleSeconds,
+        AppDefaults.rateLimitPerMinute,
+        AppDefaults.offlineTicketSeconds,
+        sha256(apiKey),
+        keyPair.publicKey,
+        encryptWithMasterKey(this.masterKey, keyPair.privateKeyDer),
+      ]);
+      await this.audit.write(manager, [adminChange(actor, saved!.id, 'admin.app.create', { name: saved!.name })]);
+      return saved!;
     });
     // An unknown-appId miss may have been cached for this id (ids are random, but be exact).
     await this.cache.invalidate(app.id);
-    return { ...toApp(app), apiKey };
+    return { ...toApp(toOwnedApp(app)), apiKey };
   }
 
   /** An owner's apps, or the app(s) a reseller sells. */
   async list(principal: Principal, offset: number, limit: number) {
-    const [rows, total] = await this.apps
-      .createQueryBuilder('a')
-      .where(reachableBy(principal))
-      .orderBy('a.created_at', 'DESC')
-      .skip(offset)
-      .take(limit)
-      .getManyAndCount();
-    return { items: rows.map(toApp), total };
+    return sqlPage(
+      this.dataSource,
+      LIST_APPS[principal.role],
+      [principal.accountId],
+      { offset, limit },
+      (row: AppRow) => toApp(toOwnedApp(row)),
+    );
   }
 
   /**
@@ -80,47 +84,33 @@ export class AppsService {
    * both "not found": never reveal other tenants. AppOwnershipGuard calls it
    * for every `/apps/{appId}/...` route.
    */
-  async findOwned(principal: Principal, appId: string): Promise<AppEntity> {
-    const app = isUuid(appId)
-      ? await this.apps
-          .createQueryBuilder('a')
-          .where('a.id = :appId', { appId })
-          .andWhere(reachableBy(principal))
-          .getOne()
-      : null;
-    if (!app) throw new AppError('NOT_FOUND');
-    return app;
+  async findOwned(principal: Principal, appId: string): Promise<OwnedApp> {
+    const [row] = isUuid(appId)
+      ? await sqlRows<AppRow>(this.dataSource, REACHABLE_APP[principal.role], [principal.accountId, appId])
+      : [];
+    if (!row) throw new AppError('NOT_FOUND');
+    return toOwnedApp(row);
   }
 
-  async update(actor: Actor, app: AppEntity, dto: UpdateAppDto): Promise<App> {
-    const changes: Partial<AppEntity> = {};
-    for (const field of [
-      'name',
-      'version',
-      'updateUrl',
-      'enabled',
-      'hwidLock',
-      'sessionTtlSeconds',
-      'sessionIdleSeconds',
-      'rateLimitPerMinute',
-      'offlineTicketSeconds',
-    ] as const) {
-      if (dto[field] !== undefined) Object.assign(changes, { [field]: dto[field] });
-    }
-    if (Object.keys(changes).length > 0) {
-      await this.apps.manager.transaction(async (manager) => {
-        await manager.update(AppEntity, { id: app.id }, changes);
-        await this.audit.write(manager, [adminChange(actor, app.id, 'admin.app.update', { changes })]);
-      });
-      await this.cache.invalidate(app.id);
-    }
-    return toApp({ ...app, ...changes } as AppEntity);
+  async update(actor: Actor, app: OwnedApp, dto: UpdateAppDto): Promise<App> {
+    const settings = APP_SETTINGS.filter((setting) => dto[setting] !== undefined);
+    if (settings.length === 0) return toApp(app);
+    const values = settings.map((setting) => dto[setting]);
+    const changes = Object.fromEntries(settings.map((setting, n) => [setting, values[n]]));
+    const updated = await this.dataSource.transaction(async (manager) => {
+      const [row] = await sqlRows<AppRow>(manager, updateApp(settings), [app.id, ...values]);
+      if (!row) throw new AppError('NOT_FOUND');
+      await this.audit.write(manager, [adminChange(actor, app.id, 'admin.app.update', { changes })]);
+      return row;
+    });
+    await this.cache.invalidate(app.id);
+    return toApp(toOwnedApp(updated));
   }
 
-  async rotateApiKey(actor: Actor, app: AppEntity): Promise<{ apiKey: string }> {
+  async rotateApiKey(actor: Actor, app: OwnedApp): Promise<{ apiKey: string }> {
     const apiKey = randomSecret(API_KEY_PREFIX);
-    await this.apps.manager.transaction(async (manager) => {
-      await manager.update(AppEntity, { id: app.id }, { apiKeyHash: sha256(apiKey) });
+    await this.dataSource.transaction(async (manager) => {
+      await sqlAffected(manager, SET_API_KEY_HASH, [app.id, sha256(apiKey)]);
       await this.audit.write(manager, [adminChange(actor, app.id, 'admin.app.rotate-api-key')]);
     });
     await this.cache.invalidate(app.id);
@@ -132,9 +122,9 @@ export class AppsService {
    * log and its resellers' accounts included, so the deletion is recorded
    * outside any app.
    */
-  async remove(actor: Actor, app: AppEntity): Promise<void> {
-    await this.apps.manager.transaction(async (manager) => {
-      await manager.delete(AppEntity, { id: app.id });
+  async remove(actor: Actor, app: OwnedApp): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await sqlAffected(manager, DELETE_APP, [app.id]);
       await this.audit.write(manager, [
         adminChange(actor, null, 'admin.app.delete', { appId: app.id, name: app.name }),
       ]);
@@ -143,19 +133,17 @@ export class AppsService {
   }
 }
 
-/** The condition on apps `a` that the principal may reach: its own (an owner) or the one it sells (a reseller). */
-function reachableBy(principal: Principal): Brackets {
-  return new Brackets((qb) => {
-    if (principal.role === 'owner') qb.where('a.owner_id = :accountId', { accountId: principal.accountId });
-    else {
-      qb.where(`EXISTS (SELECT 1 FROM ${SOLD_BY} r WHERE r.app_id = a.id AND r.account_id = :accountId)`, {
-        accountId: principal.accountId,
-      });
-    }
-  });
+function toOwnedApp(row: AppRow): OwnedApp {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    ...settingsOf(row),
+    publicKey: row.public_key,
+    createdAt: row.created_at,
+  };
 }
 
-export function toApp(app: AppEntity): App {
+export function toApp(app: OwnedApp): App {
   return {
     appId: app.id,
     name: app.name,
