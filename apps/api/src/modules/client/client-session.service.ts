@@ -15,7 +15,8 @@ import { logOut, stampActivity } from '../sessions/session-writes.js';
 import type { LiveSessionRow } from './client.rows.js';
 import type { ClientUserRow } from '../users/users.queries.js';
 import { SESSION_AND_VARIABLE_LOOKUP, SESSION_LOOKUP } from './client-session.queries.js';
-import { activityGranularityMs, toClientUser } from './client-sessions.js';
+import { activityGranularityMs } from './client-sessions.js';
+import { toClientUser } from '../users/user-views.js';
 import type { LogDto, SessionDto, VarDto } from './client.dto.js';
 import { markTicketSubject } from './offline-ticket.js';
 
