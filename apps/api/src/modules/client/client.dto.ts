@@ -57,50 +57,55 @@ export class ClientBaseDto {
 
 export class InitDto extends ClientBaseDto implements Omit<InitRequest, 'type'> {}
 
-const HWID_MAX = ClientLimits.hwidMax;
+const UsernameField = () =>
+  ClientString('username', ClientLimits.usernameMin, ClientLimits.usernameMax, USERNAME_FIELD);
+/** A password being checked (login, upgrade): only bounded, not held to register's minimum. */
+const CheckedPasswordField = () => ClientString('password', textMin, ClientLimits.passwordMax);
+const LicenseKeyField = () => ClientString('licenseKey', textMin, ClientLimits.licenseKeyMax);
+const HwidField = () => OptionalClientString('hwid', textMin, ClientLimits.hwidMax);
 
 export class RegisterDto extends ClientBaseDto implements Omit<RegisterRequest, 'type'> {
-  @ClientString('username', ClientLimits.usernameMin, ClientLimits.usernameMax, USERNAME_FIELD)
+  @UsernameField()
   username: string;
 
   @ClientString('password', ClientLimits.passwordMin, ClientLimits.passwordMax)
   password: string;
 
-  @ClientString('licenseKey', textMin, ClientLimits.licenseKeyMax)
+  @LicenseKeyField()
   licenseKey: string;
 
-  @OptionalClientString('hwid', textMin, HWID_MAX)
+  @HwidField()
   hwid?: string | null;
 }
 
 export class LoginDto extends ClientBaseDto implements Omit<LoginRequest, 'type'> {
   // Register's rule: a name it could never have made is refused as body shape (400), before any lookup.
-  @ClientString('username', ClientLimits.usernameMin, ClientLimits.usernameMax, USERNAME_FIELD)
+  @UsernameField()
   username: string;
 
-  @ClientString('password', textMin, ClientLimits.passwordMax)
+  @CheckedPasswordField()
   password: string;
 
-  @OptionalClientString('hwid', textMin, HWID_MAX)
+  @HwidField()
   hwid?: string | null;
 }
 
 export class LicenseDto extends ClientBaseDto implements Omit<LicenseRequest, 'type'> {
-  @ClientString('licenseKey', textMin, ClientLimits.licenseKeyMax)
+  @LicenseKeyField()
   licenseKey: string;
 
-  @OptionalClientString('hwid', textMin, HWID_MAX)
+  @HwidField()
   hwid?: string | null;
 }
 
 export class UpgradeDto extends ClientBaseDto implements Omit<UpgradeRequest, 'type'> {
-  @ClientString('username', ClientLimits.usernameMin, ClientLimits.usernameMax, USERNAME_FIELD)
+  @UsernameField()
   username: string;
 
-  @ClientString('password', textMin, ClientLimits.passwordMax)
+  @CheckedPasswordField()
   password: string;
 
-  @ClientString('licenseKey', textMin, ClientLimits.licenseKeyMax)
+  @LicenseKeyField()
   licenseKey: string;
 }
 

@@ -48,6 +48,14 @@ export class GenerateLicensesDto implements GenerateLicensesRequest {
   note?: string | null;
 }
 
+/** `status`: the lists' and the export's filter by status. */
+const StatusFilter = () =>
+  applyDecorators(
+    ApiPropertyOptional({ enum: LICENSE_STATUSES }),
+    Optional(),
+    IsIn(LICENSE_STATUSES, { message: FieldMessage.oneOf('status', LICENSE_STATUSES) }),
+  );
+
 /** `createdBy`: the owner's filter by creator; a reseller sees only its own keys anyway. */
 const CreatedByFilter = () =>
   applyDecorators(
@@ -60,9 +68,7 @@ const CreatedByFilter = () =>
   );
 
 export class ListLicensesQuery extends PageQuery implements ListLicensesContract {
-  @ApiPropertyOptional({ enum: LICENSE_STATUSES })
-  @Optional()
-  @IsIn(LICENSE_STATUSES, { message: FieldMessage.oneOf('status', LICENSE_STATUSES) })
+  @StatusFilter()
   status?: LicenseStatus;
 
   @CreatedByFilter()
@@ -78,9 +84,7 @@ export class ListLicensesQuery extends PageQuery implements ListLicensesContract
 }
 
 export class ExportLicensesQuery implements ExportLicensesContract {
-  @ApiPropertyOptional({ enum: LICENSE_STATUSES })
-  @Optional()
-  @IsIn(LICENSE_STATUSES, { message: FieldMessage.oneOf('status', LICENSE_STATUSES) })
+  @StatusFilter()
   status?: LicenseStatus;
 
   @CreatedByFilter()

@@ -84,7 +84,19 @@ const MaxDevicesLimitField = () =>
     Max(LicenseLimits.maxDevicesMax, { message: MAX_DEVICES_MESSAGE }),
   );
 
-export class CreateResellerDto implements CreateResellerRequest {
+/** What a reseller may sell: set at creation, changed by PATCH. */
+class ResellerBoundsDto {
+  @AllowedLevelsField()
+  allowedLevels?: number[] | null;
+
+  @AllowedDurationsField()
+  allowedDurations?: DurationType[] | null;
+
+  @MaxDevicesLimitField()
+  maxDevicesLimit?: number | null;
+}
+
+export class CreateResellerDto extends ResellerBoundsDto implements CreateResellerRequest {
   @ApiProperty({ example: 'reseller@example.com' })
   @Transform(trimLower)
   @MaxLength(AccountLimits.emailMax, { message: FieldMessage.atMost('email', AccountLimits.emailMax) })
@@ -100,27 +112,9 @@ export class CreateResellerDto implements CreateResellerRequest {
   /** The opening balance, recorded as a `grant` ledger entry. */
   @OptionalIntField('credits', ResellerLimits.creditsMin, ResellerLimits.creditsMax, ResellerLimits.creditsMin)
   credits?: number;
-
-  @AllowedLevelsField()
-  allowedLevels?: number[] | null;
-
-  @AllowedDurationsField()
-  allowedDurations?: DurationType[] | null;
-
-  @MaxDevicesLimitField()
-  maxDevicesLimit?: number | null;
 }
 
-export class UpdateResellerDto implements UpdateResellerRequest {
-  @AllowedLevelsField()
-  allowedLevels?: number[] | null;
-
-  @AllowedDurationsField()
-  allowedDurations?: DurationType[] | null;
-
-  @MaxDevicesLimitField()
-  maxDevicesLimit?: number | null;
-
+export class UpdateResellerDto extends ResellerBoundsDto implements UpdateResellerRequest {
   @ApiPropertyOptional({ description: 'false disables the reseller like DELETE; true lets it sign in again' })
   @ValidateIf((_, value) => value !== undefined)
   @IsBoolean({ message: FieldMessage.boolean('enabled') })
