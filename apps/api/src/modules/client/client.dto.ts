@@ -20,7 +20,7 @@ import { OptionalClientPublicKey } from '../files/client-public-key.js';
  */
 export function ClientString(field: string, min: number, max: number, pattern?: { regex: RegExp; message: string }) {
   return (target: object, key: string) => {
-    IsDefined({ message: `${field} is required` })(target, key);
+    IsDefined({ message: FieldMessage.required(field) })(target, key);
     IsString({ message: FieldMessage.string(field) })(target, key);
     Length(min, max, { message: FieldMessage.length(field, min, max) })(target, key);
     if (pattern) Matches(pattern.regex, { message: pattern.message })(target, key);

@@ -22,17 +22,22 @@ import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
 import { PageQuery } from '../../common/admin-response.js';
 
 export class GenerateLicensesDto implements GenerateLicensesRequest {
-  @OptionalIntField('count', LicenseLimits.countMin, LicenseLimits.countMax, 1)
+  @OptionalIntField('count', LicenseLimits.countMin, LicenseLimits.countMax, LicenseLimits.countDefault)
   count?: number;
 
   @ApiProperty({ enum: DURATION_TYPES })
   @IsIn(DURATION_TYPES, { message: FieldMessage.oneOf('durationType', DURATION_TYPES) })
   durationType: DurationType;
 
-  @OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax, 1)
+  @OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax, LicenseLimits.levelDefault)
   level?: number;
 
-  @OptionalIntField('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax, 1)
+  @OptionalIntField(
+    'maxDevices',
+    LicenseLimits.maxDevicesMin,
+    LicenseLimits.maxDevicesMax,
+    LicenseLimits.maxDevicesDefault,
+  )
   maxDevices?: number;
 
   @ApiPropertyOptional({ pattern: LicenseLimits.prefixPattern.source })
@@ -64,7 +69,7 @@ const CreatedByFilter = () =>
       description: 'Account id of the creator (the owner or one of its resellers)',
     }),
     Optional(),
-    IsUUID('all', { message: 'createdBy must be an account id' }),
+    IsUUID('all', { message: FieldMessage.accountId('createdBy') }),
   );
 
 export class ListLicensesQuery extends PageQuery implements ListLicensesContract {

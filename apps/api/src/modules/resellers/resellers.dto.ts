@@ -34,9 +34,17 @@ import { OptionalIntField } from '../../common/int-field.js';
 
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 const PASSWORD_MESSAGE = FieldMessage.length('password', ResellerLimits.passwordMin, ResellerLimits.passwordMax);
-const LEVELS_MESSAGE = `allowedLevels must be null or a non-empty list of distinct integers between ${LicenseLimits.levelMin} and ${LicenseLimits.levelMax}`;
-const DURATIONS_MESSAGE = `allowedDurations must be null or a non-empty list of distinct durations of: ${DURATION_TYPES.join(', ')}`;
-const MAX_DEVICES_MESSAGE = `maxDevicesLimit must be null or an integer between ${LicenseLimits.maxDevicesMin} and ${LicenseLimits.maxDevicesMax}`;
+const LEVELS_MESSAGE = FieldMessage.nullOrDistinctBetween(
+  'allowedLevels',
+  LicenseLimits.levelMin,
+  LicenseLimits.levelMax,
+);
+const DURATIONS_MESSAGE = FieldMessage.nullOrDistinctOf('allowedDurations', 'durations', DURATION_TYPES);
+const MAX_DEVICES_MESSAGE = FieldMessage.nullOrBetween(
+  'maxDevicesLimit',
+  LicenseLimits.maxDevicesMin,
+  LicenseLimits.maxDevicesMax,
+);
 const LEVEL_COUNT = LicenseLimits.levelMax - LicenseLimits.levelMin + 1;
 
 /** Optional; null allows every level. Validators run in the order listed: the shape first, then the values. */
@@ -110,7 +118,7 @@ export class CreateResellerDto extends ResellerBoundsDto implements CreateResell
   password: string;
 
   /** The opening balance, recorded as a `grant` ledger entry. */
-  @OptionalIntField('credits', ResellerLimits.creditsMin, ResellerLimits.creditsMax, ResellerLimits.creditsMin)
+  @OptionalIntField('credits', ResellerLimits.creditsMin, ResellerLimits.creditsMax, ResellerLimits.creditsDefault)
   credits?: number;
 }
 
@@ -139,7 +147,7 @@ export class AdjustCreditsDto implements AdjustCreditsRequest {
     maximum: ResellerLimits.amountMax,
     description: 'credits to add (positive) or remove (negative); not zero',
   })
-  @NotEquals(0, { message: 'amount must not be zero' })
+  @NotEquals(0, { message: FieldMessage.notZero('amount') })
   @Max(ResellerLimits.amountMax, { message: AMOUNT_RANGE })
   @Min(ResellerLimits.amountMin, { message: AMOUNT_RANGE })
   @IsInt({ message: FieldMessage.integer('amount') })

@@ -47,7 +47,7 @@ export class ResellersService {
    */
   async create(actor: Actor, appId: string, dto: CreateResellerDto): Promise<Reseller> {
     if (dto.email === actor.email) throw new AppError('EMAIL_TAKEN');
-    const opening = dto.credits ?? 0;
+    const opening = dto.credits ?? ResellerLimits.creditsDefault;
     const id = await this.dataSource.transaction(async (manager) => {
       const account = await this.auth.createResellerAccount(manager, appId, dto.email, dto.password);
       await sqlRows(manager, INSERT_RESELLER, [

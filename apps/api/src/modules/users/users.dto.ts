@@ -29,16 +29,21 @@ export class CreateUserDto implements CreateUserRequest {
   @IsString({ message: FieldMessage.string('password') })
   password: string;
 
-  @OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax, 1)
+  @OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax, LicenseLimits.levelDefault)
   level?: number;
 
-  @OptionalIntField('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax, 1)
+  @OptionalIntField(
+    'maxDevices',
+    LicenseLimits.maxDevicesMin,
+    LicenseLimits.maxDevicesMax,
+    LicenseLimits.maxDevicesDefault,
+  )
   maxDevices?: number;
 
   @ApiPropertyOptional({ nullable: true, example: '2027-01-01T00:00:00.000Z', description: 'null or absent: lifetime' })
   @OptionalOrNull()
-  @IsISO8601({ strict: true }, { message: 'expiresAt must be an ISO 8601 timestamp or null' })
-  @IsString({ message: 'expiresAt must be an ISO 8601 timestamp or null' })
+  @IsISO8601({ strict: true }, { message: FieldMessage.timestampOrNull('expiresAt') })
+  @IsString({ message: FieldMessage.timestampOrNull('expiresAt') })
   expiresAt?: string | null;
 }
 

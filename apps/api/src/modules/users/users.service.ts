@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { LATEST_EXPIRY, LATEST_EXPIRY_MS, usernameKey, type AdminUser, type EndedSessions } from '@latchkey/contracts';
+import {
+  LATEST_EXPIRY,
+  LATEST_EXPIRY_MS,
+  LicenseLimits,
+  usernameKey,
+  type AdminUser,
+  type EndedSessions,
+} from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PasswordHasher } from '../../common/password-hasher.js';
 import { AppError, fieldError } from '../../common/errors.js';
@@ -67,8 +74,8 @@ export class UsersService {
         username: dto.username,
         passwordHash,
         hwid: null,
-        level: dto.level ?? 1,
-        maxDevices: dto.maxDevices ?? 1,
+        level: dto.level ?? LicenseLimits.levelDefault,
+        maxDevices: dto.maxDevices ?? LicenseLimits.maxDevicesDefault,
         expiresAt,
         licenseId: null,
       });
