@@ -14,7 +14,7 @@ import {
   type DurationType,
   type LicenseStatus,
 } from '@latchkey/contracts';
-import { OptionalIntField } from '../../common/int-field.js';
+import { LevelField, MaxDevicesField, OptionalIntField } from '../../common/int-field.js';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
@@ -29,15 +29,10 @@ export class GenerateLicensesDto implements GenerateLicensesRequest {
   @IsIn(DURATION_TYPES, { message: FieldMessage.oneOf('durationType', DURATION_TYPES) })
   durationType: DurationType;
 
-  @OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax, LicenseLimits.levelDefault)
+  @LevelField(LicenseLimits.levelDefault)
   level?: number;
 
-  @OptionalIntField(
-    'maxDevices',
-    LicenseLimits.maxDevicesMin,
-    LicenseLimits.maxDevicesMax,
-    LicenseLimits.maxDevicesDefault,
-  )
+  @MaxDevicesField(LicenseLimits.maxDevicesDefault)
   maxDevices?: number;
 
   @ApiPropertyOptional({ pattern: LicenseLimits.prefixPattern.source })
@@ -103,10 +98,10 @@ export class UpdateLicenseDto implements UpdateLicenseRequest {
   @IsString({ message: FieldMessage.string('note') })
   note?: string | null;
 
-  @OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax)
+  @LevelField()
   level?: number;
 
-  @OptionalIntField('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax)
+  @MaxDevicesField()
   maxDevices?: number;
 }
 

@@ -1,6 +1,6 @@
 import type { BanUserRequest, CreateUserRequest, ExtendUserRequest, ListUsersQuery } from '@latchkey/contracts';
 import { ClientLimits, FieldMessage, LicenseLimits, USERNAME_MESSAGE, UserLimits } from '@latchkey/contracts';
-import { OptionalIntField } from '../../common/int-field.js';
+import { LevelField, MaxDevicesField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsISO8601, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
@@ -29,15 +29,10 @@ export class CreateUserDto implements CreateUserRequest {
   @IsString({ message: FieldMessage.string('password') })
   password: string;
 
-  @OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax, LicenseLimits.levelDefault)
+  @LevelField(LicenseLimits.levelDefault)
   level?: number;
 
-  @OptionalIntField(
-    'maxDevices',
-    LicenseLimits.maxDevicesMin,
-    LicenseLimits.maxDevicesMax,
-    LicenseLimits.maxDevicesDefault,
-  )
+  @MaxDevicesField(LicenseLimits.maxDevicesDefault)
   maxDevices?: number;
 
   @ApiPropertyOptional({ nullable: true, example: '2027-01-01T00:00:00.000Z', description: 'null or absent: lifetime' })
