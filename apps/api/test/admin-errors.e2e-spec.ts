@@ -4,19 +4,13 @@
 // The messages and statuses stay the contract's; `POST /v1` keeps its envelope.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomInt, randomUUID } from 'node:crypto';
-import { type CreatedApp, ERROR_CODES } from '@latchkey/contracts';
-import { startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
-import { createApp, type Owner, RESELLER_PASSWORD, signedInReseller, signupOwner } from './factories/index.js';
+import { ERROR_CODES } from '@latchkey/contracts';
+import { type RunningApi, startApi, testEnv } from '../../../scripts/test-service.mjs';
+import { createApp, ownerWithApp, RESELLER_PASSWORD, signedInReseller, signupOwner } from './factories/index.js';
 import { closeDb } from './support/db.js';
 import { http, type HttpResult } from './support/http.js';
 
-let owner: Owner;
-let app: CreatedApp;
-
-beforeAll(async () => {
-  owner = await signupOwner();
-  app = await createApp(owner);
-});
+const { owner, app } = ownerWithApp();
 afterAll(closeDb);
 
 describe('validation errors name their fields', () => {

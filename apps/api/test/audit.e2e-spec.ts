@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { startWorker, testEnv } from '../../../scripts/test-service.mjs';
 import { clientFor } from './support/api.js';
-import { createApp, createLicense, createUser, type Owner, signupOwner, USER_PASSWORD } from './factories/index.js';
+import { createApp, createLicense, createUser, signedUpOwner, signupOwner, USER_PASSWORD } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { eventually } from './support/eventually.js';
 import { http } from './support/http.js';
@@ -9,10 +9,7 @@ import { auditEntries } from './support/reads.js';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-let owner: Owner;
-beforeAll(async () => {
-  owner = await signupOwner();
-});
+const owner = signedUpOwner();
 afterAll(closeDb);
 
 const logsPath = (app: { appId: string }, query = '') => `/v1/admin/apps/${app.appId}/logs${query}`;

@@ -2,19 +2,16 @@
 // that adds it: a username entry the sessions of that user, an HWID entry the
 // sessions opened with that HWID, an IP entry (address or range) the sessions
 // opened from an address it covers. Everyone else's sessions keep working.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
 import { clientFor, type TestClient } from './support/api.js';
-import { createApp, createLicense, createUser, type Owner, signupOwner, USER_PASSWORD } from './factories/index.js';
+import { createApp, createLicense, createUser, signedUpOwner, USER_PASSWORD } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
+import { secondApiProcess } from './support/second-api.js';
 import { auditEntries, sessionState } from './support/reads.js';
 
-let owner: Owner;
-beforeAll(async () => {
-  owner = await signupOwner();
-});
+const owner = signedUpOwner();
 afterAll(closeDb);
 
 type App = Awaited<ReturnType<typeof createApp>>;
@@ -174,13 +171,7 @@ describe('a blacklist entry ends the sessions it matches', () => {
   });
 
   describe('across API processes', () => {
-    let second: RunningApi;
-    beforeAll(async () => {
-      second = await startApi(testEnv(process.env.LATCHKEY_TEST_DATABASE_URL!));
-    });
-    afterAll(async () => {
-      await second?.stop();
-    });
+    const second = secondApiProcess();
 
     it('a session opened and used through another process ends there at once', async () => {
       const { app } = await appWithVariable();

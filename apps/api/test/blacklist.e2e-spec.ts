@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { clientFor } from './support/api.js';
 import {
   createApp,
   createLicense,
   createUser,
-  type Owner,
+  signedUpOwner,
   signupOwner,
   USER_PASSWORD,
   username,
@@ -13,12 +12,10 @@ import {
 import { closeDb } from './support/db.js';
 import { eventually } from './support/eventually.js';
 import { http } from './support/http.js';
+import { secondApiProcess } from './support/second-api.js';
 import { auditEntries } from './support/reads.js';
 
-let owner: Owner;
-beforeAll(async () => {
-  owner = await signupOwner();
-});
+const owner = signedUpOwner();
 afterAll(closeDb);
 
 const blacklistPath = (app: { appId: string }, rest = '') => `/v1/admin/apps/${app.appId}/blacklist${rest}`;
@@ -36,18 +33,20 @@ describe('blacklist entries', () => {
       token: owner.token,
       body: { type: 'ip', value: '198.51.100.77/24', reason: 'proxy farm' },
     });
-    expect(res.status).toBe(201);
-    expect(res.body).toEqual({
-      success: true,
-      data: {
-        id: expect.any(String),
-        type: 'ip',
-        value: '198.51.100.0/24',
-        reason: 'proxy farm',
-        createdAt: expect.stringMatching(/Z$/),
-        sessionsEnded: 0,
+    expect([res.status, res.body]).toEqual([
+      201,
+      {
+        success: true,
+        data: {
+          id: expect.any(String),
+          type: 'ip',
+          value: '198.51.100.0/24',
+          reason: 'proxy farm',
+          createdAt: expect.stringMatching(/Z$/),
+          sessionsEnded: 0,
+        },
       },
-    });
+    ]);
     expect((await block(app, 'ip', '2001:DB8:0:0::1')).value).toBe('2001:db8::1');
     expect((await block(app, 'ip', '2001:db8:abcd:1::/48')).value).toBe('2001:db8:abcd::/48');
     expect((await block(app, 'hwid', 'HW-EVIL')).value).toBe('HW-EVIL');
@@ -218,13 +217,7 @@ describe('enforcement on the client endpoint', () => {
   });
 
   describe('across API processes', () => {
-    let second: RunningApi;
-    beforeAll(async () => {
-      second = await startApi(testEnv(process.env.LATCHKEY_TEST_DATABASE_URL!));
-    });
-    afterAll(async () => {
-      await second?.stop();
-    });
+    const second = secondApiProcess();
 
     it('a change made through one process applies in another that had the list cached', async () => {
       const app = await createApp(owner);

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { clientFor } from './support/api.js';
-import { createApp, createLicense, type Owner, patchApp, signupOwner } from './factories/index.js';
+import { createApp, createLicense, patchApp, signedUpOwner } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
 import { liveSessionCount, recordedEvents } from './support/reads.js';
 
 const PASSWORD = 'hunter22';
-let owner: Owner;
-
-beforeAll(async () => {
-  owner = await signupOwner();
-});
+const owner = signedUpOwner();
 afterAll(closeDb);
 
 /** A fresh app with one registered user; returns what the tests need. */

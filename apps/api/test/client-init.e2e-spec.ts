@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import type { CreatedApp } from '@latchkey/contracts';
 import { verifySignature } from '@latchkey/sdk';
 import { clientFor } from './support/api.js';
-import { createApp, type Owner, signupOwner } from './factories/index.js';
+import { createApp, ownerWithApp } from './factories/index.js';
 import { closeDb } from './support/db.js';
 import { BASE_URL, http } from './support/http.js';
 
-let owner: Owner;
-let app: CreatedApp;
-
-beforeAll(async () => {
-  owner = await signupOwner();
-  app = await createApp(owner, { name: 'Signed App', version: '3.2.1', updateUrl: 'https://example.com/update' });
-});
+const { owner, app } = ownerWithApp({ name: 'Signed App', version: '3.2.1', updateUrl: 'https://example.com/update' });
 afterAll(closeDb);
 
 /** POST /v1 with a raw body, returning status, text and signature headers. */

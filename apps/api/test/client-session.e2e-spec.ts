@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CreatedApp } from '@latchkey/contracts';
 import { clientFor, type TestClient } from './support/api.js';
-import { createApp, createLicense, type Owner, signupOwner } from './factories/index.js';
+import { createApp, createLicense, ownerWithApp } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { eventually } from './support/eventually.js';
 import { http } from './support/http.js';
 
-let owner: Owner;
-let app: CreatedApp;
+const { owner, app } = ownerWithApp();
 let client: TestClient;
 
 beforeAll(async () => {
-  owner = await signupOwner();
-  app = await createApp(owner);
   client = clientFor(app);
   for (const [key, value, minLevel] of [
     ['motd', 'hello world', 0],

@@ -1,26 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { eventually } from './support/eventually.js';
-import { ThrowawayRedis } from './support/throwaway-redis.js';
-import { WebhookReceiver, WebhookStack } from './support/webhook-receiver.js';
+import { webhookServices } from './support/webhook-fixture.js';
 
 // Restarting Redis would disturb every other suite on the shared server, so
 // this spec runs its own, without persistence: the restart loses every job
 // and every rate-limit count.
-let redis: ThrowawayRedis;
-let receiver: WebhookReceiver;
-let stack: WebhookStack;
-
-beforeAll(async () => {
-  redis = await ThrowawayRedis.start();
-  receiver = await WebhookReceiver.start();
-  stack = await WebhookStack.start('faults_redis', { REDIS_URL: redis.url });
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await receiver?.close();
-  await redis?.stop();
-}, 60_000);
+const services = webhookServices('faults_redis', {}, { ownRedis: true });
 
 type Phase = 'before' | 'down' | 'after';
 
@@ -33,15 +18,18 @@ interface Answer {
 describe('a Redis restart under load', () => {
   it('keeps client calls working while Redis is down, and sends every webhook delivery afterwards, each once', async () => {
     // A limit high enough never to refuse, so every authenticating call asks the (missing) limiter.
-    const app = await stack.ownerWithApp({ hwidLock: false, rateLimitPerMinute: 100_000 });
-    const webhook = await stack.createWebhook(app, { url: receiver.url(), events: ['session.create'] });
-    const variable = await stack.http('POST', `/v1/admin/apps/${app.appId}/variables`, {
+    const app = await services.stack.ownerWithApp({ hwidLock: false, rateLimitPerMinute: 100_000 });
+    const webhook = await services.stack.createWebhook(app, {
+      url: services.receiver.url(),
+      events: ['session.create'],
+    });
+    const variable = await services.stack.http('POST', `/v1/admin/apps/${app.appId}/variables`, {
       token: app.token,
       body: { key: 'motd', value: 'hello' },
     });
     expect(variable.status).toBe(201);
-    const [key] = await stack.licenseKeys(app, { maxDevices: 1000 });
-    const first = await stack.client(app, { type: 'license', licenseKey: key, hwid: 'device-first' });
+    const [key] = await services.stack.licenseKeys(app, { maxDevices: 1000 });
+    const first = await services.stack.client(app, { type: 'license', licenseKey: key, hwid: 'device-first' });
     expect(first.status).toBe(200);
     const sessionToken = first.body.data.sessionToken;
 
@@ -60,7 +48,7 @@ describe('a Redis restart under load', () => {
       for (let n = offset; running; n++) {
         const [type, fields] = calls[n % calls.length]!;
         const callPhase = phase;
-        const res = await stack.client(app, fields);
+        const res = await services.stack.client(app, fields);
         answers.push({ phase: callPhase, type, outcome: `${res.status} ${res.body.message}` });
       }
     };
@@ -72,10 +60,10 @@ describe('a Redis restart under load', () => {
       });
 
     await seen('before', 10);
-    await redis.stop();
+    await services.redis.stop();
     phase = 'down';
     await seen('down', 2 * calls.length * 2);
-    await redis.start();
+    await services.redis.start();
     phase = 'after';
     await seen('after', 10);
     running = false;
@@ -87,17 +75,19 @@ describe('a Redis restart under load', () => {
     // Every session opened, before, during and after the outage, is announced once.
     const deliveries = await eventually(
       async () => {
-        const { rows } = await stack
+        const { rows } = await services.stack
           .db()
           .query('SELECT id, status FROM webhook_deliveries WHERE webhook_id = $1', [webhook.id]);
         return rows.every((d) => d.status === 'succeeded') ? rows : undefined;
       },
       { timeoutMs: 30_000, what: 'every delivery to succeed' },
     );
-    await eventually(() => stack.queuedWebhookJobs(), { until: (jobs) => jobs === 0, what: 'an empty queue' });
-    const received = receiver.to(webhook.url);
+    await eventually(() => services.stack.queuedWebhookJobs(), { until: (jobs) => jobs === 0, what: 'an empty queue' });
+    const received = services.receiver.to(webhook.url);
     expect(received.map((r) => r.headers['webhook-id']).sort()).toEqual(deliveries.map((d) => d.id).sort());
-    const { rows: sessions } = await stack.db().query('SELECT id FROM sessions WHERE app_id = $1', [app.appId]);
+    const { rows: sessions } = await services.stack
+      .db()
+      .query('SELECT id FROM sessions WHERE app_id = $1', [app.appId]);
     expect(sessions).toHaveLength(1 + answers.filter((a) => a.type === 'license').length);
     expect(received.map((r) => JSON.parse(r.body).data.sessionId).sort()).toEqual(sessions.map((s) => s.id).sort());
     expect(answers.some((a) => a.phase === 'down' && a.type === 'license')).toBe(true);

@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CreatedApp } from '@latchkey/contracts';
 import { clientFor } from './support/api.js';
-import { createApp, createLicense, createLicenses, type Owner, signupOwner } from './factories/index.js';
+import { createApp, createLicense, createLicenses, ownerWithApp, signupOwner } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
 import { recordedEvents } from './support/reads.js';
 
 const KEY = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{5}(-[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{5}){3}$/;
 
-let owner: Owner;
-let app: CreatedApp;
+const { owner, app } = ownerWithApp();
 let base: string;
-
-beforeAll(async () => {
-  owner = await signupOwner();
-  app = await createApp(owner);
+beforeAll(() => {
   base = `/v1/admin/apps/${app.appId}/licenses`;
 });
 afterAll(closeDb);

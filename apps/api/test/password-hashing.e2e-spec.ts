@@ -1,9 +1,9 @@
 // Issue 23, finding 6: every byte of a password counts (bcrypt alone reads 72),
 // and hashes made before the change still sign in and are re-hashed then.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import bcrypt from 'bcrypt';
 import { clientFor } from './support/api.js';
-import { createApp, createLicense, createReseller, createUser, type Owner, signupOwner } from './factories/index.js';
+import { createApp, createLicense, createReseller, createUser, signedUpOwner, signupOwner } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
 
@@ -15,11 +15,7 @@ const CURRENT_SCHEME = /^hmac-sha256:\$2b\$/;
 /** The test API's BCRYPT_COST. */
 const TEST_COST = 4;
 
-let owner: Owner;
-
-beforeAll(async () => {
-  owner = await signupOwner();
-});
+const owner = signedUpOwner();
 afterAll(closeDb);
 
 function adminLogin(email: string, password: string) {

@@ -1,31 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
-import { createApp, type Owner, RESELLER_PASSWORD, signedInReseller, signupOwner } from './factories/index.js';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { createApp, RESELLER_PASSWORD, signedInReseller, signedUpOwner } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { BASE_URL, http } from './support/http.js';
+import { secondApiProcess } from './support/second-api.js';
 import { expectLedgerMatchesBalance, resellerRecord, wholeLedger } from './support/resellers.js';
 
 // A second API process on the test database beside global-setup's: credits
 // must hold across processes, so requests alternate between the two.
-let second: RunningApi;
-let processes: string[];
-let owner: Owner;
-
-beforeAll(async () => {
-  second = await startApi(testEnv(process.env.LATCHKEY_TEST_DATABASE_URL!));
-  processes = [BASE_URL, second.url];
-  owner = await signupOwner();
-}, 120_000);
-
-afterAll(async () => {
-  await second?.stop();
-  await closeDb();
-}, 60_000);
+const second = secondApiProcess();
+const owner = signedUpOwner();
+/** The two processes' base URLs: request `i` goes to `processes()[i % 2]`. */
+const processes = () => [BASE_URL, second.url];
+afterAll(closeDb);
 
 /** One generate request of `count` keys through process `i % 2`. */
 function generate(token: string, appId: string, i: number, count = 1) {
   return http('POST', `/v1/admin/apps/${appId}/licenses`, {
-    baseUrl: processes[i % 2],
+    baseUrl: processes()[i % 2],
     token,
     body: { count, durationType: '30d' },
   });
@@ -77,7 +68,7 @@ describe('credits across two API processes', () => {
     const first = await generate(reseller.token, app.appId, 0, 5);
     const deletes = first.body.data.map((key: { id: string }, i: number) =>
       http('DELETE', `/v1/admin/apps/${app.appId}/licenses/${key.id}`, {
-        baseUrl: processes[i % 2],
+        baseUrl: processes()[i % 2],
         token: reseller.token,
       }),
     );
@@ -106,7 +97,7 @@ describe('credits across two API processes', () => {
       token: owner.token,
     });
     expect(disabled.status).toBe(200);
-    for (const baseUrl of processes) {
+    for (const baseUrl of processes()) {
       expect((await http('GET', '/v1/admin/me', { baseUrl, token: reseller.token })).status).toBe(401);
       const login = await http('POST', '/v1/admin/auth/login', {
         baseUrl,

@@ -4,19 +4,12 @@
 // sign-in finds the account whose password matches.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import type { CreatedApp } from '@latchkey/contracts';
-import { startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
-import { createApp, createReseller, type Owner, RESELLER_PASSWORD, signupOwner } from './factories/index.js';
+import { type RunningApi, startApi, testEnv } from '../../../scripts/test-service.mjs';
+import { createApp, createReseller, ownerWithApp, RESELLER_PASSWORD, signupOwner } from './factories/index.js';
 import { closeDb } from './support/db.js';
 import { http } from './support/http.js';
 
-let owner: Owner;
-let app: CreatedApp;
-
-beforeAll(async () => {
-  owner = await signupOwner();
-  app = await createApp(owner);
-});
+const { owner, app } = ownerWithApp();
 afterAll(closeDb);
 
 const freshEmail = () => `identity-${randomUUID()}@example.com`;

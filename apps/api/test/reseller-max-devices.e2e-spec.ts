@@ -2,26 +2,14 @@
 // (maxDevicesLimit, null = any up to 1000), like its levels and durations.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import type { CreatedApp } from '@latchkey/contracts';
-import {
-  createApp,
-  createReseller,
-  type Owner,
-  RESELLER_PASSWORD,
-  signedInReseller,
-  signupOwner,
-} from './factories/index.js';
+import { createReseller, ownerWithApp, RESELLER_PASSWORD, signedInReseller } from './factories/index.js';
 import { closeDb } from './support/db.js';
 import { http } from './support/http.js';
 import { resellerRecord } from './support/resellers.js';
 
-let owner: Owner;
-let app: CreatedApp;
+const { owner, app } = ownerWithApp();
 let base: string;
-
-beforeAll(async () => {
-  owner = await signupOwner();
-  app = await createApp(owner);
+beforeAll(() => {
   base = `/v1/admin/apps/${app.appId}/resellers`;
 });
 afterAll(closeDb);

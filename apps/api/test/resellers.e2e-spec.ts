@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import type { CreatedApp } from '@latchkey/contracts';
 import {
   createApp,
   createLicense,
   createReseller,
-  type Owner,
+  ownerWithApp,
   RESELLER_PASSWORD,
   resellerLogin,
   signedInReseller,
@@ -17,13 +16,9 @@ import { clientFor } from './support/api.js';
 import { auditEntries, recordedEvents } from './support/reads.js';
 import { expectLedgerMatchesBalance, resellerRecord, wholeLedger } from './support/resellers.js';
 
-let owner: Owner;
-let app: CreatedApp;
+const { owner, app } = ownerWithApp({ name: 'Sold app' });
 let base: string;
-
-beforeAll(async () => {
-  owner = await signupOwner();
-  app = await createApp(owner, { name: 'Sold app' });
+beforeAll(() => {
   base = `/v1/admin/apps/${app.appId}/resellers`;
 });
 afterAll(closeDb);

@@ -2,7 +2,6 @@
 // using only the SDK, logs in with a key and prints level, expiry, a variable
 // and a downloaded file.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CreatedApp } from '@latchkey/contracts';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -10,18 +9,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BASE_URL } from './support/api.js';
-import { createApp, createLicense, signupOwner, type Owner } from './factories/index.js';
+import { createApp, createLicense, ownerWithApp } from './factories/index.js';
 import { closeDb } from './support/db.js';
 import { http } from './support/http.js';
 import { send, sha256Hex, uploadForm } from './support/files.js';
 
 const cli = fileURLToPath(new URL('../../../examples/cli/cli.mjs', import.meta.url));
-let owner: Owner;
-let app: CreatedApp;
+const { owner, app } = ownerWithApp();
 
 beforeAll(async () => {
-  owner = await signupOwner();
-  app = await createApp(owner);
   await http('POST', `/v1/admin/apps/${app.appId}/variables`, {
     token: owner.token,
     body: { key: 'motd', value: 'hi there' },

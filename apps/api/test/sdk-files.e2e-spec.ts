@@ -1,7 +1,6 @@
 // File downloads through the SDK against the real service: end-to-end
 // encrypted by default (a fresh X25519 key per download), SHA-256 checked.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CreatedApp } from '@latchkey/contracts';
 import { Latchkey, LatchkeyError } from '@latchkey/sdk';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -10,12 +9,11 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { BASE_URL } from './support/api.js';
-import { createApp, createLicense, signupOwner, type Owner } from './factories/index.js';
+import { createLicense, ownerWithApp } from './factories/index.js';
 import { closeDb } from './support/db.js';
 import { send, sha256Hex, uploadForm } from './support/files.js';
 
-let owner: Owner;
-let app: CreatedApp;
+const { owner, app } = ownerWithApp();
 const directory = mkdtempSync(path.join(tmpdir(), 'latchkey-sdk-files-'));
 // Three records and a bit: the record boundaries are crossed.
 const content = randomBytes(3 * 65536 + 4321);
@@ -23,8 +21,6 @@ let fileId: string;
 let premiumId: string;
 
 beforeAll(async () => {
-  owner = await signupOwner();
-  app = await createApp(owner);
   const uploaded = await send(
     BASE_URL,
     'POST',

@@ -1,28 +1,16 @@
 // Offline tickets: the app setting, keyId on the app record, the tickets the
 // service signs, and their checks in the SDK with no network.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import type { CreatedApp } from '@latchkey/contracts';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { createHash } from 'node:crypto';
 import { Latchkey, LatchkeyError, verifyTicket } from '@latchkey/sdk';
 import { BASE_URL } from './support/api.js';
-import {
-  createApp,
-  createLicense,
-  createUser,
-  patchApp,
-  signupOwner,
-  USER_PASSWORD,
-  type Owner,
-} from './factories/index.js';
+import { createApp, createLicense, createUser, patchApp, signedUpOwner, USER_PASSWORD } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
 
-let owner: Owner;
-
-beforeAll(async () => {
-  owner = await signupOwner();
-});
+const owner = signedUpOwner();
 afterAll(closeDb);
 
 function sdk(app: CreatedApp): Latchkey {

@@ -2,27 +2,15 @@
 // and the attacks the SDK's checks exist for (tampered body, replayed answer,
 // stale timestamp, wrong public key).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CreatedApp } from '@latchkey/contracts';
-import { Latchkey, LatchkeyError, verifySignature, type LatchkeyOptions } from '@latchkey/sdk';
+import { Latchkey, LatchkeyError, type LatchkeyOptions, verifySignature } from '@latchkey/sdk';
 import { BASE_URL, clientFor } from './support/api.js';
-import {
-  createApp,
-  createLicense,
-  createUser,
-  signupOwner,
-  username,
-  USER_PASSWORD,
-  type Owner,
-} from './factories/index.js';
+import { createApp, createLicense, createUser, ownerWithApp, USER_PASSWORD, username } from './factories/index.js';
 import { closeDb } from './support/db.js';
 import { http } from './support/http.js';
 
-let owner: Owner;
-let app: CreatedApp;
+const { owner, app } = ownerWithApp({ version: '2.0.0' });
 
 beforeAll(async () => {
-  owner = await signupOwner();
-  app = await createApp(owner, { version: '2.0.0' });
   await http('POST', `/v1/admin/apps/${app.appId}/variables`, {
     token: owner.token,
     body: { key: 'motd', value: 'hello from the server' },

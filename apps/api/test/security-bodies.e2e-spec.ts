@@ -2,16 +2,8 @@
 // before it is parsed, hostile keys and text are refused at any depth they
 // can reach, `null` for a field that cannot be null is a 400 naming it, and
 // no expiry can pass 9999-12-31.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  createApp,
-  createLicense,
-  createUser,
-  type Owner,
-  signupOwner,
-  USER_PASSWORD,
-  username,
-} from './factories/index.js';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { createLicense, createUser, ownerWithApp, USER_PASSWORD, username } from './factories/index.js';
 import { clientFor } from './support/api.js';
 import { closeDb } from './support/db.js';
 import { send, uploadForm } from './support/files.js';
@@ -19,13 +11,7 @@ import { BASE_URL, http } from './support/http.js';
 
 const TOO_DEEP = 'Request body must not nest objects or arrays more than 16 levels deep';
 
-let owner: Owner;
-let app: Awaited<ReturnType<typeof createApp>>;
-
-beforeAll(async () => {
-  owner = await signupOwner();
-  app = await createApp(owner);
-});
+const { owner, app } = ownerWithApp();
 afterAll(closeDb);
 
 /** `{"a":{"a":...{"a":leaf}}}` with `levels` objects. */

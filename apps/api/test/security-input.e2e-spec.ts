@@ -1,19 +1,13 @@
 // Issue 8: hostile input on every route, the banned-license rule on every
 // authenticating type, `upgrade` with a password, and security headers.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { verifySignature } from '@latchkey/sdk';
-import { createApp, createLicense, type Owner, signupOwner } from './factories/index.js';
+import { createLicense, ownerWithApp } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http, type HttpResult } from './support/http.js';
 
 const PASSWORD = 'hunter22';
-let owner: Owner;
-let app: Awaited<ReturnType<typeof createApp>>;
-
-beforeAll(async () => {
-  owner = await signupOwner();
-  app = await createApp(owner);
-});
+const { owner, app } = ownerWithApp();
 afterAll(closeDb);
 
 /** POST /v1 with a raw body (a string is sent as is); checks the answer is signed with the app's key. */

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { verifySignature } from '@latchkey/sdk';
-import { createApp, createLicense, type Owner, signupOwner } from './factories/index.js';
+import { createLicense, ownerWithApp } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
 
@@ -13,16 +13,13 @@ const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : 20261122;
 const RUNS = 20;
 const settings = { seed: SEED, numRuns: RUNS, endOnFailure: true };
 
-let owner: Owner;
-let app: Awaited<ReturnType<typeof createApp>>;
+const { owner, app } = ownerWithApp();
 let variableKey: string;
 let licenseId: string;
 let userId: string;
 let webhookId: string;
 
 beforeAll(async () => {
-  owner = await signupOwner();
-  app = await createApp(owner);
   variableKey = 'greeting';
   await http('POST', `/v1/admin/apps/${app.appId}/variables`, {
     token: owner.token,

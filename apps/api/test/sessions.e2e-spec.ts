@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { clientFor } from './support/api.js';
-import { createApp, createUser, insertSession, type Owner, signupOwner, USER_PASSWORD } from './factories/index.js';
+import { createApp, createUser, insertSession, signedUpOwner, signupOwner, USER_PASSWORD } from './factories/index.js';
 import { closeDb } from './support/db.js';
 import { http } from './support/http.js';
 import { auditEntries, sessionState } from './support/reads.js';
 
-let owner: Owner;
-beforeAll(async () => {
-  owner = await signupOwner();
-});
+const owner = signedUpOwner();
 afterAll(closeDb);
 
 const sessionsPath = (app: { appId: string }, rest = '') => `/v1/admin/apps/${app.appId}/sessions${rest}`;

@@ -2,18 +2,15 @@
 // listing one user's sessions (GET .../sessions?userId=): the owner console's
 // user detail. Only that user's live sessions end, their tokens get 401 at
 // once, and the change is audited.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { ClientMessage } from '@latchkey/contracts';
 import { clientFor } from './support/api.js';
-import { createApp, createUser, insertSession, signupOwner, USER_PASSWORD, type Owner } from './factories/index.js';
+import { createApp, createUser, insertSession, signedUpOwner, signupOwner, USER_PASSWORD } from './factories/index.js';
 import { closeDb } from './support/db.js';
 import { http } from './support/http.js';
 import { auditEntries, sessionState } from './support/reads.js';
 
-let owner: Owner;
-beforeAll(async () => {
-  owner = await signupOwner();
-});
+const owner = signedUpOwner();
 afterAll(closeDb);
 
 const usersPath = (app: { appId: string }, rest: string) => `/v1/admin/apps/${app.appId}/users${rest}`;

@@ -3,27 +3,14 @@
 // under a Turkish one it lowers I to ı, so `IVAN` and `ivan` were two users
 // (and two blacklist entries). The old unique indexes are rebuilt here with a
 // Turkish collation to stand for such a database.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../src/database/data-source.js';
-import { dropDatabase, freshDatabase } from '../../../scripts/test-service.mjs';
+import { describe, expect, it } from '@jest/globals';
+import { ownDatabase } from './support/own-database.js';
 
-const DATABASE = `${process.env.TEST_DATABASE_NAME || 'latchkey_test'}_username_keys`;
 const MIGRATION = 1795300000011;
-let dataSource: DataSource;
-
-beforeAll(async () => {
-  dataSource = new DataSource(dataSourceOptions(await freshDatabase(DATABASE), 2));
-  await dataSource.initialize();
-});
-
-afterAll(async () => {
-  await dataSource?.destroy();
-  await dropDatabase(DATABASE);
-});
+const database = ownDatabase('username_keys');
 
 async function one<T = any>(sql: string, params: unknown[] = []): Promise<T> {
-  return (await dataSource.query(sql, params))[0];
+  return (await database.dataSource.query(sql, params))[0];
 }
 
 /** A user inserted as the old code did (no username_key yet), `minutesAgo` old. */
@@ -38,19 +25,20 @@ async function oldUser(appId: string, username: string, minutesAgo: number, lice
 
 describe('migration to canonical usernames', () => {
   it('renames all but one of the names that collide, keeps a key’s own user, and dedupes blacklist entries', async () => {
-    await dataSource.runMigrations({ transaction: 'each' });
+    await database.dataSource.runMigrations({ transaction: 'each' });
     const later = await one<{ n: number }>(`SELECT count(*)::int AS n FROM migrations WHERE timestamp >= $1`, [
       MIGRATION,
     ]);
-    for (let undone = 0; undone < later.n; undone += 1) await dataSource.undoLastMigration({ transaction: 'each' });
+    for (let undone = 0; undone < later.n; undone += 1)
+      await database.dataSource.undoLastMigration({ transaction: 'each' });
 
     // A database whose locale lowers I to ı.
-    await dataSource.query(`DROP INDEX users_app_username_key`);
-    await dataSource.query(
+    await database.dataSource.query(`DROP INDEX users_app_username_key`);
+    await database.dataSource.query(
       `CREATE UNIQUE INDEX users_app_username_key ON users (app_id, lower(username COLLATE "tr-x-icu"))`,
     );
-    await dataSource.query(`DROP INDEX blacklist_entries_app_value_key`);
-    await dataSource.query(`
+    await database.dataSource.query(`DROP INDEX blacklist_entries_app_value_key`);
+    await database.dataSource.query(`
       CREATE UNIQUE INDEX blacklist_entries_app_value_key ON blacklist_entries
         (app_id, type, (CASE WHEN type = 'username' THEN lower(value COLLATE "tr-x-icu") ELSE value END))`);
 
@@ -72,19 +60,20 @@ describe('migration to canonical usernames', () => {
       [app.id, key],
     );
     const keyUser = await oldUser(app.id, key, 5, license.id);
-    await dataSource.query(`UPDATE licenses SET user_id = $1 WHERE id = $2`, [keyUser, license.id]);
+    await database.dataSource.query(`UPDATE licenses SET user_id = $1 WHERE id = $2`, [keyUser, license.id]);
     const kept = await one(
       `INSERT INTO blacklist_entries (app_id, type, value, created_at)
        VALUES ($1, 'username', 'IVAN', now() - interval '1 hour') RETURNING id`,
       [app.id],
     );
-    await dataSource.query(`INSERT INTO blacklist_entries (app_id, type, value) VALUES ($1, 'username', 'ivan')`, [
-      app.id,
-    ]);
+    await database.dataSource.query(
+      `INSERT INTO blacklist_entries (app_id, type, value) VALUES ($1, 'username', 'ivan')`,
+      [app.id],
+    );
 
-    await dataSource.runMigrations({ transaction: 'each' });
+    await database.dataSource.runMigrations({ transaction: 'each' });
 
-    const users: Array<{ id: string; username: string; username_key: string }> = await dataSource.query(
+    const users: Array<{ id: string; username: string; username_key: string }> = await database.dataSource.query(
       `SELECT id, username, username_key FROM users WHERE app_id = $1`,
       [app.id],
     );
@@ -98,7 +87,7 @@ describe('migration to canonical usernames', () => {
     }
     expect(new Set(users.map((u) => u.username_key)).size).toBe(users.length);
 
-    const renames = await dataSource.query(
+    const renames = await database.dataSource.query(
       `SELECT actor, details FROM audit_log WHERE app_id = $1 AND type = 'admin.user.rename' ORDER BY details->>'previousUsername'`,
       [app.id],
     );
@@ -111,12 +100,16 @@ describe('migration to canonical usernames', () => {
       details: { userId: IVAN, username: byId.get(IVAN)!.username },
     });
 
-    const entries = await dataSource.query(`SELECT id, value FROM blacklist_entries WHERE app_id = $1`, [app.id]);
+    const entries = await database.dataSource.query(`SELECT id, value FROM blacklist_entries WHERE app_id = $1`, [
+      app.id,
+    ]);
     expect(entries).toEqual([{ id: kept.id, value: 'ivan' }]);
     // The new indexes hold: another spelling of a taken name is refused.
     await expect(
-      dataSource.query(`INSERT INTO users (app_id, username, username_key) VALUES ($1, 'IvAn', 'ivan')`, [app.id]),
+      database.dataSource.query(`INSERT INTO users (app_id, username, username_key) VALUES ($1, 'IvAn', 'ivan')`, [
+        app.id,
+      ]),
     ).rejects.toMatchObject({ code: '23505' });
-    expect(await dataSource.showMigrations()).toBe(false);
+    expect(await database.dataSource.showMigrations()).toBe(false);
   });
 });

@@ -2,18 +2,15 @@
 // A-Z, a-z, 0-9, _ . - (usernameKey): Unicode case variants (dotted capital
 // I, the Kelvin sign, long s, fullwidth letters) neither reach an existing
 // user nor slip past a blacklisted name, on any route that takes a username.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { clientFor } from './support/api.js';
-import { createApp, createLicense, createUser, type Owner, signupOwner, USER_PASSWORD } from './factories/index.js';
+import { createApp, createLicense, createUser, signedUpOwner, USER_PASSWORD } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
 
 const USERNAME_RULE = 'username must be 3-32 characters of A-Z, a-z, 0-9, _ . -';
 
-let owner: Owner;
-beforeAll(async () => {
-  owner = await signupOwner();
-});
+const owner = signedUpOwner();
 afterAll(closeDb);
 
 /** Each variant with the ASCII name a Unicode case mapping folds it onto. */

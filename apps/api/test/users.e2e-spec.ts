@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { clientFor } from './support/api.js';
 import {
   createApp,
   createLicense,
   createUser,
   insertSession,
-  type Owner,
+  signedUpOwner,
   signupOwner,
   USER_PASSWORD,
   username,
@@ -17,10 +17,7 @@ import { auditEntries, recordedEvents, sessionState } from './support/reads.js';
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const DAY_MS = 86_400_000;
 
-let owner: Owner;
-beforeAll(async () => {
-  owner = await signupOwner();
-});
+const owner = signedUpOwner();
 afterAll(closeDb);
 
 const usersPath = (app: { appId: string }, rest = '') => `/v1/admin/apps/${app.appId}/users${rest}`;

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CreatedApp } from '@latchkey/contracts';
-import { createApp, type Owner, signupOwner } from './factories/index.js';
+import { ownerWithApp, signupOwner } from './factories/index.js';
 import { closeDb } from './support/db.js';
 import { http } from './support/http.js';
 
-let owner: Owner;
-let app: CreatedApp;
+const { owner, app } = ownerWithApp();
 let base: string;
-
-beforeAll(async () => {
-  owner = await signupOwner();
-  app = await createApp(owner);
+beforeAll(() => {
   base = `/v1/admin/apps/${app.appId}/variables`;
 });
 afterAll(closeDb);

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { WebhookReceiver, WebhookStack } from './support/webhook-receiver.js';
+import { describe, expect, it } from '@jest/globals';
+import { webhookServices } from './support/webhook-fixture.js';
 import { eventually } from './support/eventually.js';
 
 // A stack as deployed: private URLs refused.
-let receiver: WebhookReceiver;
-let stack: WebhookStack;
-
-beforeAll(async () => {
-  receiver = await WebhookReceiver.start();
-  stack = await WebhookStack.start('webhooks_ssrf', { WEBHOOK_ALLOW_PRIVATE_URLS: 'false' });
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await receiver?.close();
-}, 60_000);
+const services = webhookServices('webhooks_ssrf', { WEBHOOK_ALLOW_PRIVATE_URLS: 'false' });
 
 describe('SSRF guard at creation', () => {
   it.each([
@@ -30,8 +19,8 @@ describe('SSRF guard at creation', () => {
     ['unspecified', 'http://0.0.0.0:3000/hook', '0.0.0.0'],
     ['IPv4-compatible IPv6 loopback', 'http://[::7f00:1]/hook', '::7f00:1'],
   ])('refuses a %s URL (%s) with 400', async (_, url, address) => {
-    const owner = await stack.ownerWithApp();
-    const res = await stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks`, {
+    const owner = await services.stack.ownerWithApp();
+    const res = await services.stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks`, {
       token: owner.token,
       body: { url, events: ['user.login'] },
     });
@@ -46,8 +35,8 @@ describe('SSRF guard at creation', () => {
   it.each(['http://2130706433/hook', 'http://0x7f.0.0.1/hook', 'http://127.1/hook'])(
     'refuses the numeric loopback form %s with 400',
     async (url) => {
-      const owner = await stack.ownerWithApp();
-      const res = await stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks`, {
+      const owner = await services.stack.ownerWithApp();
+      const res = await services.stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks`, {
         token: owner.token,
         body: { url, events: ['user.login'] },
       });
@@ -56,18 +45,22 @@ describe('SSRF guard at creation', () => {
   );
 
   it('accepts a public address, and refuses to move a webhook onto a private one', async () => {
-    const owner = await stack.ownerWithApp();
-    const created = await stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks`, {
+    const owner = await services.stack.ownerWithApp();
+    const created = await services.stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks`, {
       token: owner.token,
       body: { url: 'https://93.184.215.14/hook', events: ['user.login'] },
     });
     expect(created.status).toBe(201);
-    const patched = await stack.http('PATCH', `/v1/admin/apps/${owner.appId}/webhooks/${created.body.data.id}`, {
-      token: owner.token,
-      body: { url: 'http://169.254.169.254/latest/meta-data/' },
-    });
+    const patched = await services.stack.http(
+      'PATCH',
+      `/v1/admin/apps/${owner.appId}/webhooks/${created.body.data.id}`,
+      {
+        token: owner.token,
+        body: { url: 'http://169.254.169.254/latest/meta-data/' },
+      },
+    );
     expect(patched.status).toBe(400);
-    const got = await stack.http('GET', `/v1/admin/apps/${owner.appId}/webhooks/${created.body.data.id}`, {
+    const got = await services.stack.http('GET', `/v1/admin/apps/${owner.appId}/webhooks/${created.body.data.id}`, {
       token: owner.token,
     });
     expect(got.body.data.url).toBe('https://93.184.215.14/hook');
@@ -81,20 +74,20 @@ describe('SSRF guard at delivery', () => {
    * the stored URL behind the API's back.
    */
   async function rebound(url: string) {
-    const owner = await stack.ownerWithApp();
-    const created = await stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks`, {
+    const owner = await services.stack.ownerWithApp();
+    const created = await services.stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks`, {
       token: owner.token,
       body: { url: 'https://93.184.215.14/hook', events: ['user.login'] },
     });
     expect(created.status).toBe(201);
     const webhookId = created.body.data.id;
-    await stack.db().query('UPDATE webhooks SET url = $1 WHERE id = $2', [url, webhookId]);
-    const test = await stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks/${webhookId}/test`, {
+    await services.stack.db().query('UPDATE webhooks SET url = $1 WHERE id = $2', [url, webhookId]);
+    const test = await services.stack.http('POST', `/v1/admin/apps/${owner.appId}/webhooks/${webhookId}/test`, {
       token: owner.token,
     });
     expect(test.status).toBe(200);
     const delivery = await eventually(async () => {
-      const list = await stack.http('GET', `/v1/admin/apps/${owner.appId}/webhooks/${webhookId}/deliveries`, {
+      const list = await services.stack.http('GET', `/v1/admin/apps/${owner.appId}/webhooks/${webhookId}/deliveries`, {
         token: owner.token,
       });
       const found = list.body.data[0];
@@ -104,22 +97,22 @@ describe('SSRF guard at delivery', () => {
   }
 
   it('refuses a name that resolves to loopback on the address it would connect to, without retrying', async () => {
-    const url = receiver.url().replace('127.0.0.1', 'localhost');
+    const url = services.receiver.url().replace('127.0.0.1', 'localhost');
     const delivery = await rebound(url);
     expect(delivery).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: null });
     expect(delivery.lastError).toBe('Refused: localhost does not resolve to a public address');
     expect(delivery.attemptDetails[0]).toMatchObject({ statusCode: null, responseBody: null });
-    expect(receiver.to(url)).toEqual([]);
+    expect(services.receiver.to(url)).toEqual([]);
   });
 
   it('refuses a literal private address', async () => {
-    const url = receiver.url();
+    const url = services.receiver.url();
     const delivery = await rebound(url);
     expect(delivery).toMatchObject({
       status: 'failed',
       attempts: 1,
       lastError: 'Refused: 127.0.0.1 is not a public address',
     });
-    expect(receiver.to(url)).toEqual([]);
+    expect(services.receiver.to(url)).toEqual([]);
   });
 });

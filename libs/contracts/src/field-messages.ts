@@ -13,4 +13,21 @@ export const FieldMessage = {
   oneOf: (field: string, values: readonly string[]) => `${field} must be one of ${values.join(', ')}`,
   httpUrl: (field: string) => `${field} must be an http or https URL`,
   email: (field: string) => `${field} must be a valid email address`,
+  required: (field: string) => `${field} is required`,
+  uuid: (field: string) => `${field} must be a UUID`,
+  accountId: (field: string) => `${field} must be an account id`,
+  timestampOrNull: (field: string) => `${field} must be an ISO 8601 timestamp or null`,
+  printable: (field: string) => `${field} must not contain control characters`,
+  notZero: (field: string) => `${field} must not be zero`,
+  nonEmptyListOf: (field: string, values: readonly string[]) =>
+    `${field} must be a non-empty list of: ${values.join(', ')}`,
+  /** an optional bound: null for none, or an integer in the range */
+  nullOrBetween: (field: string, min: number, max: number) =>
+    `${field} must be null or an integer between ${min} and ${max}`,
+  /** an optional set of integers: null for all, or a non-empty list of distinct ones in the range */
+  nullOrDistinctBetween: (field: string, min: number, max: number) =>
+    `${field} must be null or a non-empty list of distinct integers between ${min} and ${max}`,
+  /** an optional set of names: null for all, or a non-empty list of distinct `noun` of `values` */
+  nullOrDistinctOf: (field: string, noun: string, values: readonly string[]) =>
+    `${field} must be null or a non-empty list of distinct ${noun} of: ${values.join(', ')}`,
 } as const;

@@ -27,6 +27,8 @@ export const FileLimits = {
   nameMax: 128,
   minLevelMin: 0,
   minLevelMax: 1000,
+  /** a file uploaded without `minLevel` is offered at any level */
+  minLevelDefault: 0,
   /** default of FILE_MAX_BYTES: 100 MiB */
   defaultMaxBytes: 100 * 1024 * 1024,
   /** default lifetime of a download link */

@@ -73,10 +73,16 @@ export interface Variable {
 export const LicenseLimits = {
   countMin: 1,
   countMax: 100,
+  /** keys generated when `count` is absent */
+  countDefault: 1,
   levelMin: 0,
   levelMax: 1000,
+  /** the level of a key, and of a user the owner creates, when `level` is absent */
+  levelDefault: 1,
   maxDevicesMin: 1,
   maxDevicesMax: 1000,
+  /** the devices a key, and a user the owner creates, allow when `maxDevices` is absent */
+  maxDevicesDefault: 1,
   prefixPattern: /^[A-Za-z0-9]{1,16}$/,
   prefixMax: 16,
   noteMax: 500,
@@ -120,6 +126,8 @@ export const VariableLimits = {
   valueMax: 65_536,
   minLevelMin: 0,
   minLevelMax: 1000,
+  /** a variable created without `minLevel` is readable at any level */
+  minLevelDefault: 0,
 } as const;
 
 /** What `VariableLimits.keyPattern` allows, in words. */
@@ -209,6 +217,8 @@ export const ResellerLimits = {
   passwordMax: AccountLimits.passwordMax,
   creditsMin: 0,
   creditsMax: 1_000_000,
+  /** the opening balance when `credits` is absent */
+  creditsDefault: 0,
   amountMin: -1_000_000,
   amountMax: 1_000_000,
   noteMax: 500,

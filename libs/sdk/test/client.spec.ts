@@ -13,6 +13,7 @@ import { ClientMessage, Latchkey, LatchkeyError, type LatchkeyOptions } from '..
 import { deriveFileKey } from '../src/file-crypto.js';
 import { rawPublicKey } from '../src/keys.js';
 import { APP_ID, fakeService, NOW_SECONDS, PUBLIC_KEY, type Answer } from './fake-service.js';
+import { rejection } from './rejection.js';
 
 const USER = {
   userId: 'u-1',
@@ -35,15 +36,6 @@ function client(fetch: typeof globalThis.fetch, options: Partial<LatchkeyOptions
     fetch,
     ...options,
   });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<LatchkeyError> {
-  const outcome = await promise.then(
-    () => new Error('expected a rejection'),
-    (err: unknown) => err,
-  );
-  if (!(outcome instanceof LatchkeyError)) throw outcome;
-  return outcome;
 }
 
 /** A service that opens a session on license and answers the rest with `rest`. */

@@ -17,19 +17,10 @@ import {
 import { ed25519PublicKey, rawPublicKey } from '../src/keys.js';
 import { checkAnswer } from '../src/transport.js';
 import { signingKey, vectors } from './fake-service.js';
+import { rejection } from './rejection.js';
 
 const publicKey = vectors.signing.publicKey as string;
 const appId = vectors.ticket.claims.iss as string;
-
-/** Resolves to the error a promise rejects with (fails when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<LatchkeyError> {
-  const outcome = await promise.then(
-    () => new Error('expected a rejection'),
-    (err: unknown) => err,
-  );
-  if (!(outcome instanceof LatchkeyError)) throw outcome;
-  return outcome;
-}
 
 function thrown(fn: () => unknown): LatchkeyError {
   try {

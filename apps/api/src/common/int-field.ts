@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { FieldMessage } from '@latchkey/contracts';
+import { FieldMessage, LicenseLimits } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
 import { Optional } from './input/optional-field.js';
@@ -24,3 +24,11 @@ export function OptionalIntField(field: string, min: number, max: number, defaul
     Max(max, { message: range }),
   );
 }
+
+/** The `level` of a key or of a user: LicenseLimits' range; `defaultValue` where an absent level means one. */
+export const LevelField = (defaultValue?: number) =>
+  OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax, defaultValue);
+
+/** The `maxDevices` of a key or of a user, like LevelField. */
+export const MaxDevicesField = (defaultValue?: number) =>
+  OptionalIntField('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax, defaultValue);

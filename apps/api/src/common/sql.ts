@@ -37,6 +37,11 @@ export interface ListStatement {
   orderBy: string;
 }
 
+/** A list of one app's records of `table`: their `columns`, those whose `app_id` is `$1`, in `orderBy`. */
+export function appRecordsList(table: string, columns: string, orderBy: string): ListStatement {
+  return { select: columns, from: `${table} WHERE app_id = $1`, orderBy };
+}
+
 /** What every admin list answers: one window of the items and how many there are in all. */
 export interface Page<Item> {
   items: Item[];

@@ -1,3 +1,4 @@
+import { apiRow } from '../../common/api-row.js';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuditEntry } from '@latchkey/contracts';
@@ -100,12 +101,5 @@ export class AuditService {
 }
 
 function toAuditEntry(row: AuditRow): AuditEntry {
-  return {
-    id: row.id,
-    type: row.type,
-    actor: row.actor,
-    ip: row.ip,
-    details: row.details,
-    createdAt: row.created_at.toISOString(),
-  };
+  return apiRow(row);
 }

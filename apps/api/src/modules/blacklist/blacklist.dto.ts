@@ -21,7 +21,7 @@ import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
 import { PageQuery } from '../../common/admin-response.js';
 import { normalizeIpValue } from './blacklist-matcher.js';
 
-const TYPE_MESSAGE = `type must be one of ${BLACKLIST_TYPES.join(', ')}`;
+const TYPE_MESSAGE = FieldMessage.oneOf('type', BLACKLIST_TYPES);
 
 /** `value` is checked by the rules of its `type`, so the message says what that type needs. */
 @ValidatorConstraint({ name: 'blacklistValue' })
@@ -55,7 +55,7 @@ export class CreateBlacklistEntryDto implements CreateBlacklistEntryRequest {
 
   @ApiProperty({ example: '203.0.113.0/24', description: 'An address or CIDR range (ip), an HWID, or a username' })
   @Validate(BlacklistValueConstraint)
-  @IsString({ message: 'value must be a string' })
+  @IsString({ message: FieldMessage.string('value') })
   value: string;
 
   @ApiPropertyOptional({ maxLength: BlacklistLimits.reasonMax, nullable: true })

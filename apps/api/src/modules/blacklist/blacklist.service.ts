@@ -52,14 +52,9 @@ export class BlacklistService {
       const created = rows[0];
       if (!created) throw new AppError('CONFLICT', 'Blacklist entry already exists');
       const sessionsEnded = await this.endMatchingSessions(manager, appId, created);
+      const { id: entryId, type, value: blocked, reason } = created;
       await this.audit.write(manager, [
-        adminChange(actor, appId, 'admin.blacklist.create', {
-          entryId: created.id,
-          type: created.type,
-          value: created.value,
-          reason: created.reason,
-          sessionsEnded,
-        }),
+        adminChange(actor, appId, 'admin.blacklist.create', { entryId, type, value: blocked, reason, sessionsEnded }),
       ]);
       return { ...toEntry(created), sessionsEnded };
     });

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ClientMessage } from '@latchkey/contracts';
+import { ClientMessage, VariableLimits } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import { sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
@@ -15,7 +15,8 @@ import { logOut, stampActivity } from '../sessions/session-writes.js';
 import type { LiveSessionRow } from './client.rows.js';
 import type { ClientUserRow } from '../users/users.queries.js';
 import { SESSION_AND_VARIABLE_LOOKUP, SESSION_LOOKUP } from './client-session.queries.js';
-import { activityGranularityMs, toClientUser } from './client-sessions.js';
+import { activityGranularityMs } from './client-sessions.js';
+import { toClientUser } from '../users/user-views.js';
 import type { LogDto, SessionDto, VarDto } from './client.dto.js';
 import { markTicketSubject } from './offline-ticket.js';
 
@@ -66,7 +67,7 @@ export class ClientSessionService {
     const session = await this.requireLive(app, body.sessionToken, body.key);
     const { value, min_level: minLevel } = session.row;
     if (value === null || value === undefined) throw new AppError('VARIABLE_NOT_FOUND');
-    if (session.user.level < (minLevel ?? 0)) throw new AppError('INSUFFICIENT_LEVEL');
+    if (session.user.level < (minLevel ?? VariableLimits.minLevelDefault)) throw new AppError('INSUFFICIENT_LEVEL');
     return { message: ClientMessage.variableRetrieved, data: { key: body.key, value } };
   }
 

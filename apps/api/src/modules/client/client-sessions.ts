@@ -1,24 +1,12 @@
-import type { ClientUser, SessionResult } from '@latchkey/contracts';
-import { iso } from '../../common/iso.js';
+import type { SessionResult } from '@latchkey/contracts';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AppError } from '../../common/errors.js';
 import type { NewSession, SessionOpeningRequest } from '../sessions/session-opening.js';
 import type { OpenedSessionRow } from '../sessions/session.rows.js';
 import { sessionEnd } from '../sessions/session-rules.js';
 import type { ClientUserRow } from '../users/users.queries.js';
+import { toClientUser } from '../users/user-views.js';
 import { markTicketSubject } from './offline-ticket.js';
-
-export function toClientUser(row: ClientUserRow): ClientUser {
-  return {
-    userId: row.id,
-    username: row.username,
-    level: row.level,
-    hwid: row.hwid,
-    expiresAt: iso(row.expires_at),
-    createdAt: row.created_at.toISOString(),
-    lastLoginAt: iso(row.last_login_at),
-  };
-}
 
 export function sessionResult(app: CachedApp, session: NewSession, user: ClientUserRow, openedAt: Date): SessionResult {
   const clientUser = toClientUser(user);

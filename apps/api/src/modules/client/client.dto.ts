@@ -20,7 +20,7 @@ import { OptionalClientPublicKey } from '../files/client-public-key.js';
  */
 export function ClientString(field: string, min: number, max: number, pattern?: { regex: RegExp; message: string }) {
   return (target: object, key: string) => {
-    IsDefined({ message: `${field} is required` })(target, key);
+    IsDefined({ message: FieldMessage.required(field) })(target, key);
     IsString({ message: FieldMessage.string(field) })(target, key);
     Length(min, max, { message: FieldMessage.length(field, min, max) })(target, key);
     if (pattern) Matches(pattern.regex, { message: pattern.message })(target, key);
@@ -57,50 +57,55 @@ export class ClientBaseDto {
 
 export class InitDto extends ClientBaseDto implements Omit<InitRequest, 'type'> {}
 
-const HWID_MAX = ClientLimits.hwidMax;
+const UsernameField = () =>
+  ClientString('username', ClientLimits.usernameMin, ClientLimits.usernameMax, USERNAME_FIELD);
+/** A password being checked (login, upgrade): only bounded, not held to register's minimum. */
+const CheckedPasswordField = () => ClientString('password', textMin, ClientLimits.passwordMax);
+const LicenseKeyField = () => ClientString('licenseKey', textMin, ClientLimits.licenseKeyMax);
+const HwidField = () => OptionalClientString('hwid', textMin, ClientLimits.hwidMax);
 
 export class RegisterDto extends ClientBaseDto implements Omit<RegisterRequest, 'type'> {
-  @ClientString('username', ClientLimits.usernameMin, ClientLimits.usernameMax, USERNAME_FIELD)
+  @UsernameField()
   username: string;
 
   @ClientString('password', ClientLimits.passwordMin, ClientLimits.passwordMax)
   password: string;
 
-  @ClientString('licenseKey', textMin, ClientLimits.licenseKeyMax)
+  @LicenseKeyField()
   licenseKey: string;
 
-  @OptionalClientString('hwid', textMin, HWID_MAX)
+  @HwidField()
   hwid?: string | null;
 }
 
 export class LoginDto extends ClientBaseDto implements Omit<LoginRequest, 'type'> {
   // Register's rule: a name it could never have made is refused as body shape (400), before any lookup.
-  @ClientString('username', ClientLimits.usernameMin, ClientLimits.usernameMax, USERNAME_FIELD)
+  @UsernameField()
   username: string;
 
-  @ClientString('password', textMin, ClientLimits.passwordMax)
+  @CheckedPasswordField()
   password: string;
 
-  @OptionalClientString('hwid', textMin, HWID_MAX)
+  @HwidField()
   hwid?: string | null;
 }
 
 export class LicenseDto extends ClientBaseDto implements Omit<LicenseRequest, 'type'> {
-  @ClientString('licenseKey', textMin, ClientLimits.licenseKeyMax)
+  @LicenseKeyField()
   licenseKey: string;
 
-  @OptionalClientString('hwid', textMin, HWID_MAX)
+  @HwidField()
   hwid?: string | null;
 }
 
 export class UpgradeDto extends ClientBaseDto implements Omit<UpgradeRequest, 'type'> {
-  @ClientString('username', ClientLimits.usernameMin, ClientLimits.usernameMax, USERNAME_FIELD)
+  @UsernameField()
   username: string;
 
-  @ClientString('password', textMin, ClientLimits.passwordMax)
+  @CheckedPasswordField()
   password: string;
 
-  @ClientString('licenseKey', textMin, ClientLimits.licenseKeyMax)
+  @LicenseKeyField()
   licenseKey: string;
 }
 

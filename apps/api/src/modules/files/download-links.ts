@@ -1,3 +1,4 @@
+import { apiRow } from '../../common/api-row.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomSecret, sha256 } from '../../common/crypto.js';
 import { Config } from '../../config/config.js';
@@ -77,15 +78,5 @@ export class DownloadLinks {
 }
 
 function toRedeemedLink(row: RedeemedRow): RedeemedLink {
-  return {
-    fileId: row.file_id,
-    name: row.name,
-    appId: row.app_id,
-    contentId: row.content_id,
-    wrappedKey: row.wrapped_key,
-    size: Number(row.size),
-    userId: row.user_id,
-    username: row.username,
-    e2eKeySealed: row.e2e_key_sealed,
-  };
+  return { ...apiRow(row), size: Number(row.size) };
 }

@@ -1,13 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  createDecipheriv,
-  createPublicKey,
-  diffieHellman,
-  generateKeyPairSync,
-  hkdfSync,
-  randomBytes,
-  type KeyObject,
-} from 'node:crypto';
+// What the client's side below uses, then what the tests make their keys and data with.
+import { createDecipheriv, createPublicKey, diffieHellman, hkdfSync, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { FILE_E2E_ALG } from '@latchkey/contracts';
 import { agreeDownloadKey, encryptedSize, parseClientPublicKey, sealForClient } from './e2e-cipher.js';
 

@@ -13,12 +13,12 @@ export class UpdateFileDto implements UpdateFileRequest {
   @ApiPropertyOptional({ minLength: FileLimits.nameMin, maxLength: FileLimits.nameMax })
   // Bottom-up: the type is checked first, then the length, then the characters.
   @Optional()
-  @Matches(PRINTABLE, { message: 'name must not contain control characters' })
+  @Matches(PRINTABLE, { message: FieldMessage.printable('name') })
   @Length(FileLimits.nameMin, FileLimits.nameMax, { message: FILE_NAME_MESSAGE })
   @IsString({ message: FieldMessage.string('name') })
   name?: string;
 
-  @OptionalIntField('minLevel', FileLimits.minLevelMin, FileLimits.minLevelMax)
+  @OptionalIntField('minLevel', FileLimits.minLevelMin, FileLimits.minLevelMax, FileLimits.minLevelDefault)
   minLevel?: number;
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { FileMessage, type FileRecord } from '@latchkey/contracts';
+import { FileLimits, FileMessage, type FileRecord } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError, fieldError, validationError } from '../../common/errors.js';
@@ -160,7 +160,11 @@ export class FilesService {
       throw err;
     }
     const dto = parseUploadFields(fields);
-    return { content, name: dto.name ?? nameFromFilename(filename), minLevel: dto.minLevel ?? 0 };
+    return {
+      content,
+      name: dto.name ?? nameFromFilename(filename),
+      minLevel: dto.minLevel ?? FileLimits.minLevelDefault,
+    };
   }
 }
 

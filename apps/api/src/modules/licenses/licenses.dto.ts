@@ -14,7 +14,7 @@ import {
   type DurationType,
   type LicenseStatus,
 } from '@latchkey/contracts';
-import { OptionalIntField } from '../../common/int-field.js';
+import { LevelField, MaxDevicesField, OptionalIntField } from '../../common/int-field.js';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
@@ -22,17 +22,17 @@ import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
 import { PageQuery } from '../../common/admin-response.js';
 
 export class GenerateLicensesDto implements GenerateLicensesRequest {
-  @OptionalIntField('count', LicenseLimits.countMin, LicenseLimits.countMax, 1)
+  @OptionalIntField('count', LicenseLimits.countMin, LicenseLimits.countMax, LicenseLimits.countDefault)
   count?: number;
 
   @ApiProperty({ enum: DURATION_TYPES })
   @IsIn(DURATION_TYPES, { message: FieldMessage.oneOf('durationType', DURATION_TYPES) })
   durationType: DurationType;
 
-  @OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax, 1)
+  @LevelField(LicenseLimits.levelDefault)
   level?: number;
 
-  @OptionalIntField('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax, 1)
+  @MaxDevicesField(LicenseLimits.maxDevicesDefault)
   maxDevices?: number;
 
   @ApiPropertyOptional({ pattern: LicenseLimits.prefixPattern.source })
@@ -48,6 +48,14 @@ export class GenerateLicensesDto implements GenerateLicensesRequest {
   note?: string | null;
 }
 
+/** `status`: the lists' and the export's filter by status. */
+const StatusFilter = () =>
+  applyDecorators(
+    ApiPropertyOptional({ enum: LICENSE_STATUSES }),
+    Optional(),
+    IsIn(LICENSE_STATUSES, { message: FieldMessage.oneOf('status', LICENSE_STATUSES) }),
+  );
+
 /** `createdBy`: the owner's filter by creator; a reseller sees only its own keys anyway. */
 const CreatedByFilter = () =>
   applyDecorators(
@@ -56,13 +64,11 @@ const CreatedByFilter = () =>
       description: 'Account id of the creator (the owner or one of its resellers)',
     }),
     Optional(),
-    IsUUID('all', { message: 'createdBy must be an account id' }),
+    IsUUID('all', { message: FieldMessage.accountId('createdBy') }),
   );
 
 export class ListLicensesQuery extends PageQuery implements ListLicensesContract {
-  @ApiPropertyOptional({ enum: LICENSE_STATUSES })
-  @Optional()
-  @IsIn(LICENSE_STATUSES, { message: FieldMessage.oneOf('status', LICENSE_STATUSES) })
+  @StatusFilter()
   status?: LicenseStatus;
 
   @CreatedByFilter()
@@ -78,9 +84,7 @@ export class ListLicensesQuery extends PageQuery implements ListLicensesContract
 }
 
 export class ExportLicensesQuery implements ExportLicensesContract {
-  @ApiPropertyOptional({ enum: LICENSE_STATUSES })
-  @Optional()
-  @IsIn(LICENSE_STATUSES, { message: FieldMessage.oneOf('status', LICENSE_STATUSES) })
+  @StatusFilter()
   status?: LicenseStatus;
 
   @CreatedByFilter()
@@ -94,10 +98,10 @@ export class UpdateLicenseDto implements UpdateLicenseRequest {
   @IsString({ message: FieldMessage.string('note') })
   note?: string | null;
 
-  @OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax)
+  @LevelField()
   level?: number;
 
-  @OptionalIntField('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax)
+  @MaxDevicesField()
   maxDevices?: number;
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { csvCell, type License } from '@latchkey/contracts';
+import { csvCell, LicenseLimits, type License } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors.js';
 import { escapeLike, sqlPage, sqlRows } from '../../common/sql.js';
@@ -49,10 +49,10 @@ export class LicensesService {
    */
   async generate(actor: Actor, scope: AppScope, dto: GenerateLicensesDto): Promise<License[]> {
     const { appId, resellerId } = scope;
-    const count = dto.count ?? 1;
-    const level = dto.level ?? 1;
+    const count = dto.count ?? LicenseLimits.countDefault;
+    const level = dto.level ?? LicenseLimits.levelDefault;
     // The default is the lowest allowed, so a reseller's maxDevices bound never refuses a key that names none.
-    const maxDevices = dto.maxDevices ?? 1;
+    const maxDevices = dto.maxDevices ?? LicenseLimits.maxDevicesDefault;
     return this.dataSource.transaction(async (manager) => {
       const balanceAfter = resellerId
         ? await this.credits.spend(manager, resellerId, { count, level, durationType: dto.durationType, maxDevices })

@@ -34,9 +34,17 @@ import { OptionalIntField } from '../../common/int-field.js';
 
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 const PASSWORD_MESSAGE = FieldMessage.length('password', ResellerLimits.passwordMin, ResellerLimits.passwordMax);
-const LEVELS_MESSAGE = `allowedLevels must be null or a non-empty list of distinct integers between ${LicenseLimits.levelMin} and ${LicenseLimits.levelMax}`;
-const DURATIONS_MESSAGE = `allowedDurations must be null or a non-empty list of distinct durations of: ${DURATION_TYPES.join(', ')}`;
-const MAX_DEVICES_MESSAGE = `maxDevicesLimit must be null or an integer between ${LicenseLimits.maxDevicesMin} and ${LicenseLimits.maxDevicesMax}`;
+const LEVELS_MESSAGE = FieldMessage.nullOrDistinctBetween(
+  'allowedLevels',
+  LicenseLimits.levelMin,
+  LicenseLimits.levelMax,
+);
+const DURATIONS_MESSAGE = FieldMessage.nullOrDistinctOf('allowedDurations', 'durations', DURATION_TYPES);
+const MAX_DEVICES_MESSAGE = FieldMessage.nullOrBetween(
+  'maxDevicesLimit',
+  LicenseLimits.maxDevicesMin,
+  LicenseLimits.maxDevicesMax,
+);
 const LEVEL_COUNT = LicenseLimits.levelMax - LicenseLimits.levelMin + 1;
 
 /** Optional; null allows every level. Validators run in the order listed: the shape first, then the values. */
@@ -84,7 +92,19 @@ const MaxDevicesLimitField = () =>
     Max(LicenseLimits.maxDevicesMax, { message: MAX_DEVICES_MESSAGE }),
   );
 
-export class CreateResellerDto implements CreateResellerRequest {
+/** What a reseller may sell: set at creation, changed by PATCH. */
+class ResellerBoundsDto {
+  @AllowedLevelsField()
+  allowedLevels?: number[] | null;
+
+  @AllowedDurationsField()
+  allowedDurations?: DurationType[] | null;
+
+  @MaxDevicesLimitField()
+  maxDevicesLimit?: number | null;
+}
+
+export class CreateResellerDto extends ResellerBoundsDto implements CreateResellerRequest {
   @ApiProperty({ example: 'reseller@example.com' })
   @Transform(trimLower)
   @MaxLength(AccountLimits.emailMax, { message: FieldMessage.atMost('email', AccountLimits.emailMax) })
@@ -98,29 +118,11 @@ export class CreateResellerDto implements CreateResellerRequest {
   password: string;
 
   /** The opening balance, recorded as a `grant` ledger entry. */
-  @OptionalIntField('credits', ResellerLimits.creditsMin, ResellerLimits.creditsMax, ResellerLimits.creditsMin)
+  @OptionalIntField('credits', ResellerLimits.creditsMin, ResellerLimits.creditsMax, ResellerLimits.creditsDefault)
   credits?: number;
-
-  @AllowedLevelsField()
-  allowedLevels?: number[] | null;
-
-  @AllowedDurationsField()
-  allowedDurations?: DurationType[] | null;
-
-  @MaxDevicesLimitField()
-  maxDevicesLimit?: number | null;
 }
 
-export class UpdateResellerDto implements UpdateResellerRequest {
-  @AllowedLevelsField()
-  allowedLevels?: number[] | null;
-
-  @AllowedDurationsField()
-  allowedDurations?: DurationType[] | null;
-
-  @MaxDevicesLimitField()
-  maxDevicesLimit?: number | null;
-
+export class UpdateResellerDto extends ResellerBoundsDto implements UpdateResellerRequest {
   @ApiPropertyOptional({ description: 'false disables the reseller like DELETE; true lets it sign in again' })
   @ValidateIf((_, value) => value !== undefined)
   @IsBoolean({ message: FieldMessage.boolean('enabled') })
@@ -145,7 +147,7 @@ export class AdjustCreditsDto implements AdjustCreditsRequest {
     maximum: ResellerLimits.amountMax,
     description: 'credits to add (positive) or remove (negative); not zero',
   })
-  @NotEquals(0, { message: 'amount must not be zero' })
+  @NotEquals(0, { message: FieldMessage.notZero('amount') })
   @Max(ResellerLimits.amountMax, { message: AMOUNT_RANGE })
   @Min(ResellerLimits.amountMin, { message: AMOUNT_RANGE })
   @IsInt({ message: FieldMessage.integer('amount') })

@@ -1,3 +1,4 @@
+import { apiRow } from '../../common/api-row.js';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
@@ -11,7 +12,6 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError } from '../../common/errors.js';
 import { sqlPage, sqlRows } from '../../common/sql.js';
-import { iso } from '../../common/iso.js';
 import { AuthService } from '../accounts/auth.service.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { ResellerCredits } from './reseller-credits.js';
@@ -47,7 +47,7 @@ export class ResellersService {
    */
   async create(actor: Actor, appId: string, dto: CreateResellerDto): Promise<Reseller> {
     if (dto.email === actor.email) throw new AppError('EMAIL_TAKEN');
-    const opening = dto.credits ?? 0;
+    const opening = dto.credits ?? ResellerLimits.creditsDefault;
     const id = await this.dataSource.transaction(async (manager) => {
       const account = await this.auth.createResellerAccount(manager, appId, dto.email, dto.password);
       await sqlRows(manager, INSERT_RESELLER, [
@@ -188,17 +188,5 @@ function ordered(durations: DurationType[] | null | undefined): DurationType[] |
 }
 
 function toReseller(row: ResellerRow): Reseller {
-  return {
-    id: row.id,
-    email: row.email,
-    appId: row.app_id,
-    credits: row.credits,
-    allowedLevels: row.allowed_levels,
-    allowedDurations: row.allowed_durations,
-    maxDevicesLimit: row.max_devices_limit,
-    enabled: row.enabled,
-    keysGenerated: row.keys_generated,
-    createdAt: row.created_at.toISOString(),
-    lastLoginAt: iso(row.last_login_at),
-  };
+  return apiRow(row);
 }

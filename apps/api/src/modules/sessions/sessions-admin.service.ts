@@ -1,3 +1,4 @@
+import { apiRow } from '../../common/api-row.js';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AdminSession } from '@latchkey/contracts';
@@ -110,15 +111,6 @@ async function endSessions(
   return rows.filter((row) => row.was_live).length;
 }
 
-function toAdminSession(row: SessionRow): AdminSession {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    username: row.username,
-    ip: row.ip,
-    hwid: row.hwid,
-    createdAt: row.created_at.toISOString(),
-    lastSeenAt: row.last_seen_at.toISOString(),
-    expiresAt: row.ends_at.toISOString(),
-  };
+function toAdminSession({ ends_at, ...row }: SessionRow): AdminSession {
+  return { ...apiRow(row), expiresAt: ends_at.toISOString() };
 }

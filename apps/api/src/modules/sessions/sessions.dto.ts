@@ -1,4 +1,5 @@
 import type { ListSessionsQuery } from '@latchkey/contracts';
+import { FieldMessage } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
 import { Optional } from '../../common/input/optional-field.js';
@@ -7,6 +8,6 @@ import { PageQuery } from '../../common/admin-response.js';
 export class SessionsQuery extends PageQuery implements ListSessionsQuery {
   @ApiPropertyOptional({ description: "Only this user's sessions", format: 'uuid' })
   @Optional()
-  @IsUUID('all', { message: 'userId must be a UUID' })
+  @IsUUID('all', { message: FieldMessage.uuid('userId') })
   userId?: string;
 }

@@ -1,6 +1,6 @@
 import type { BanUserRequest, CreateUserRequest, ExtendUserRequest, ListUsersQuery } from '@latchkey/contracts';
 import { ClientLimits, FieldMessage, LicenseLimits, USERNAME_MESSAGE, UserLimits } from '@latchkey/contracts';
-import { OptionalIntField } from '../../common/int-field.js';
+import { LevelField, MaxDevicesField } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsISO8601, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
@@ -29,16 +29,16 @@ export class CreateUserDto implements CreateUserRequest {
   @IsString({ message: FieldMessage.string('password') })
   password: string;
 
-  @OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax, 1)
+  @LevelField(LicenseLimits.levelDefault)
   level?: number;
 
-  @OptionalIntField('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax, 1)
+  @MaxDevicesField(LicenseLimits.maxDevicesDefault)
   maxDevices?: number;
 
   @ApiPropertyOptional({ nullable: true, example: '2027-01-01T00:00:00.000Z', description: 'null or absent: lifetime' })
   @OptionalOrNull()
-  @IsISO8601({ strict: true }, { message: 'expiresAt must be an ISO 8601 timestamp or null' })
-  @IsString({ message: 'expiresAt must be an ISO 8601 timestamp or null' })
+  @IsISO8601({ strict: true }, { message: FieldMessage.timestampOrNull('expiresAt') })
+  @IsString({ message: FieldMessage.timestampOrNull('expiresAt') })
   expiresAt?: string | null;
 }
 

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { LATEST_EXPIRY, LATEST_EXPIRY_MS, usernameKey, type AdminUser, type EndedSessions } from '@latchkey/contracts';
+import {
+  LATEST_EXPIRY,
+  LATEST_EXPIRY_MS,
+  LicenseLimits,
+  usernameKey,
+  type AdminUser,
+  type EndedSessions,
+} from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PasswordHasher } from '../../common/password-hasher.js';
 import { AppError, fieldError } from '../../common/errors.js';
@@ -11,6 +18,7 @@ import { adminChange, AuditService } from '../audit/audit.service.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
 import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
 import { insertUser } from './user-writes.js';
+import { toAdminUser } from './user-views.js';
 import {
   type ChangedRow,
   changeUser,
@@ -66,8 +74,8 @@ export class UsersService {
         username: dto.username,
         passwordHash,
         hwid: null,
-        level: dto.level ?? 1,
-        maxDevices: dto.maxDevices ?? 1,
+        level: dto.level ?? LicenseLimits.levelDefault,
+        maxDevices: dto.maxDevices ?? LicenseLimits.maxDevicesDefault,
         expiresAt,
         licenseId: null,
       });
@@ -205,21 +213,4 @@ export class UsersService {
     if (!row) throw new AppError('NOT_FOUND');
     return { row, before: { banned: row.before_banned, expires_at: row.before_expires_at, hwid: row.before_hwid } };
   }
-}
-
-export function toAdminUser(row: UserRow): AdminUser {
-  return {
-    userId: row.id,
-    username: row.username,
-    level: row.level,
-    hwid: row.hwid,
-    expiresAt: iso(row.expires_at),
-    banned: row.banned,
-    banReason: row.ban_reason,
-    maxDevices: row.max_devices,
-    licenseId: row.license_id,
-    createdAt: row.created_at.toISOString(),
-    lastLoginAt: iso(row.last_login_at),
-    lastIp: row.last_ip,
-  };
 }

@@ -19,7 +19,7 @@ export class CreateVariableDto implements CreateVariableRequest {
   @IsString({ message: FieldMessage.string('value') })
   value: string;
 
-  @OptionalIntField('minLevel', minLevelMin, minLevelMax, minLevelMin)
+  @OptionalIntField('minLevel', minLevelMin, minLevelMax, VariableLimits.minLevelDefault)
   minLevel?: number;
 }
 

@@ -1,4 +1,4 @@
-import type { ListStatement } from '../../common/sql.js';
+import { appRecordsList } from '../../common/sql.js';
 
 /* Every statement of the variables module, which owns `variables` (docs/data-access.md). */
 
@@ -17,11 +17,7 @@ export const INSERT_VARIABLE = `INSERT INTO variables (app_id, key, value, min_l
   RETURNING ${VARIABLE_COLUMNS}`;
 
 /** The app `$1`'s variables by key. */
-export const LIST_VARIABLES: ListStatement = {
-  select: VARIABLE_COLUMNS,
-  from: 'variables WHERE app_id = $1',
-  orderBy: 'key ASC',
-};
+export const LIST_VARIABLES = appRecordsList('variables', VARIABLE_COLUMNS, 'key ASC');
 
 export const GET_VARIABLE = `SELECT ${VARIABLE_COLUMNS} FROM variables WHERE app_id = $1 AND key = $2`;
 

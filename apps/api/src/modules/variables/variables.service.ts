@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Variable } from '@latchkey/contracts';
+import { VariableLimits, type Variable } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors.js';
 import { isUniqueViolation, sqlPage, sqlRows } from '../../common/sql.js';
@@ -31,7 +31,7 @@ export class VariablesService {
           appId,
           dto.key,
           dto.value,
-          dto.minLevel ?? 0,
+          dto.minLevel ?? VariableLimits.minLevelDefault,
         ]);
         await this.audit.write(manager, [adminChange(actor, appId, 'admin.variable.create', { key: dto.key })]);
         return row!;

@@ -18,7 +18,7 @@ import { PageQuery } from '../../common/admin-response.js';
 
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 const URL_MESSAGE = FieldMessage.httpUrl('url');
-const EVENTS_MESSAGE = `events must be a non-empty list of: ${EVENT_NAMES.join(', ')}`;
+const EVENTS_MESSAGE = FieldMessage.nonEmptyListOf('events', EVENT_NAMES);
 
 export class CreateWebhookDto implements CreateWebhookRequest {
   @ApiProperty({ example: 'https://example.com/hooks/latchkey', maxLength: WebhookLimits.urlMax })

@@ -1,5 +1,5 @@
 import type { DeliveredEventName, EventName, WebhookDeliveryStatus } from '@latchkey/contracts';
-import type { ListStatement } from '../../common/sql.js';
+import { appRecordsList, type ListStatement } from '../../common/sql.js';
 
 /*
  * Every statement of the webhooks module, which owns `webhooks`,
@@ -26,11 +26,7 @@ export const INSERT_WEBHOOK = `INSERT INTO webhooks (app_id, url, events, secret
   RETURNING ${WEBHOOK_COLUMNS}`;
 
 /** The app `$1`'s webhooks, newest first. */
-export const LIST_WEBHOOKS: ListStatement = {
-  select: WEBHOOK_COLUMNS,
-  from: 'webhooks WHERE app_id = $1',
-  orderBy: 'created_at DESC, id DESC',
-};
+export const LIST_WEBHOOKS = appRecordsList('webhooks', WEBHOOK_COLUMNS, 'created_at DESC, id DESC');
 
 export const GET_WEBHOOK = `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = $1 AND app_id = $2`;
 

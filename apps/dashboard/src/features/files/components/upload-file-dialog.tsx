@@ -29,7 +29,7 @@ export function UploadFileDialog({
   const uploadMutation = useUploadFile(appId);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<UploadValues>(
-    { defaultValues: { name: '', minLevel: 0 } },
+    { defaultValues: { name: '', minLevel: FileLimits.minLevelDefault } },
     async (values, form) => {
       const file = values.file[0]!;
       setProgress({ loaded: 0, total: file.size });

@@ -36,7 +36,14 @@ const DURATION_LABELS: Record<DurationType, string> = {
   lifetime: 'Lifetime',
 };
 
-const DEFAULTS: GenerateValues = { count: 1, durationType: '30d', level: 1, maxDevices: 1, prefix: '', note: '' };
+const DEFAULTS: GenerateValues = {
+  count: LicenseLimits.countDefault,
+  durationType: '30d',
+  level: LicenseLimits.levelDefault,
+  maxDevices: LicenseLimits.maxDevicesDefault,
+  prefix: '',
+  note: '',
+};
 
 /**
  * Generates keys, each field checked with the contract's limits before

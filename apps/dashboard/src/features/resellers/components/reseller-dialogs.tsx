@@ -29,7 +29,7 @@ export function CreateResellerDialog({
   const defaults: ResellerFormValues = {
     email: '',
     password: '',
-    credits: 0,
+    credits: ResellerLimits.creditsDefault,
     levels: '',
     durations: [],
     maxDevicesLimit: NaN,

@@ -1,4 +1,4 @@
-import type { Reseller } from '@latchkey/contracts';
+import { PAGE_MAX_LIMIT, type Reseller } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -95,7 +95,7 @@ export function ResellersTable({ appId }: { appId: string }) {
         rows={resellersQuery.data?.data}
         total={resellersQuery.data?.meta.total}
         page={1}
-        pageSize={resellersQuery.data?.meta.limit ?? 100}
+        pageSize={resellersQuery.data?.meta.limit ?? PAGE_MAX_LIMIT}
         onPageChange={() => undefined}
         getRowId={(reseller) => reseller.id}
         error={resellersQuery.error}

@@ -39,7 +39,14 @@ export function CreateUserDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const defaults: CreateValues = { username: '', password: '', level: 1, maxDevices: 1, lifetime: true, expiresOn: '' };
+  const defaults: CreateValues = {
+    username: '',
+    password: '',
+    level: LicenseLimits.levelDefault,
+    maxDevices: LicenseLimits.maxDevicesDefault,
+    lifetime: true,
+    expiresOn: '',
+  };
   const mutation = useCreateUser(appId);
   const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<CreateValues>(
     { defaultValues: defaults },

@@ -33,7 +33,13 @@ export function VariableFormDialog({
   const createMutation = useCreateVariable(appId);
   const updateMutation = useUpdateVariable(appId);
   const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<VariableValues>(
-    { values: { key: variable?.key ?? '', value: variable?.value ?? '', minLevel: variable?.minLevel ?? 0 } },
+    {
+      values: {
+        key: variable?.key ?? '',
+        value: variable?.value ?? '',
+        minLevel: variable?.minLevel ?? VariableLimits.minLevelDefault,
+      },
+    },
     async (values, form) => {
       if (editing) {
         await updateMutation.mutateAsync({ key: variable.key, value: values.value, minLevel: values.minLevel });
