@@ -48,6 +48,11 @@ export class Config {
   })
   MASTER_KEY: string = undefined as unknown as string;
 
+  /** MASTER_KEY's 32 bytes, the key that seals signing keys, webhook secrets and file keys. */
+  get masterKey(): Buffer {
+    return Buffer.from(this.MASTER_KEY, 'base64');
+  }
+
   @Transform(toInt)
   @Min(4, { message: 'BCRYPT_COST must be between 4 and 15' })
   @Max(15, { message: 'BCRYPT_COST must be between 4 and 15' })

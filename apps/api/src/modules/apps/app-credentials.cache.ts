@@ -40,7 +40,7 @@ export class AppCredentialsCache implements OnModuleInit, OnApplicationShutdown 
   private readonly cache: InvalidatedCache<CachedApp | null>;
 
   constructor(config: Config, @Inject(REDIS) redis: Redis, @InjectDataSource() dataSource: DataSource) {
-    this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
+    this.masterKey = config.masterKey;
     this.cache = new InvalidatedCache(redis, {
       channel: INVALIDATION_CHANNEL,
       load: async (appId) => {

@@ -37,7 +37,7 @@ export class AppsService {
     private readonly cache: AppCredentialsCache,
     private readonly audit: AuditService,
   ) {
-    this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
+    this.masterKey = config.masterKey;
   }
 
   async create(actor: Actor, dto: CreateAppDto): Promise<CreatedApp> {

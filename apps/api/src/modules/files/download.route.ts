@@ -41,7 +41,7 @@ export class DownloadRoute implements BeforeApplicationShutdown {
     private readonly events: EventsService,
     config: Config,
   ) {
-    this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
+    this.masterKey = config.masterKey;
   }
 
   register(fastify: FastifyInstance): void {

@@ -40,7 +40,7 @@ export class FileContents {
     @Inject(FILES_POOL) private readonly pool: SqlPool,
     config: Config,
   ) {
-    this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
+    this.masterKey = config.masterKey;
   }
 
   /** Streams `plaintext` into a new content of `appId`. On any failure nothing is left behind. */

@@ -37,7 +37,7 @@ export class FileDownloads {
     private readonly links: DownloadLinks,
     config: Config,
   ) {
-    this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
+    this.masterKey = config.masterKey;
     this.publicUrl = config.PUBLIC_URL;
   }
 

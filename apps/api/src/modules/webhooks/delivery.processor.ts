@@ -59,7 +59,7 @@ export class DeliveryProcessor extends WorkerHost implements OnApplicationBootst
     private readonly sender: DeliverySender,
   ) {
     super();
-    this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
+    this.masterKey = config.masterKey;
     this.scheduledAttempts = scheduledAttempts(config.WEBHOOK_RETRY_DELAYS);
     this.claimMs = config.WEBHOOK_DELIVERY_TIMEOUT_MS + RECORDING_MARGIN_MS;
   }

@@ -37,7 +37,7 @@ export class WebhooksService {
     private readonly events: EventsService,
     private readonly audit: AuditService,
   ) {
-    this.masterKey = Buffer.from(config.MASTER_KEY, 'base64');
+    this.masterKey = config.masterKey;
     this.allowPrivateUrls = config.WEBHOOK_ALLOW_PRIVATE_URLS;
   }
 
