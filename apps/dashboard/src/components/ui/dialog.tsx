@@ -56,16 +56,19 @@ export function FormDialogButtons({
   label,
   pendingLabel,
   destructive = false,
+  lockCancel = false,
 }: {
   submitting: boolean;
   label: string;
   pendingLabel: string;
   destructive?: boolean;
+  /** Cancel is disabled while the form submits too (an upload under way). */
+  lockCancel?: boolean;
 }) {
   return (
     <DialogFooter>
       <DialogClose>
-        <button type="button" className="button button-secondary">
+        <button type="button" className="button button-secondary" disabled={lockCancel && submitting}>
           Cancel
         </button>
       </DialogClose>

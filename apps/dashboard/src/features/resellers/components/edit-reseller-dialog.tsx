@@ -1,6 +1,5 @@
 import type { Reseller, UpdateResellerRequest } from '@latchkey/contracts';
-import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
-import { FormError } from '@/components/ui/error-alert';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
 import { useUpdateReseller } from '../api/update-reseller';
@@ -26,7 +25,7 @@ export function EditResellerDialog({
   onClose: () => void;
 }) {
   const mutation = useUpdateReseller(appId);
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<ResellerFormValues>(
+  const { form, errors, ...submit } = useApiForm<ResellerFormValues>(
     {
       defaultValues: {
         email: reseller.email,
@@ -49,33 +48,31 @@ export function EditResellerDialog({
   );
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      onClose={onClose}
       title={`Edit ${reseller.email}`}
       description="Changes apply to its next generation."
       wide
+      form={submit}
+      submitLabel="Save"
+      pendingLabel="Saving…"
     >
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        <FormError message={rootError} />
-        <ResellerLimitsFields form={form} />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="Blank keeps it. A new one signs the reseller out everywhere: its sign-ins and personal access tokens are revoked."
-          error={errors.password?.message}
-          {...form.register('password', {
-            validate: (value) => value === '' || resellerPasswordLength(value),
-          })}
-        />
-        <CheckboxField
-          label="May sign in"
-          hint="Unchecked disables the reseller: signed out at once; its keys and ledger stay."
-          {...form.register('enabled')}
-        />
-        <FormDialogButtons submitting={isSubmitting} label="Save" pendingLabel="Saving…" />
-      </form>
-    </Dialog>
+      <ResellerLimitsFields form={form} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="Blank keeps it. A new one signs the reseller out everywhere: its sign-ins and personal access tokens are revoked."
+        error={errors.password?.message}
+        {...form.register('password', {
+          validate: (value) => value === '' || resellerPasswordLength(value),
+        })}
+      />
+      <CheckboxField
+        label="May sign in"
+        hint="Unchecked disables the reseller: signed out at once; its keys and ledger stay."
+        {...form.register('enabled')}
+      />
+    </FormDialog>
   );
 }

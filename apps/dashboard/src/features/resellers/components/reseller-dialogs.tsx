@@ -1,6 +1,5 @@
 import { FieldMessage, ResellerLimits, type Reseller } from '@latchkey/contracts';
-import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
-import { FormError } from '@/components/ui/error-alert';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
@@ -36,7 +35,7 @@ export function CreateResellerDialog({
     enabled: true,
   };
   const mutation = useCreateReseller(appId);
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<ResellerFormValues>(
+  const { form, errors, ...submit } = useApiForm<ResellerFormValues>(
     { defaultValues: defaults },
     async (values, form) => {
       const reseller = await mutation.mutateAsync({
@@ -52,40 +51,39 @@ export function CreateResellerDialog({
   );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="New reseller"
       description="A reseller signs in with this email and password and generates keys for credits: one key, one credit."
       wide
+      form={submit}
+      submitLabel="Create reseller"
+      pendingLabel="Creating…"
     >
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        <FormError message={rootError} />
-        <div className="form-grid">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...form.register('email', {
-              validate: (value) => /^[^\s@]+@[^\s@]+$/.test(value.trim()) || 'email must be an email address',
-            })}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...form.register('password', {
-              validate: resellerPasswordLength,
-            })}
-          />
-          <IntegerField form={form} name="credits" label="Opening credits" {...CREDITS_RANGE} />
-        </div>
-        <ResellerLimitsFields form={form} />
-        <FormDialogButtons submitting={isSubmitting} label="Create reseller" pendingLabel="Creating…" />
-      </form>
-    </Dialog>
+      <div className="form-grid">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...form.register('email', {
+            validate: (value) => /^[^\s@]+@[^\s@]+$/.test(value.trim()) || 'email must be an email address',
+          })}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password', {
+            validate: resellerPasswordLength,
+          })}
+        />
+        <IntegerField form={form} name="credits" label="Opening credits" {...CREDITS_RANGE} />
+      </div>
+      <ResellerLimitsFields form={form} />
+    </FormDialog>
   );
 }
 
@@ -103,7 +101,7 @@ export function AdjustCreditsDialog({
   onClose: () => void;
 }) {
   const mutation = useAdjustCredits(appId);
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<{ amount: number; note: string }>(
+  const { form, errors, ...submit } = useApiForm<{ amount: number; note: string }>(
     { defaultValues: { amount: 10, note: '' } },
     async ({ amount, note }) => {
       const updated = await mutation.mutateAsync({
@@ -115,33 +113,31 @@ export function AdjustCreditsDialog({
     },
   );
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      onClose={onClose}
       title={`Credits of ${reseller.email}`}
       description={`Balance ${reseller.credits}. A negative amount takes credits away.`}
+      form={submit}
+      submitLabel="Apply"
+      pendingLabel="Applying…"
     >
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        <FormError message={rootError} />
-        <IntegerField
-          form={form}
-          name="amount"
-          label="Amount"
-          min={ResellerLimits.amountMin}
-          max={ResellerLimits.amountMax}
-          validate={(value) => (value === 0 ? AMOUNT_MESSAGE : amountInRange(value))}
-        />
-        <TextAreaField
-          label="Note"
-          rows={2}
-          hint="Shown in the ledger, e.g. an invoice number."
-          error={errors.note?.message}
-          {...form.register('note', {
-            maxLength: { value: ResellerLimits.noteMax, message: FieldMessage.atMost('note', ResellerLimits.noteMax) },
-          })}
-        />
-        <FormDialogButtons submitting={isSubmitting} label="Apply" pendingLabel="Applying…" />
-      </form>
-    </Dialog>
+      <IntegerField
+        form={form}
+        name="amount"
+        label="Amount"
+        min={ResellerLimits.amountMin}
+        max={ResellerLimits.amountMax}
+        validate={(value) => (value === 0 ? AMOUNT_MESSAGE : amountInRange(value))}
+      />
+      <TextAreaField
+        label="Note"
+        rows={2}
+        hint="Shown in the ledger, e.g. an invoice number."
+        error={errors.note?.message}
+        {...form.register('note', {
+          maxLength: { value: ResellerLimits.noteMax, message: FieldMessage.atMost('note', ResellerLimits.noteMax) },
+        })}
+      />
+    </FormDialog>
   );
 }
