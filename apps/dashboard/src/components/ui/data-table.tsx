@@ -11,6 +11,7 @@ import {
   type RowData,
   type Updater,
 } from '@tanstack/react-table';
+import { PAGE_DEFAULT_LIMIT, type AdminList } from '@latchkey/contracts';
 import type { ReactNode } from 'react';
 import { formatNumber } from '@/lib/format';
 import { ErrorAlert } from './error-alert';
@@ -165,5 +166,33 @@ export function DataTable<T>({
         </div>
       </div>
     </div>
+  );
+}
+
+/** The page a list query of the admin API answered, and how far its loading is. */
+export interface PagedQuery<T> {
+  data: AdminList<T> | undefined;
+  error: Error | null;
+  isPlaceholderData: boolean;
+}
+
+/** A DataTable of a list query: its rows, total, error and fetching state; `PAGE_DEFAULT_LIMIT` rows a page unless told. */
+export function QueryTable<T>({
+  query,
+  pageSize = PAGE_DEFAULT_LIMIT,
+  ...props
+}: Omit<DataTableProps<T>, 'rows' | 'total' | 'error' | 'fetching' | 'pageSize'> & {
+  query: PagedQuery<T>;
+  pageSize?: number;
+}) {
+  return (
+    <DataTable
+      rows={query.data?.data}
+      total={query.data?.meta.total}
+      error={query.error}
+      fetching={query.isPlaceholderData}
+      pageSize={pageSize}
+      {...props}
+    />
   );
 }

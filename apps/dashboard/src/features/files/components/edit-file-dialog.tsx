@@ -12,33 +12,19 @@ interface EditValues {
 }
 
 /** Renames a file or changes the level it needs. */
-export function EditFileDialog({
-  appId,
-  file,
-  onOpenChange,
-}: {
-  appId: string;
-  file: FileRecord;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function EditFileDialog({ appId, file, onClose }: { appId: string; file: FileRecord; onClose: () => void }) {
   const updateMutation = useUpdateFile(appId);
   const { form, errors, ...submit } = useApiForm<EditValues>(
     { values: { name: file.name, minLevel: file.minLevel } },
     async (values) => {
       const saved = await updateMutation.mutateAsync({ fileId: file.fileId, ...values });
-      onOpenChange(false);
+      onClose();
       return `File ${saved.name} saved`;
     },
   );
 
   return (
-    <FormDialog
-      onOpenChange={onOpenChange}
-      title={`Edit ${file.name}`}
-      form={submit}
-      submitLabel="Save"
-      pendingLabel="Saving…"
-    >
+    <FormDialog onClose={onClose} title={`Edit ${file.name}`} form={submit} submitLabel="Save" pendingLabel="Saving…">
       <TextField
         label="Name"
         autoComplete="off"

@@ -5,15 +5,7 @@ import { useReplaceFileContent } from '../api/replace-file-content';
 import { FileInputField, UploadProgressBar, useUploadProgress } from './upload-progress';
 
 /** Uploads new content for a file; its name, level and download count stay. */
-export function ReplaceFileDialog({
-  appId,
-  file,
-  onOpenChange,
-}: {
-  appId: string;
-  file: FileRecord;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ReplaceFileDialog({ appId, file, onClose }: { appId: string; file: FileRecord; onClose: () => void }) {
   const replaceMutation = useReplaceFileContent(appId);
   const { progress, track } = useUploadProgress();
   const { form, ...submit } = useApiForm<{ file: FileList }>({}, async (values) => {
@@ -21,13 +13,13 @@ export function ReplaceFileDialog({
     await track(content, (onProgress) =>
       replaceMutation.mutateAsync({ fileId: file.fileId, file: content, onProgress }),
     );
-    onOpenChange(false);
+    onClose();
     return `File ${file.name} replaced`;
   });
 
   return (
     <FormDialog
-      onOpenChange={onOpenChange}
+      onClose={onClose}
       title={`Replace ${file.name}`}
       description="Download links already handed out stop working; users get the new content from their next request."
       form={submit}

@@ -1,13 +1,11 @@
-import { PAGE_DEFAULT_LIMIT, type AdminSession } from '@latchkey/contracts';
+import type { AdminSession } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DataTable } from '@/components/ui/data-table';
-import { DateTime } from '@/components/ui/date-time';
+import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { RowActions } from '@/components/ui/row-actions';
-import { toast } from '@/lib/toast';
+import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
 
@@ -54,60 +52,42 @@ export function SessionsTable({
           info.getValue() ? <code className="break">{info.getValue()}</code> : <span className="muted">None</span>,
         meta: { className: 'col-break hide-sm' },
       }),
-      column.accessor('createdAt', {
-        header: 'Started',
-        cell: (info) => <DateTime value={info.getValue()} />,
-        meta: { className: 'hide-sm' },
-      }),
-      column.accessor('lastSeenAt', { header: 'Last seen', cell: (info) => <DateTime value={info.getValue()} /> }),
-      column.accessor('expiresAt', { header: 'Ends at', cell: (info) => <DateTime value={info.getValue()} /> }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="visually-hidden">Actions</span>,
-        cell: (info) => (
-          <RowActions
-            label={`session of ${info.row.original.username}`}
-            actions={[{ label: 'End session', destructive: true, onSelect: () => setEnding(info.row.original) }]}
-          />
-        ),
-        meta: { className: 'col-actions' },
-      }),
+      column.accessor('createdAt', { header: 'Started', cell: dateTimeCell, meta: { className: 'hide-sm' } }),
+      column.accessor('lastSeenAt', { header: 'Last seen', cell: dateTimeCell }),
+      column.accessor('expiresAt', { header: 'Ends at', cell: dateTimeCell }),
+      rowActionsColumn<AdminSession>(
+        (session) => `session of ${session.username}`,
+        (session) => [{ label: 'End session', destructive: true, onSelect: () => setEnding(session) }],
+      ),
     ],
     [appId],
   );
 
   return (
     <>
-      <DataTable
+      <QueryTable
         label="Live sessions"
         noun={['live session', 'live sessions']}
         columns={columns}
-        rows={sessionsQuery.data?.data}
-        total={sessionsQuery.data?.meta.total}
+        query={sessionsQuery}
         page={page}
-        pageSize={PAGE_DEFAULT_LIMIT}
         onPageChange={onPageChange}
         getRowId={(session) => session.id}
-        error={sessionsQuery.error}
-        fetching={sessionsQuery.isPlaceholderData}
         empty={
           <EmptyState title="No live sessions">
             A session starts when your software registers, logs in or authenticates with a key.
           </EmptyState>
         }
       />
-      <ConfirmDialog
-        open={ending !== null}
-        onOpenChange={(open) => {
-          if (!open) setEnding(null);
-        }}
+      <RowConfirmDialog
+        row={ending}
+        onClose={() => setEnding(null)}
         title={`End the session of ${ending?.username ?? 'this user'}?`}
         description="The software using it gets “Invalid or expired session” at its next call and has to log in again."
         confirmLabel="End session"
-        onConfirm={async () => {
-          if (!ending) return;
-          await endMutation.mutateAsync(ending.id);
-          toast.success(`Session of ${ending.username} ended`);
+        onConfirm={async (session) => {
+          await endMutation.mutateAsync(session.id);
+          return `Session of ${session.username} ended`;
         }}
       />
     </>

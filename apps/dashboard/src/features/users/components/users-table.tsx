@@ -1,10 +1,11 @@
-import { PAGE_DEFAULT_LIMIT, usernameKey, type AdminUser } from '@latchkey/contracts';
+import { usernameKey, type AdminUser } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { DataTable } from '@/components/ui/data-table';
+import { QueryTable } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
+import { actionsColumn } from '@/components/ui/table-columns';
 import { Badge } from '@/components/ui/status-badge';
 import { useUsers } from '../api/get-users';
 import { UserActions } from './user-actions';
@@ -75,29 +76,20 @@ export function UsersTable({
         cell: (info) => <DateTime value={info.getValue()} dateOnly />,
         meta: { className: 'hide-sm' },
       }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="visually-hidden">Actions</span>,
-        cell: (info) => <UserActions appId={appId} user={info.row.original} />,
-        meta: { className: 'col-actions' },
-      }),
+      actionsColumn<AdminUser>((user) => <UserActions appId={appId} user={user} />),
     ],
     [appId],
   );
 
   return (
-    <DataTable
+    <QueryTable
       label="Users"
       noun={['user', 'users']}
       columns={columns}
-      rows={usersQuery.data?.data}
-      total={usersQuery.data?.meta.total}
+      query={usersQuery}
       page={page}
-      pageSize={PAGE_DEFAULT_LIMIT}
       onPageChange={onPageChange}
       getRowId={(user) => user.userId}
-      error={usersQuery.error}
-      fetching={usersQuery.isPlaceholderData}
       empty={
         search && usernameKey(search) === null ? (
           // What the API answers too: it compares usernames by their canonical form (usernameKey).

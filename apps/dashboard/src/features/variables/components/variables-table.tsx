@@ -1,12 +1,10 @@
-import { PAGE_DEFAULT_LIMIT, type Variable } from '@latchkey/contracts';
+import type { Variable } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DataTable } from '@/components/ui/data-table';
-import { DateTime } from '@/components/ui/date-time';
+import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { RowActions } from '@/components/ui/row-actions';
-import { toast } from '@/lib/toast';
+import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { useDeleteVariable } from '../api/delete-variable';
 import { useVariables } from '../api/get-variables';
 import { VariableFormDialog } from './variable-form-dialog';
@@ -48,43 +46,28 @@ export function VariablesTable({
         meta: { className: 'col-break' },
       }),
       column.accessor('minLevel', { header: 'Min level', meta: { className: 'col-num' } }),
-      column.accessor('updatedAt', {
-        header: 'Updated',
-        cell: (info) => <DateTime value={info.getValue()} />,
-        meta: { className: 'hide-sm' },
-      }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="visually-hidden">Actions</span>,
-        cell: (info) => (
-          <RowActions
-            label={info.row.original.key}
-            actions={[
-              { label: 'Edit', onSelect: () => setEditing(info.row.original) },
-              { label: 'Delete', destructive: true, onSelect: () => setDeleting(info.row.original) },
-            ]}
-          />
-        ),
-        meta: { className: 'col-actions' },
-      }),
+      column.accessor('updatedAt', { header: 'Updated', cell: dateTimeCell, meta: { className: 'hide-sm' } }),
+      rowActionsColumn<Variable>(
+        (variable) => variable.key,
+        (variable) => [
+          { label: 'Edit', onSelect: () => setEditing(variable) },
+          { label: 'Delete', destructive: true, onSelect: () => setDeleting(variable) },
+        ],
+      ),
     ],
     [],
   );
 
   return (
     <>
-      <DataTable
+      <QueryTable
         label="Variables"
         noun={['variable', 'variables']}
         columns={columns}
-        rows={variablesQuery.data?.data}
-        total={variablesQuery.data?.meta.total}
+        query={variablesQuery}
         page={page}
-        pageSize={PAGE_DEFAULT_LIMIT}
         onPageChange={onPageChange}
         getRowId={(variable) => variable.key}
-        error={variablesQuery.error}
-        fetching={variablesQuery.isPlaceholderData}
         empty={
           <EmptyState title="No variables yet">
             Variables hold text your software fetches after login: settings, messages, download links.
@@ -101,18 +84,15 @@ export function VariablesTable({
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <RowConfirmDialog
+        row={deleting}
+        onClose={() => setDeleting(null)}
         title={`Delete ${deleting?.key ?? 'variable'}?`}
         description="Client software asking for it gets “Variable not found” from now on. This cannot be undone."
         confirmLabel="Delete variable"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteMutation.mutateAsync(deleting.key);
-          toast.success(`Variable ${deleting.key} deleted`);
+        onConfirm={async (variable) => {
+          await deleteMutation.mutateAsync(variable.key);
+          return `Variable ${variable.key} deleted`;
         }}
       />
     </>

@@ -1,0 +1,29 @@
+// Columns that many tables of the dashboard share, for TanStack Table's
+// column lists: a row's actions and a timestamp cell.
+import type { CellContext, ColumnDef } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { DateTime } from './date-time';
+import { RowActions, type RowAction } from './row-actions';
+
+/** The last column: what `cell` renders for each row, under a header only screen readers read. */
+export function actionsColumn<T>(cell: (row: T) => ReactNode): ColumnDef<T, unknown> {
+  return {
+    id: 'actions',
+    header: () => <span className="visually-hidden">Actions</span>,
+    cell: (info) => cell(info.row.original),
+    meta: { className: 'col-actions' },
+  };
+}
+
+/** The last column as a "⋯" menu per row: `label` names the row for screen readers, `actions` fill the menu. */
+export function rowActionsColumn<T>(
+  label: (row: T) => string,
+  actions: (row: T) => readonly (RowAction | false | null)[],
+): ColumnDef<T, unknown> {
+  return actionsColumn<T>((row) => <RowActions label={label(row)} actions={actions(row)} />);
+}
+
+/** A cell showing its timestamp (in the viewer's zone, UTC on hover). */
+export function dateTimeCell<T>(info: CellContext<T, string | null>) {
+  return <DateTime value={info.getValue()} />;
+}
