@@ -1,6 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { LogTypeFilter } from '@/features/logs/components/log-type-filter';
 import { LogsTable } from '@/features/logs/components/logs-table';
+import { pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { logsRoute } from './route';
 
@@ -22,12 +23,7 @@ export function LogsPage() {
           onChange={(next) => void navigate({ search: (prev) => ({ ...prev, type: next, page: undefined }) })}
         />
       </div>
-      <LogsTable
-        appId={appId}
-        type={type}
-        page={page}
-        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
-      />
+      <LogsTable appId={appId} type={type} page={page} onPageChange={pageSetter(navigate)} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { WebhookSummary } from '@/features/webhooks/components/webhook-summary';
 import { useWebhookCommands } from '@/features/webhooks/hooks/use-webhook-commands';
 import { DELIVERY_STATUS_BADGES } from '@/features/webhooks/utils/webhook-rules';
 import { ApiError } from '@/lib/api-client';
+import { pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { webhookRoute } from './route';
 
@@ -112,7 +113,7 @@ export function WebhookPage() {
           webhookId={webhookId}
           status={status}
           page={page}
-          onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
+          onPageChange={pageSetter(navigate)}
         />
       </section>
       {webhook && editing ? <WebhookFormDialog appId={appId} webhook={webhook} open onOpenChange={setEditing} /> : null}
