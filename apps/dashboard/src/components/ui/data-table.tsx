@@ -176,13 +176,27 @@ export interface PagedQuery<T> {
   isPlaceholderData: boolean;
 }
 
-/** A DataTable of a list query: its rows, total, error and fetching state; `PAGE_DEFAULT_LIMIT` rows a page unless told. */
+/** The page a paged list shows and how to move to another (the URL's: `urlPaging`). */
+export interface Paging {
+  page: number;
+  onPageChange: (page: number) => void;
+}
+
+/** A list that fits on one page (of `pageSize`). */
+const ONE_PAGE: Paging = { page: 1, onPageChange: () => undefined };
+
+/**
+ * A DataTable of a list query: its rows, total, error and fetching state;
+ * `PAGE_DEFAULT_LIMIT` rows a page unless told, one page unless `paging` says otherwise.
+ */
 export function QueryTable<T>({
   query,
+  paging = ONE_PAGE,
   pageSize = PAGE_DEFAULT_LIMIT,
   ...props
-}: Omit<DataTableProps<T>, 'rows' | 'total' | 'error' | 'fetching' | 'pageSize'> & {
+}: Omit<DataTableProps<T>, 'rows' | 'total' | 'error' | 'fetching' | 'page' | 'onPageChange' | 'pageSize'> & {
   query: PagedQuery<T>;
+  paging?: Paging;
   pageSize?: number;
 }) {
   return (
@@ -191,6 +205,8 @@ export function QueryTable<T>({
       total={query.data?.meta.total}
       error={query.error}
       fetching={query.isPlaceholderData}
+      page={paging.page}
+      onPageChange={paging.onPageChange}
       pageSize={pageSize}
       {...props}
     />

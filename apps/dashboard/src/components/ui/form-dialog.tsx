@@ -5,6 +5,13 @@ import type { BaseSyntheticEvent, ReactNode } from 'react';
 import { Dialog, FormDialogButtons } from './dialog';
 import { FormError } from './error-alert';
 
+/** The props of an app's create dialog, opened by its page's button (ListPage). */
+export interface CreateDialogProps {
+  appId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
 /** What FormDialog reads of a `useApiForm` result. */
 export interface FormDialogForm {
   onSubmit: (event?: BaseSyntheticEvent) => void;

@@ -1,5 +1,5 @@
 import { BLACKLIST_TYPES, FieldMessage, type BlacklistType } from '@latchkey/contracts';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
 import { plural } from '@/lib/format';
@@ -19,15 +19,7 @@ const EMPTY: EntryValues = { type: 'ip', value: '', reason: '' };
  * value is checked by its type's rules before sending; the API's message
  * (an entry that exists, a value it refuses) shows in the dialog.
  */
-export function AddBlacklistEntryDialog({
-  appId,
-  open,
-  onOpenChange,
-}: {
-  appId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function AddBlacklistEntryDialog({ appId, open, onOpenChange }: CreateDialogProps) {
   const createMutation = useCreateBlacklistEntry(appId);
   const { form, errors, ...submit } = useApiForm<EntryValues>({ defaultValues: EMPTY }, async (values, form) => {
     const reason = values.reason.trim();

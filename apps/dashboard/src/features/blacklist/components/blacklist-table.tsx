@@ -2,7 +2,7 @@ import { type BlacklistEntry, type BlacklistType } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
-import { QueryTable } from '@/components/ui/data-table';
+import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { Badge } from '@/components/ui/status-badge';
@@ -17,15 +17,13 @@ const column = createColumnHelper<BlacklistEntry>();
 export function BlacklistTable({
   appId,
   type,
-  page,
-  onPageChange,
+  paging,
 }: {
   appId: string;
   type: BlacklistType | undefined;
-  page: number;
-  onPageChange: (page: number) => void;
+  paging: Paging;
 }) {
-  const blacklistQuery = useBlacklist(appId, { type, page });
+  const blacklistQuery = useBlacklist(appId, { type, page: paging.page });
   const deleteMutation = useDeleteBlacklistEntry(appId);
   const [deleting, setDeleting] = useState<BlacklistEntry | null>(null);
 
@@ -64,8 +62,7 @@ export function BlacklistTable({
         noun={['entry', 'entries']}
         columns={columns}
         query={blacklistQuery}
-        page={page}
-        onPageChange={onPageChange}
+        paging={paging}
         getRowId={(entry) => entry.id}
         empty={
           <EmptyState title={type ? `No ${TYPE_LABELS[type]} entries` : 'Nothing blocked yet'}>

@@ -2,7 +2,7 @@ import type { FileRecord } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
-import { QueryTable } from '@/components/ui/data-table';
+import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { formatNumber } from '@/lib/format';
@@ -26,16 +26,8 @@ function formatBytes(bytes: number): string {
 }
 
 /** The app's files, one page at a time, with rename, replace and delete per row. */
-export function FilesTable({
-  appId,
-  page,
-  onPageChange,
-}: {
-  appId: string;
-  page: number;
-  onPageChange: (page: number) => void;
-}) {
-  const filesQuery = useFiles(appId, { page });
+export function FilesTable({ appId, paging }: { appId: string; paging: Paging }) {
+  const filesQuery = useFiles(appId, { page: paging.page });
   const deleteMutation = useDeleteFile(appId);
   const [editing, setEditing] = useState<FileRecord | null>(null);
   const [replacing, setReplacing] = useState<FileRecord | null>(null);
@@ -84,8 +76,7 @@ export function FilesTable({
         noun={['file', 'files']}
         columns={columns}
         query={filesQuery}
-        page={page}
-        onPageChange={onPageChange}
+        paging={paging}
         getRowId={(file) => file.fileId}
         empty={
           <EmptyState title="No files yet">

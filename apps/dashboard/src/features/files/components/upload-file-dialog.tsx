@@ -1,5 +1,5 @@
 import { FILE_NAME_MESSAGE, FileLimits } from '@latchkey/contracts';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
@@ -14,15 +14,7 @@ interface UploadValues {
 }
 
 /** Uploads a file with its display name and minimum level, showing the upload's progress. */
-export function UploadFileDialog({
-  appId,
-  open,
-  onOpenChange,
-}: {
-  appId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function UploadFileDialog({ appId, open, onOpenChange }: CreateDialogProps) {
   const uploadMutation = useUploadFile(appId);
   const { progress, track } = useUploadProgress();
   const { form, errors, ...submit } = useApiForm<UploadValues>(

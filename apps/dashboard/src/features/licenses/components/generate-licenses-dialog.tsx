@@ -9,7 +9,7 @@ import {
 import { useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { LevelField, MaxDevicesField } from '@/components/ui/license-fields';
@@ -48,10 +48,7 @@ export function GenerateLicensesDialog({
   open,
   onOpenChange,
   reseller,
-}: {
-  appId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: CreateDialogProps & {
   /** for a reseller: its balance and what it may generate; each key costs one credit */
   reseller?: {
     credits: number;

@@ -1,5 +1,5 @@
 import { FieldMessage, ResellerLimits, type Reseller } from '@latchkey/contracts';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
@@ -16,15 +16,7 @@ import {
 const CREDITS_RANGE = { min: ResellerLimits.creditsMin, max: ResellerLimits.creditsMax } as const;
 
 /** Creates a reseller with opening credits and what it may generate (levels, durations, devices; none = any). */
-export function CreateResellerDialog({
-  appId,
-  open,
-  onOpenChange,
-}: {
-  appId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CreateResellerDialog({ appId, open, onOpenChange }: CreateDialogProps) {
   const defaults: ResellerFormValues = {
     email: '',
     password: '',

@@ -82,9 +82,7 @@ export function ResellersTable({ appId }: { appId: string }) {
         noun={['reseller', 'resellers']}
         columns={columns}
         query={resellersQuery}
-        page={1}
         pageSize={resellersQuery.data?.meta.limit ?? 100}
-        onPageChange={() => undefined}
         getRowId={(reseller) => reseller.id}
         empty={
           <EmptyState title="No resellers yet">

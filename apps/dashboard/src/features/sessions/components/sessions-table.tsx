@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
-import { QueryTable } from '@/components/ui/data-table';
+import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { useEndSession } from '../api/end-session';
@@ -12,18 +12,8 @@ import { useSessions } from '../api/get-sessions';
 const column = createColumnHelper<AdminSession>();
 
 /** The app's live sessions (or one user's, with `userId`), one page at a time; each can be ended. */
-export function SessionsTable({
-  appId,
-  userId,
-  page,
-  onPageChange,
-}: {
-  appId: string;
-  userId?: string;
-  page: number;
-  onPageChange: (page: number) => void;
-}) {
-  const sessionsQuery = useSessions(appId, { userId, page });
+export function SessionsTable({ appId, userId, paging }: { appId: string; userId?: string; paging: Paging }) {
+  const sessionsQuery = useSessions(appId, { userId, page: paging.page });
   const endMutation = useEndSession(appId);
   const [ending, setEnding] = useState<AdminSession | null>(null);
 
@@ -70,8 +60,7 @@ export function SessionsTable({
         noun={['live session', 'live sessions']}
         columns={columns}
         query={sessionsQuery}
-        page={page}
-        onPageChange={onPageChange}
+        paging={paging}
         getRowId={(session) => session.id}
         empty={
           <EmptyState title="No live sessions">

@@ -6,7 +6,7 @@ import {
   UserLimits,
   type AdminUser,
 } from '@latchkey/contracts';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { IntegerField } from '@/components/ui/integer-field';
 import { LevelField, MaxDevicesField } from '@/components/ui/license-fields';
 import { BanDialog } from '@/components/ui/reason-dialog';
@@ -28,15 +28,7 @@ interface CreateValues {
 }
 
 /** Creates a user with a password, without a license key. */
-export function CreateUserDialog({
-  appId,
-  open,
-  onOpenChange,
-}: {
-  appId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CreateUserDialog({ appId, open, onOpenChange }: CreateDialogProps) {
   const defaults: CreateValues = { username: '', password: '', level: 1, maxDevices: 1, lifetime: true, expiresOn: '' };
   const mutation = useCreateUser(appId);
   const { form, errors, ...submit } = useApiForm<CreateValues>(

@@ -2,7 +2,7 @@ import { usernameKey, type AdminUser } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { QueryTable } from '@/components/ui/data-table';
+import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { actionsColumn } from '@/components/ui/table-columns';
@@ -13,18 +13,8 @@ import { UserActions } from './user-actions';
 const column = createColumnHelper<AdminUser>();
 
 /** The app's users, searched and paged as the URL says; each opens its own page. */
-export function UsersTable({
-  appId,
-  search,
-  page,
-  onPageChange,
-}: {
-  appId: string;
-  search: string | undefined;
-  page: number;
-  onPageChange: (page: number) => void;
-}) {
-  const usersQuery = useUsers(appId, { search, page });
+export function UsersTable({ appId, search, paging }: { appId: string; search: string | undefined; paging: Paging }) {
+  const usersQuery = useUsers(appId, { search, page: paging.page });
 
   const columns = useMemo(
     () => [
@@ -87,8 +77,7 @@ export function UsersTable({
       noun={['user', 'users']}
       columns={columns}
       query={usersQuery}
-      page={page}
-      onPageChange={onPageChange}
+      paging={paging}
       getRowId={(user) => user.userId}
       empty={
         search && usernameKey(search) === null ? (

@@ -1,5 +1,5 @@
 import { VariableLimits, VariableMessage, type Variable } from '@latchkey/contracts';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
@@ -22,11 +22,8 @@ export function VariableFormDialog({
   variable,
   open,
   onOpenChange,
-}: {
-  appId: string;
+}: CreateDialogProps & {
   variable?: Variable;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   const editing = variable !== undefined;
   const createMutation = useCreateVariable(appId);

@@ -2,7 +2,7 @@ import type { Variable } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
-import { QueryTable } from '@/components/ui/data-table';
+import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { useDeleteVariable } from '../api/delete-variable';
@@ -13,16 +13,8 @@ const column = createColumnHelper<Variable>();
 const PREVIEW_CHARS = 80;
 
 /** The app's variables, one page at a time, with edit and delete per row. */
-export function VariablesTable({
-  appId,
-  page,
-  onPageChange,
-}: {
-  appId: string;
-  page: number;
-  onPageChange: (page: number) => void;
-}) {
-  const variablesQuery = useVariables(appId, { page });
+export function VariablesTable({ appId, paging }: { appId: string; paging: Paging }) {
+  const variablesQuery = useVariables(appId, { page: paging.page });
   const deleteMutation = useDeleteVariable(appId);
   const [editing, setEditing] = useState<Variable | null>(null);
   const [deleting, setDeleting] = useState<Variable | null>(null);
@@ -65,8 +57,7 @@ export function VariablesTable({
         noun={['variable', 'variables']}
         columns={columns}
         query={variablesQuery}
-        page={page}
-        onPageChange={onPageChange}
+        paging={paging}
         getRowId={(variable) => variable.key}
         empty={
           <EmptyState title="No variables yet">

@@ -1,6 +1,6 @@
 import { EVENT_NAMES, type CreatedWebhook, type EventName, type Webhook } from '@latchkey/contracts';
 import { useId } from 'react';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
 import { useCreateWebhook } from '../api/create-webhook';
@@ -25,11 +25,8 @@ export function WebhookFormDialog({
   open,
   onOpenChange,
   onCreated,
-}: {
-  appId: string;
+}: CreateDialogProps & {
   webhook?: Webhook;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   onCreated?: (created: CreatedWebhook) => void;
 }) {
   const editing = webhook !== undefined;

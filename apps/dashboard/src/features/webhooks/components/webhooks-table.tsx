@@ -2,7 +2,7 @@ import type { Webhook } from '@latchkey/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { QueryTable } from '@/components/ui/data-table';
+import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { Badge } from '@/components/ui/status-badge';
@@ -18,16 +18,8 @@ import '../webhooks.css';
 const column = createColumnHelper<Webhook>();
 
 /** The app's webhooks, one page at a time; each links to its delivery log and has a menu of actions. */
-export function WebhooksTable({
-  appId,
-  page,
-  onPageChange,
-}: {
-  appId: string;
-  page: number;
-  onPageChange: (page: number) => void;
-}) {
-  const webhooksQuery = useWebhooks(appId, { page });
+export function WebhooksTable({ appId, paging }: { appId: string; paging: Paging }) {
+  const webhooksQuery = useWebhooks(appId, { page: paging.page });
   const { sendTest, setEnabled } = useWebhookCommands(appId);
   const navigate = useNavigate();
   const [editing, setEditing] = useState<Webhook | null>(null);
@@ -89,8 +81,7 @@ export function WebhooksTable({
         noun={['webhook', 'webhooks']}
         columns={columns}
         query={webhooksQuery}
-        page={page}
-        onPageChange={onPageChange}
+        paging={paging}
         getRowId={(webhook) => webhook.id}
         empty={
           <EmptyState title="No webhooks yet">

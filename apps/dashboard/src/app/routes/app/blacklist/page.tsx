@@ -41,7 +41,7 @@ export function BlacklistPage() {
         />
       }
     >
-      <BlacklistTable appId={appId} type={type} page={page} onPageChange={pageSetter(navigate)} />
+      <BlacklistTable appId={appId} type={type} paging={{ page, onPageChange: pageSetter(navigate) }} />
     </ListPage>
   );
 }

@@ -15,7 +15,7 @@ export function FilesPage() {
       createLabel="Upload file"
       createDialog={(open, onOpenChange) => <UploadFileDialog appId={appId} open={open} onOpenChange={onOpenChange} />}
     >
-      <FilesTable appId={appId} page={page} onPageChange={pageSetter(navigate)} />
+      <FilesTable appId={appId} paging={{ page, onPageChange: pageSetter(navigate) }} />
     </ListPage>
   );
 }

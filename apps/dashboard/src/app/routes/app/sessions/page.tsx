@@ -16,7 +16,7 @@ export function SessionsPage() {
         title="Sessions"
         description="Who is signed in to your software right now. Ending a session signs that copy out."
       />
-      <SessionsTable appId={appId} page={page} onPageChange={pageSetter(navigate)} />
+      <SessionsTable appId={appId} paging={{ page, onPageChange: pageSetter(navigate) }} />
     </>
   );
 }

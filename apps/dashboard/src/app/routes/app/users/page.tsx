@@ -25,7 +25,7 @@ export function UsersPage() {
         />
       }
     >
-      <UsersTable appId={appId} search={search} page={page} onPageChange={pageSetter(navigate)} />
+      <UsersTable appId={appId} search={search} paging={{ page, onPageChange: pageSetter(navigate) }} />
     </ListPage>
   );
 }

@@ -17,7 +17,7 @@ export function VariablesPage() {
         <VariableFormDialog appId={appId} open={open} onOpenChange={onOpenChange} />
       )}
     >
-      <VariablesTable appId={appId} page={page} onPageChange={pageSetter(navigate)} />
+      <VariablesTable appId={appId} paging={{ page, onPageChange: pageSetter(navigate) }} />
     </ListPage>
   );
 }

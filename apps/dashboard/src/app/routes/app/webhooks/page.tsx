@@ -23,7 +23,7 @@ export function WebhooksPage() {
         <WebhookFormDialog appId={appId} open={open} onOpenChange={onOpenChange} onCreated={setCreated} />
       )}
     >
-      <WebhooksTable appId={appId} page={page} onPageChange={pageSetter(navigate)} />
+      <WebhooksTable appId={appId} paging={{ page, onPageChange: pageSetter(navigate) }} />
       <SecretOnceDialog
         title="Webhook signing secret"
         label="Signing secret"
