@@ -1,4 +1,4 @@
-import type { Reseller, UpdateResellerRequest } from '@latchkey/contracts';
+import type { UpdateResellerRequest } from '@latchkey/contracts';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
@@ -8,6 +8,7 @@ import {
   limitsOf,
   resellerPasswordLength,
   ResellerLimitsFields,
+  type ResellerDialogProps,
   type ResellerFormValues,
 } from './reseller-limits-fields';
 
@@ -15,15 +16,7 @@ import {
  * Changes what a reseller may sell, whether it may sign in, and optionally
  * its password (blank keeps it; a new one revokes every token of it).
  */
-export function EditResellerDialog({
-  appId,
-  reseller,
-  onClose,
-}: {
-  appId: string;
-  reseller: Reseller;
-  onClose: () => void;
-}) {
+export function EditResellerDialog({ appId, reseller, onClose }: ResellerDialogProps) {
   const mutation = useUpdateReseller(appId);
   const { form, errors, ...submit } = useApiForm<ResellerFormValues>(
     {

@@ -1,4 +1,4 @@
-import { FieldMessage, ResellerLimits, type Reseller } from '@latchkey/contracts';
+import { FieldMessage, ResellerLimits } from '@latchkey/contracts';
 import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
@@ -10,6 +10,7 @@ import {
   limitsOf,
   resellerPasswordLength,
   ResellerLimitsFields,
+  type ResellerDialogProps,
   type ResellerFormValues,
 } from './reseller-limits-fields';
 
@@ -83,15 +84,7 @@ const AMOUNT_MESSAGE = `amount must be a non-zero integer from ${ResellerLimits.
 const amountInRange = intInRange('amount', ResellerLimits.amountMin, ResellerLimits.amountMax, AMOUNT_MESSAGE);
 
 /** Adds or removes credits with a note; the API refuses a balance below zero with its message. */
-export function AdjustCreditsDialog({
-  appId,
-  reseller,
-  onClose,
-}: {
-  appId: string;
-  reseller: Reseller;
-  onClose: () => void;
-}) {
+export function AdjustCreditsDialog({ appId, reseller, onClose }: ResellerDialogProps) {
   const mutation = useAdjustCredits(appId);
   const { form, errors, ...submit } = useApiForm<{ amount: number; note: string }>(
     { defaultValues: { amount: 10, note: '' } },
