@@ -2,6 +2,7 @@
 // close button close, focus returns to what opened it.
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { SubmitButton } from './submit-button';
 import './dialog.css';
 
 interface DialogProps {
@@ -72,13 +73,7 @@ export function FormDialogButtons({
           Cancel
         </button>
       </DialogClose>
-      <button
-        type="submit"
-        className={destructive ? 'button button-danger' : 'button button-primary'}
-        disabled={submitting}
-      >
-        {submitting ? pendingLabel : label}
-      </button>
+      <SubmitButton submitting={submitting} label={label} pendingLabel={pendingLabel} destructive={destructive} />
     </DialogFooter>
   );
 }

@@ -1,6 +1,7 @@
 import { AccountLimits, FieldMessage } from '@latchkey/contracts';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
 import { useChangePassword } from '../api/change-password';
 
@@ -53,9 +54,7 @@ export function PasswordSection() {
             })}
           />
           <div className="form-row-action">
-            <button type="submit" className="button button-primary" disabled={isSubmitting}>
-              {isSubmitting ? 'Changing…' : 'Change password'}
-            </button>
+            <SubmitButton submitting={isSubmitting} label="Change password" pendingLabel="Changing…" />
           </div>
         </div>
       </form>

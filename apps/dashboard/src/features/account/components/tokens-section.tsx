@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateTime } from '@/components/ui/date-time';
 import { ErrorAlert, FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { IntegerField } from '@/components/ui/integer-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useApiForm } from '@/lib/api-form';
@@ -137,9 +138,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedPersonalAcce
           hint={`Optional, ${EXPIRY_DAYS_MIN}-${EXPIRY_DAYS_MAX}. Empty: until revoked.`}
         />
         <div className="form-row-action">
-          <button type="submit" className="button button-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Creating…' : 'Create token'}
-          </button>
+          <SubmitButton submitting={isSubmitting} label="Create token" pendingLabel="Creating…" />
         </div>
       </div>
     </form>

@@ -2,6 +2,7 @@ import { AppLimits, type App, type UpdateAppRequest } from '@latchkey/contracts'
 import type { FieldNamesMarkedBoolean } from 'react-hook-form';
 import { FormError } from '@/components/ui/error-alert';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
 import { useUpdateApp } from '../api/update-app';
@@ -193,9 +194,7 @@ export function AppSettingsForm({ app }: { app: App }) {
       </fieldset>
 
       <div className="button-row settings-actions">
-        <button type="submit" className="button button-primary" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? 'Saving…' : 'Save settings'}
-        </button>
+        <SubmitButton submitting={isSubmitting} label="Save settings" pendingLabel="Saving…" disabled={!isDirty} />
         <button
           type="button"
           className="button button-secondary"

@@ -1,20 +1,16 @@
-import { AccountLimits, type SignupRequest } from '@latchkey/contracts';
+import { AccountLimits } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
-import { useApiForm } from '@/lib/api-form';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useSignup } from '../api/signup';
+import { useCredentialsForm } from '../hooks/use-credentials-form';
 
 const { passwordMin: PASSWORD_MIN, passwordMax: PASSWORD_MAX } = AccountLimits;
 
 export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
   const signupMutation = useSignup({ onSuccess });
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<SignupRequest>(
-    { defaultValues: { email: '', password: '' } },
-    async (values) => {
-      await signupMutation.mutateAsync({ email: values.email.trim(), password: values.password });
-    },
-  );
+  const { form, onSubmit, errors, isSubmitting, rootError } = useCredentialsForm(signupMutation.mutateAsync);
 
   return (
     <form className="stack" onSubmit={onSubmit} aria-labelledby="sign-up-heading" noValidate>
@@ -42,9 +38,7 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
           maxLength: { value: PASSWORD_MAX, message: `Use at most ${PASSWORD_MAX} characters` },
         })}
       />
-      <button type="submit" className="button button-primary" disabled={isSubmitting}>
-        {isSubmitting ? 'Creating account…' : 'Create account'}
-      </button>
+      <SubmitButton submitting={isSubmitting} label="Create account" pendingLabel="Creating account…" />
       <p className="muted">
         Already have an account? <Link to="/sign-in">Sign in</Link>
       </p>
