@@ -1,5 +1,6 @@
 // Columns that many tables of the dashboard share, for TanStack Table's
-// column lists: a row's actions and a timestamp cell.
+// column lists: a row's actions, a timestamp cell and a link to a user.
+import { Link } from '@tanstack/react-router';
 import type { CellContext, ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { DateTime } from './date-time';
@@ -26,4 +27,27 @@ export function rowActionsColumn<T>(
 /** A cell showing its timestamp (in the viewer's zone, UTC on hover). */
 export function dateTimeCell<T>(info: CellContext<T, string | null>) {
   return <DateTime value={info.getValue()} />;
+}
+
+/** A hardware ID (long, so it may break), or a muted "None". */
+export function hwidCell<T>(info: CellContext<T, string | null>) {
+  const hwid = info.getValue();
+  return hwid ? <code className="break">{hwid}</code> : <span className="muted">None</span>;
+}
+
+/** A username that opens the user's page of app `appId` (the users and the sessions lists). */
+export function usernameColumn<T extends { username: string; userId: string }>(
+  appId: string,
+  header: string,
+): ColumnDef<T, unknown> {
+  return {
+    id: 'username',
+    header,
+    cell: (info) => (
+      <Link to="/apps/$appId/users/$userId" params={{ appId, userId: info.row.original.userId }} className="row-link">
+        {info.row.original.username}
+      </Link>
+    ),
+    meta: { className: 'col-break' },
+  };
 }

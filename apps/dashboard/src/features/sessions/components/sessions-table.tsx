@@ -1,11 +1,10 @@
 import type { AdminSession } from '@latchkey/contracts';
-import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
+import { dateTimeCell, hwidCell, rowActionsColumn, usernameColumn } from '@/components/ui/table-columns';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
 
@@ -19,27 +18,14 @@ export function SessionsTable({ appId, userId, paging }: { appId: string; userId
 
   const columns = useMemo(
     () => [
-      column.accessor('username', {
-        header: 'User',
-        cell: (info) => (
-          <Link
-            to="/apps/$appId/users/$userId"
-            params={{ appId, userId: info.row.original.userId }}
-            className="row-link"
-          >
-            {info.getValue()}
-          </Link>
-        ),
-        meta: { className: 'col-break' },
-      }),
+      usernameColumn<AdminSession>(appId, 'User'),
       column.accessor('ip', {
         header: 'IP',
         cell: (info) => (info.getValue() ? <code>{info.getValue()}</code> : <span className="muted">—</span>),
       }),
       column.accessor('hwid', {
         header: 'HWID',
-        cell: (info) =>
-          info.getValue() ? <code className="break">{info.getValue()}</code> : <span className="muted">None</span>,
+        cell: hwidCell,
         meta: { className: 'col-break hide-sm' },
       }),
       column.accessor('createdAt', { header: 'Started', cell: dateTimeCell, meta: { className: 'hide-sm' } }),

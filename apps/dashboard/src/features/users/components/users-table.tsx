@@ -1,11 +1,10 @@
 import { usernameKey, type AdminUser } from '@latchkey/contracts';
-import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
-import { actionsColumn } from '@/components/ui/table-columns';
+import { actionsColumn, hwidCell, usernameColumn } from '@/components/ui/table-columns';
 import { Badge } from '@/components/ui/status-badge';
 import { useUsers } from '../api/get-users';
 import { UserActions } from './user-actions';
@@ -18,19 +17,7 @@ export function UsersTable({ appId, search, paging }: { appId: string; search: s
 
   const columns = useMemo(
     () => [
-      column.accessor('username', {
-        header: 'Username',
-        cell: (info) => (
-          <Link
-            to="/apps/$appId/users/$userId"
-            params={{ appId, userId: info.row.original.userId }}
-            className="row-link"
-          >
-            {info.getValue()}
-          </Link>
-        ),
-        meta: { className: 'col-break' },
-      }),
+      usernameColumn<AdminUser>(appId, 'Username'),
       column.accessor('banned', {
         header: 'Status',
         cell: (info) => (info.getValue() ? <Badge tone="danger">Banned</Badge> : <Badge tone="success">Active</Badge>),
@@ -43,8 +30,7 @@ export function UsersTable({ appId, search, paging }: { appId: string; search: s
       }),
       column.accessor('hwid', {
         header: 'HWID',
-        cell: (info) =>
-          info.getValue() ? <code className="break">{info.getValue()}</code> : <span className="muted">None</span>,
+        cell: hwidCell,
         meta: { className: 'col-break hide-sm' },
       }),
       column.accessor('lastLoginAt', {
