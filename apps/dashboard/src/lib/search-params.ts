@@ -54,3 +54,10 @@ export function pageSetter<S>(
 ): (next: number) => void {
   return (next) => void navigate({ search: (prev) => ({ ...prev, [key]: next }) });
 }
+
+/** The `onChange` of a list's filters kept in the URL: sets `filters` and goes back to the first page. */
+export function filterSetter<S>(
+  navigate: (options: { search: (prev: S) => S }) => Promise<void>,
+): (filters: Partial<NoInfer<S>>) => void {
+  return (filters) => void navigate({ search: (prev) => ({ ...prev, ...filters, page: undefined }) });
+}

@@ -10,7 +10,7 @@ import { LicensesTable } from '@/features/licenses/components/licenses-table';
 import { useOwnLedger } from '@/features/reseller-console/api/get-own-ledger';
 import { useResellerApp } from '@/features/reseller-console/api/get-reseller-app';
 import { LedgerTable } from '@/features/resellers/components/ledger-table';
-import { pageSetter } from '@/lib/search-params';
+import { filterSetter, pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { sellRoute } from './route';
 import './page.css';
@@ -54,18 +54,13 @@ export function SellPage() {
       />
       <section className="stack">
         <div className="toolbar">
-          <LicenseFilters
-            status={status}
-            search={search}
-            onChange={(filters) => void navigate({ search: (prev) => ({ ...prev, ...filters, page: undefined }) })}
-          />
+          <LicenseFilters status={status} search={search} onChange={filterSetter(navigate)} />
         </div>
         <LicensesTable
           appId={appId}
           status={status}
           search={search}
-          page={page}
-          onPageChange={pageSetter(navigate)}
+          paging={{ page, onPageChange: pageSetter(navigate) }}
           actions="reseller"
           currentAccountId={me.data?.account.id}
         />

@@ -3,7 +3,7 @@ import { SelectField } from '@/components/ui/form-fields';
 import { AddBlacklistEntryDialog } from '@/features/blacklist/components/add-blacklist-entry-dialog';
 import { BlacklistTable } from '@/features/blacklist/components/blacklist-table';
 import { TYPE_LABELS } from '@/features/blacklist/utils/value-rules';
-import { pageSetter } from '@/lib/search-params';
+import { filterSetter, pageSetter } from '@/lib/search-params';
 import { ListPage } from '../list-page';
 import { blacklistRoute } from './route';
 
@@ -30,13 +30,7 @@ export function BlacklistPage() {
           options={TYPE_OPTIONS}
           value={type ?? ''}
           onChange={(event) =>
-            void navigate({
-              search: (prev) => ({
-                ...prev,
-                type: (event.target.value || undefined) as BlacklistType | undefined,
-                page: undefined,
-              }),
-            })
+            filterSetter(navigate)({ type: (event.target.value || undefined) as BlacklistType | undefined })
           }
         />
       }

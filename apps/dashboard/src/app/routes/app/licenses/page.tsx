@@ -6,7 +6,7 @@ import { GenerateLicensesDialog } from '@/features/licenses/components/generate-
 import { LicenseFilters } from '@/features/licenses/components/license-filters';
 import { LicensesTable } from '@/features/licenses/components/licenses-table';
 import { useResellers } from '@/features/resellers/api/get-resellers';
-import { pageSetter } from '@/lib/search-params';
+import { filterSetter, pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { licensesRoute } from './route';
 
@@ -48,7 +48,7 @@ export function LicensesPage() {
           search={search}
           createdBy={createdBy}
           creators={creators}
-          onChange={(filters) => void navigate({ search: (prev) => ({ ...prev, ...filters, page: undefined }) })}
+          onChange={filterSetter(navigate)}
         />
       </div>
       <LicensesTable
@@ -57,8 +57,7 @@ export function LicensesPage() {
         search={search}
         createdBy={createdBy}
         creatorNames={creatorNames}
-        page={page}
-        onPageChange={pageSetter(navigate)}
+        paging={{ page, onPageChange: pageSetter(navigate) }}
         currentAccountId={me.data?.account.id}
       />
       <GenerateLicensesDialog appId={appId} open={generating} onOpenChange={setGenerating} />

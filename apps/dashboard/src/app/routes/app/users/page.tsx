@@ -2,7 +2,7 @@ import { UserLimits } from '@latchkey/contracts';
 import { SearchField } from '@/components/ui/search-field';
 import { CreateUserDialog } from '@/features/users/components/user-dialogs';
 import { UsersTable } from '@/features/users/components/users-table';
-import { pageSetter } from '@/lib/search-params';
+import { filterSetter, pageSetter } from '@/lib/search-params';
 import { ListPage } from '../list-page';
 import { usersRoute } from './route';
 
@@ -19,7 +19,7 @@ export function UsersPage() {
       filters={
         <SearchField
           value={search}
-          onSearch={(next) => void navigate({ search: (prev) => ({ ...prev, search: next, page: undefined }) })}
+          onSearch={(next) => filterSetter(navigate)({ search: next })}
           placeholder="Part of a username"
           maxLength={UserLimits.searchMax}
         />

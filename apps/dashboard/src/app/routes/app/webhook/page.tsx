@@ -13,7 +13,7 @@ import { WebhookSummary } from '@/features/webhooks/components/webhook-summary';
 import { useWebhookCommands } from '@/features/webhooks/hooks/use-webhook-commands';
 import { DELIVERY_STATUS_BADGES } from '@/features/webhooks/utils/webhook-rules';
 import { ApiError } from '@/lib/api-client';
-import { pageSetter } from '@/lib/search-params';
+import { filterSetter, pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { webhookRoute } from './route';
 
@@ -98,13 +98,7 @@ export function WebhookPage() {
             options={STATUS_OPTIONS}
             value={status ?? ''}
             onChange={(event) =>
-              void navigate({
-                search: (prev) => ({
-                  ...prev,
-                  status: (event.target.value || undefined) as WebhookDeliveryStatus | undefined,
-                  page: undefined,
-                }),
-              })
+              filterSetter(navigate)({ status: (event.target.value || undefined) as WebhookDeliveryStatus | undefined })
             }
           />
         </div>
