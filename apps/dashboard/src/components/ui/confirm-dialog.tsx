@@ -23,6 +23,9 @@ interface ConfirmDialogProps {
   confirmDisabled?: boolean;
 }
 
+/** What a confirmation says and does, without its open state. */
+export type ConfirmSpec = Omit<ConfirmDialogProps, 'open' | 'onOpenChange'>;
+
 export function ConfirmDialog({
   open,
   onOpenChange,
