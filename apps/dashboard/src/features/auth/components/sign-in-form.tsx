@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
+import { PasswordField } from '@/components/ui/password-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { wasSessionExpired } from '@/lib/auth-token';
 import { useLogin } from '../api/login';
@@ -28,13 +29,7 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
         error={errors.email?.message}
         {...form.register('email', { required: 'Enter your email' })}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register('password', { required: 'Enter your password' })}
-      />
+      <PasswordField form={form} name="password" current rules={{ required: 'Enter your password' }} />
       <SubmitButton submitting={isSubmitting} label="Sign in" pendingLabel="Signing in…" />
       <p className="muted">
         No account yet? <Link to="/sign-up">Create an account</Link>

@@ -2,6 +2,7 @@ import { AccountLimits } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
+import { PasswordField } from '@/components/ui/password-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useSignup } from '../api/signup';
 import { useCredentialsForm } from '../hooks/use-credentials-form';
@@ -26,17 +27,15 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
           pattern: { value: /^[^\s@]+@[^\s@]+$/, message: 'Enter an email address' },
         })}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
+      <PasswordField
+        form={form}
+        name="password"
         hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
-        error={errors.password?.message}
-        {...form.register('password', {
+        rules={{
           required: 'Choose a password',
           minLength: { value: PASSWORD_MIN, message: `Use at least ${PASSWORD_MIN} characters` },
           maxLength: { value: PASSWORD_MAX, message: `Use at most ${PASSWORD_MAX} characters` },
-        })}
+        }}
       />
       <SubmitButton submitting={isSubmitting} label="Create account" pendingLabel="Creating account…" />
       <p className="muted">

@@ -1,12 +1,15 @@
-import { FieldMessage, ResellerLimits } from '@latchkey/contracts';
+import { FieldMessage, ResellerLimits, type UpdateResellerRequest } from '@latchkey/contracts';
 import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
-import { TextAreaField, TextField } from '@/components/ui/form-fields';
+import { CheckboxField, TextAreaField, TextField } from '@/components/ui/form-fields';
+import { PasswordField } from '@/components/ui/password-field';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
 import { intInRange } from '@/lib/validation';
 import { useAdjustCredits } from '../api/adjust-credits';
 import { useCreateReseller } from '../api/create-reseller';
+import { useUpdateReseller } from '../api/update-reseller';
 import {
+  limitsFormValues,
   limitsOf,
   resellerPasswordLength,
   ResellerLimitsFields,
@@ -64,15 +67,7 @@ export function CreateResellerDialog({ appId, open, onOpenChange }: CreateDialog
             validate: (value) => /^[^\s@]+@[^\s@]+$/.test(value.trim()) || 'email must be an email address',
           })}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password', {
-            validate: resellerPasswordLength,
-          })}
-        />
+        <PasswordField form={form} name="password" rules={{ validate: resellerPasswordLength }} />
         <IntegerField form={form} name="credits" label="Opening credits" {...CREDITS_RANGE} />
       </div>
       <ResellerLimitsFields form={form} />
@@ -122,6 +117,61 @@ export function AdjustCreditsDialog({ appId, reseller, onClose }: ResellerDialog
         {...form.register('note', {
           maxLength: { value: ResellerLimits.noteMax, message: FieldMessage.atMost('note', ResellerLimits.noteMax) },
         })}
+      />
+    </FormDialog>
+  );
+}
+
+/**
+ * Changes what a reseller may sell, whether it may sign in, and optionally
+ * its password (blank keeps it; a new one revokes every token of it).
+ */
+export function EditResellerDialog({ appId, reseller, onClose }: ResellerDialogProps) {
+  const mutation = useUpdateReseller(appId);
+  const { form, ...submit } = useApiForm<ResellerFormValues>(
+    {
+      defaultValues: {
+        email: reseller.email,
+        password: '',
+        credits: reseller.credits,
+        enabled: reseller.enabled,
+        ...limitsFormValues(reseller),
+      },
+    },
+    async (values) => {
+      const body: UpdateResellerRequest = {
+        ...limitsOf(values),
+        ...(values.enabled !== reseller.enabled ? { enabled: values.enabled } : {}),
+        ...(values.password ? { password: values.password } : {}),
+      };
+      await mutation.mutateAsync({ resellerId: reseller.id, body });
+      onClose();
+      return `${reseller.email} updated`;
+    },
+  );
+
+  return (
+    <FormDialog
+      onClose={onClose}
+      title={`Edit ${reseller.email}`}
+      description="Changes apply to its next generation."
+      wide
+      form={submit}
+      submitLabel="Save"
+      pendingLabel="Saving…"
+    >
+      <ResellerLimitsFields form={form} />
+      <PasswordField
+        form={form}
+        name="password"
+        label="New password"
+        hint="Blank keeps it. A new one signs the reseller out everywhere: its sign-ins and personal access tokens are revoked."
+        rules={{ validate: (value) => value === '' || resellerPasswordLength(value) }}
+      />
+      <CheckboxField
+        label="May sign in"
+        hint="Unchecked disables the reseller: signed out at once; its keys and ledger stay."
+        {...form.register('enabled')}
       />
     </FormDialog>
   );

@@ -11,6 +11,7 @@ import { IntegerField } from '@/components/ui/integer-field';
 import { LevelField, MaxDevicesField } from '@/components/ui/license-fields';
 import { BanDialog } from '@/components/ui/reason-dialog';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
+import { PasswordField } from '@/components/ui/password-field';
 import { useApiForm } from '@/lib/api-form';
 import { useBanUser } from '../api/ban-user';
 import { useExtendUser } from '../api/extend-user';
@@ -68,14 +69,10 @@ export function CreateUserDialog({ appId, open, onOpenChange }: CreateDialogProp
             },
           })}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password', {
-            validate: textLength('password', ClientLimits.passwordMin, ClientLimits.passwordMax),
-          })}
+        <PasswordField
+          form={form}
+          name="password"
+          rules={{ validate: textLength('password', ClientLimits.passwordMin, ClientLimits.passwordMax) }}
         />
         <LevelField form={form} />
         <MaxDevicesField form={form} />
