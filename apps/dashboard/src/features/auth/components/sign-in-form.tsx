@@ -1,12 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormError } from '@/components/ui/error-alert';
-import { TextField } from '@/components/ui/form-fields';
-import { PasswordField } from '@/components/ui/password-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { wasSessionExpired } from '@/lib/auth-token';
 import { useLogin } from '../api/login';
 import { useCredentialsForm } from '../hooks/use-credentials-form';
+import { CredentialsFields } from './credentials-fields';
 
 export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
   const [expired] = useState(wasSessionExpired);
@@ -22,14 +21,7 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
         </p>
       ) : null}
       <FormError message={rootError} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="username"
-        error={errors.email?.message}
-        {...form.register('email', { required: 'Enter your email' })}
-      />
-      <PasswordField form={form} name="password" current rules={{ required: 'Enter your password' }} />
+      <CredentialsFields form={form} />
       <SubmitButton submitting={isSubmitting} label="Sign in" pendingLabel="Signing in…" />
       <p className="muted">
         No account yet? <Link to="/sign-up">Create an account</Link>
