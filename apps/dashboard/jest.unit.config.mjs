@@ -18,6 +18,7 @@ export default {
       },
     ],
   },
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+  // A stylesheet import is an empty module (src/test/style-stub.ts).
+  moduleNameMapper: { '\\.css$': '<rootDir>/src/test/style-stub.ts', '^@/(.*)$': '<rootDir>/src/$1' },
   testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
 };

@@ -3,40 +3,16 @@
 // level-2 user downloads it through `POST /v1` (the client endpoint) from the test.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { dropDatabase, freshDatabase, startApi, testEnv } from '../../../scripts/test-service.mjs';
-import { launchBrowser } from './browser.mjs';
+import { startHarness } from './harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
-const DATABASE = process.env.DASHBOARD_E2E_DATABASE || 'latchkey_dashboard_files_e2e';
-const API_DIST = path.resolve(process.env.LATCHKEY_API_DIST || path.join(repoRoot, 'apps/api/dist'));
-const DASHBOARD_DIST = path.resolve(process.env.DASHBOARD_DIR || path.join(repoRoot, 'apps/dashboard/dist'));
 const SCREENSHOT = process.env.DASHBOARD_FILES_SCREENSHOT || '/tmp/dashboard-files.png';
-const PASSWORD = 'correct horse battery';
 const USER_PASSWORD = 'hunter22';
 /** Large enough that the upload, throttled below, takes a few seconds: the progress bar is on screen. */
 const FILE_BYTES = 6 * 1024 * 1024;
 /** Upload throughput the browser is held to (bytes per second). */
 const UPLOAD_THROUGHPUT = 2 * 1024 * 1024;
 
-let api;
-let baseUrl;
-let browser;
-
-async function json(method, pathName, { token, body } = {}) {
-  const res = await fetch(baseUrl + pathName, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+let harness;
 
 /** Reads until `check` holds (or 20 s pass, then returns the last value for the assertion to show). */
 async function eventually(read, check, timeoutMs = 20_000) {
@@ -52,49 +28,39 @@ async function eventually(read, check, timeoutMs = 20_000) {
 /** A user of `level` signed in through the client endpoint; returns its session token. */
 async function userSession(owner, app, level) {
   const username = `user_${randomUUID().slice(0, 8)}`;
-  const created = await json('POST', `/v1/admin/apps/${app.appId}/users`, {
-    token: owner.token,
-    body: { username, password: USER_PASSWORD, level },
-  });
+  const created = await harness.call(
+    'POST',
+    `/v1/admin/apps/${app.appId}/users`,
+    { username, password: USER_PASSWORD, level },
+    owner.token,
+  );
   expect(created.status).toBe(201);
-  const login = await json('POST', '/v1', {
-    body: { type: 'login', appId: app.appId, apiKey: app.apiKey, username, password: USER_PASSWORD },
+  const login = await harness.call('POST', '/v1', {
+    type: 'login',
+    appId: app.appId,
+    apiKey: app.apiKey,
+    username,
+    password: USER_PASSWORD,
   });
   expect(login.status).toBe(200);
   return login.body.data.sessionToken;
 }
 
 beforeAll(async () => {
-  for (const built of [path.join(API_DIST, 'main.js'), path.join(DASHBOARD_DIST, 'index.html')]) {
-    if (!existsSync(built)) throw new Error(`${built} is missing: run \`pnpm build\` at the repository root first`);
-  }
-  const databaseUrl = await freshDatabase(DATABASE);
-  api = await startApi(testEnv(databaseUrl, { DASHBOARD_DIR: DASHBOARD_DIST }));
-  baseUrl = api.url;
-  browser = await launchBrowser();
+  harness = await startHarness('files');
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
-  if (api) await dropDatabase(DATABASE);
+  await harness?.stop();
 }, 60_000);
 
 describe('files page', () => {
   test('uploads with a progress bar and min level 2; listed; a level-2 user downloads it', async () => {
-    const signup = await json('POST', '/v1/admin/auth/signup', {
-      body: { email: `files-${randomUUID().slice(0, 8)}@example.test`, password: PASSWORD },
+    const { app, context, page, pageErrors, ...owner } = await harness.ownerWithApp({
+      appName: 'File App',
+      viewport: { width: 1280, height: 900 },
     });
-    const owner = { token: signup.body.data.accessToken };
-    const app = (await json('POST', '/v1/admin/apps', { token: owner.token, body: { name: 'File App' } })).body.data;
-
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error));
-    await page.goto(`${baseUrl}/sign-in`);
-    await page.evaluate((token) => sessionStorage.setItem('latchkey.accessToken', token), owner.token);
-    await page.goto(`${baseUrl}/apps/${app.appId}/files`);
+    await page.goto(`${harness.url}/apps/${app.appId}/files`);
     await page.getByRole('heading', { name: 'Files', exact: true }).waitFor();
     await page.getByText('No files yet').waitFor();
 
@@ -147,21 +113,29 @@ describe('files page', () => {
     });
 
     // What the owner listed is what client software gets: a level-2 session downloads it through /v1.
-    const list = await json('GET', `/v1/admin/apps/${app.appId}/files`, { token: owner.token });
+    const list = await harness.call('GET', `/v1/admin/apps/${app.appId}/files`, undefined, owner.token);
     const file = list.body.data[0];
     expect(file).toMatchObject({ name: 'Loader 2.0', minLevel: 2, size: FILE_BYTES });
     const sha256 = createHash('sha256').update(content).digest('hex');
     expect(file.sha256).toBe(sha256);
 
     const low = await userSession(owner, app, 1);
-    const refused = await json('POST', '/v1', {
-      body: { type: 'file', appId: app.appId, apiKey: app.apiKey, sessionToken: low, fileId: file.fileId },
+    const refused = await harness.call('POST', '/v1', {
+      type: 'file',
+      appId: app.appId,
+      apiKey: app.apiKey,
+      sessionToken: low,
+      fileId: file.fileId,
     });
     expect(refused).toMatchObject({ status: 403, body: { message: 'Insufficient level' } });
 
     const levelTwo = await userSession(owner, app, 2);
-    const offered = await json('POST', '/v1', {
-      body: { type: 'file', appId: app.appId, apiKey: app.apiKey, sessionToken: levelTwo, fileId: file.fileId },
+    const offered = await harness.call('POST', '/v1', {
+      type: 'file',
+      appId: app.appId,
+      apiKey: app.apiKey,
+      sessionToken: levelTwo,
+      fileId: file.fileId,
     });
     expect(offered.status).toBe(200);
     expect(offered.body.message).toBe('Download ready');

@@ -43,3 +43,21 @@ export function textParam(max: number) {
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T) {
   return z.catch(z.optional(z.enum(values)), undefined);
 }
+
+/**
+ * The `onPageChange` of a list paged by the URL: `navigate` (the route's)
+ * moves to page `next` in `key` (`page` unless told) and keeps the other params.
+ */
+export function pageSetter<S>(
+  navigate: (options: { search: (prev: S) => S }) => Promise<void>,
+  key: string = 'page',
+): (next: number) => void {
+  return (next) => void navigate({ search: (prev) => ({ ...prev, [key]: next }) });
+}
+
+/** The `onChange` of a list's filters kept in the URL: sets `filters` and goes back to the first page. */
+export function filterSetter<S>(
+  navigate: (options: { search: (prev: S) => S }) => Promise<void>,
+): (filters: Partial<NoInfer<S>>) => void {
+  return (filters) => void navigate({ search: (prev) => ({ ...prev, ...filters, page: undefined }) });
+}

@@ -3,6 +3,7 @@
 // open while the action runs and shows the API's message if it fails.
 import { AlertDialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
+import { toast } from '@/lib/toast';
 import { ErrorAlert } from './error-alert';
 import './dialog.css';
 
@@ -21,6 +22,9 @@ interface ConfirmDialogProps {
   /** Keeps the confirm button disabled, e.g. until the app's name is typed. */
   confirmDisabled?: boolean;
 }
+
+/** What a confirmation says and does, without its open state. */
+export type ConfirmSpec = Omit<ConfirmDialogProps, 'open' | 'onOpenChange'>;
 
 export function ConfirmDialog({
   open,
@@ -82,5 +86,36 @@ export function ConfirmDialog({
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/**
+ * Confirms an action on one row of a table: open while `row` is set,
+ * `onClose` clears it. `onConfirm` runs the action on the row and resolves
+ * to the success toast's words.
+ */
+export function RowConfirmDialog<T>({
+  row,
+  onClose,
+  onConfirm,
+  ...props
+}: Omit<ConfirmDialogProps, 'open' | 'onOpenChange' | 'onConfirm'> & {
+  row: T | null;
+  onClose: () => void;
+  onConfirm: (row: T) => Promise<string | void>;
+}) {
+  return (
+    <ConfirmDialog
+      open={row !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      onConfirm={async () => {
+        if (row === null) return;
+        const success = await onConfirm(row);
+        if (success) toast.success(success);
+      }}
+      {...props}
+    />
   );
 }

@@ -11,6 +11,7 @@ import {
   type RowData,
   type Updater,
 } from '@tanstack/react-table';
+import { PAGE_DEFAULT_LIMIT, type AdminList } from '@latchkey/contracts';
 import type { ReactNode } from 'react';
 import { formatNumber } from '@/lib/format';
 import { ErrorAlert } from './error-alert';
@@ -165,5 +166,49 @@ export function DataTable<T>({
         </div>
       </div>
     </div>
+  );
+}
+
+/** The page a list query of the admin API answered, and how far its loading is. */
+export interface PagedQuery<T> {
+  data: AdminList<T> | undefined;
+  error: Error | null;
+  isPlaceholderData: boolean;
+}
+
+/** The page a paged list shows and how to move to another (the URL's: `urlPaging`). */
+export interface Paging {
+  page: number;
+  onPageChange: (page: number) => void;
+}
+
+/** A list that fits on one page (of `pageSize`). */
+const ONE_PAGE: Paging = { page: 1, onPageChange: () => undefined };
+
+/**
+ * A DataTable of a list query: its rows, total, error and fetching state;
+ * `PAGE_DEFAULT_LIMIT` rows a page unless told, one page unless `paging` says otherwise.
+ */
+export function QueryTable<T>({
+  query,
+  paging = ONE_PAGE,
+  pageSize = PAGE_DEFAULT_LIMIT,
+  ...props
+}: Omit<DataTableProps<T>, 'rows' | 'total' | 'error' | 'fetching' | 'page' | 'onPageChange' | 'pageSize'> & {
+  query: PagedQuery<T>;
+  paging?: Paging;
+  pageSize?: number;
+}) {
+  return (
+    <DataTable
+      rows={query.data?.data}
+      total={query.data?.meta.total}
+      error={query.error}
+      fetching={query.isPlaceholderData}
+      page={paging.page}
+      onPageChange={paging.onPageChange}
+      pageSize={pageSize}
+      {...props}
+    />
   );
 }

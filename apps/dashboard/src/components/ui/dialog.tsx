@@ -2,6 +2,7 @@
 // close button close, focus returns to what opened it.
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { SubmitButton } from './submit-button';
 import './dialog.css';
 
 interface DialogProps {
@@ -56,26 +57,23 @@ export function FormDialogButtons({
   label,
   pendingLabel,
   destructive = false,
+  lockCancel = false,
 }: {
   submitting: boolean;
   label: string;
   pendingLabel: string;
   destructive?: boolean;
+  /** Cancel is disabled while the form submits too (an upload under way). */
+  lockCancel?: boolean;
 }) {
   return (
     <DialogFooter>
       <DialogClose>
-        <button type="button" className="button button-secondary">
+        <button type="button" className="button button-secondary" disabled={lockCancel && submitting}>
           Cancel
         </button>
       </DialogClose>
-      <button
-        type="submit"
-        className={destructive ? 'button button-danger' : 'button button-primary'}
-        disabled={submitting}
-      >
-        {submitting ? pendingLabel : label}
-      </button>
+      <SubmitButton submitting={submitting} label={label} pendingLabel={pendingLabel} destructive={destructive} />
     </DialogFooter>
   );
 }

@@ -17,9 +17,39 @@ interface FieldChrome {
   error?: string | undefined;
 }
 
-function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+/**
+ * The id of a field's control and the attributes that tie it to its hint and
+ * error: spread `control` onto the input, select or textarea.
+ */
+function useFieldControl(hint: unknown, error: unknown) {
+  const id = useId();
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
+  return {
+    id,
+    control: {
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
+    },
+  };
+}
+
+/** The hint and the error under a control, with the ids its `aria-describedby` names. */
+function FieldNotes({ id, hint, error }: Omit<FieldChrome, 'label'> & { id: string }) {
+  return (
+    <>
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 function FieldFrame({
@@ -34,16 +64,7 @@ function FieldFrame({
     <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>{label}</label>
       {children}
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -51,15 +72,10 @@ function FieldFrame({
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & FieldChrome & { ref?: Ref<HTMLInputElement> };
 
 export function TextField({ label, hint, error, className, ...inputProps }: TextFieldProps) {
-  const id = useId();
+  const { id, control } = useFieldControl(hint, error);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...inputProps}
-      />
+      <input {...control} {...inputProps} />
     </FieldFrame>
   );
 }
@@ -68,15 +84,10 @@ type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'
   FieldChrome & { ref?: Ref<HTMLTextAreaElement> };
 
 export function TextAreaField({ label, hint, error, className, ...textareaProps }: TextAreaFieldProps) {
-  const id = useId();
+  const { id, control } = useFieldControl(hint, error);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...textareaProps}
-      />
+      <textarea {...control} {...textareaProps} />
     </FieldFrame>
   );
 }
@@ -89,15 +100,10 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> &
 
 /** A native select: keyboard, screen reader and phone pickers work as users expect. */
 export function SelectField({ label, hint, error, className, options, ...selectProps }: SelectFieldProps) {
-  const id = useId();
+  const { id, control } = useFieldControl(hint, error);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...selectProps}
-      >
+      <select {...control} {...selectProps}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -112,29 +118,14 @@ type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'ty
   FieldChrome & { ref?: Ref<HTMLInputElement> };
 
 export function CheckboxField({ label, hint, error, className, ...inputProps }: CheckboxFieldProps) {
-  const id = useId();
+  const { id, control } = useFieldControl(hint, error);
   return (
     <div className={className ? `field field-checkbox ${className}` : 'field field-checkbox'}>
       <div className="checkbox-row">
-        <input
-          id={id}
-          type="checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
-          {...inputProps}
-        />
+        <input {...control} type="checkbox" {...inputProps} />
         <label htmlFor={id}>{label}</label>
       </div>
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -3,9 +3,23 @@
 // the dialog, which stays open, when the action fails.
 import { FieldMessage } from '@latchkey/contracts';
 import { useApiForm } from '@/lib/api-form';
-import { Dialog, FormDialogButtons } from './dialog';
-import { FormError } from './error-alert';
+import { FormDialog } from './form-dialog';
 import { TextAreaField } from './form-fields';
+
+interface ReasonDialogProps {
+  title: string;
+  description: string;
+  hint: string;
+  maxLength: number;
+  label: string;
+  pendingLabel: string;
+  /**
+   * Runs the action with the trimmed reason (null when none); the dialog
+   * closes when it resolves, and a message it resolves to is shown as a success toast.
+   */
+  onSubmit: (reason: string | null) => Promise<string | void>;
+  onClose: () => void;
+}
 
 export function ReasonDialog({
   title,
@@ -16,42 +30,46 @@ export function ReasonDialog({
   pendingLabel,
   onSubmit,
   onClose,
-}: {
-  title: string;
-  description: string;
-  hint: string;
-  maxLength: number;
-  label: string;
-  pendingLabel: string;
-  /** Runs the action with the trimmed reason (null when none); the dialog closes when it resolves. */
-  onSubmit: (reason: string | null) => Promise<void>;
-  onClose: () => void;
-}) {
-  const {
-    form,
-    onSubmit: submit,
-    errors,
-    isSubmitting,
-    rootError,
-  } = useApiForm<{ reason: string }>({ defaultValues: { reason: '' } }, async ({ reason }) => {
-    await onSubmit(reason.trim() || null);
-    onClose();
-  });
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} description={description}>
-      <form className="stack" onSubmit={submit} noValidate>
-        <FormError message={rootError} />
-        <TextAreaField
-          label="Reason"
-          rows={3}
-          hint={hint}
-          error={errors.reason?.message}
-          {...form.register('reason', {
-            maxLength: { value: maxLength, message: FieldMessage.atMost('reason', maxLength) },
-          })}
-        />
-        <FormDialogButtons submitting={isSubmitting} label={label} pendingLabel={pendingLabel} destructive />
-      </form>
-    </Dialog>
+}: ReasonDialogProps) {
+  const { form, errors, ...submit } = useApiForm<{ reason: string }>(
+    { defaultValues: { reason: '' } },
+    async ({ reason }) => {
+      const success = await onSubmit(reason.trim() || null);
+      onClose();
+      return success;
+    },
   );
+  return (
+    <FormDialog
+      onClose={onClose}
+      title={title}
+      description={description}
+      form={submit}
+      submitLabel={label}
+      pendingLabel={pendingLabel}
+      destructive
+    >
+      <TextAreaField
+        label="Reason"
+        rows={3}
+        hint={hint}
+        error={errors.reason?.message}
+        {...form.register('reason', {
+          maxLength: { value: maxLength, message: FieldMessage.atMost('reason', maxLength) },
+        })}
+      />
+    </FormDialog>
+  );
+}
+
+/** "Ban `name`?" with an optional reason: `onBan` runs the ban and resolves to the success toast's words. */
+export function BanDialog({
+  name,
+  onBan,
+  ...props
+}: Omit<ReasonDialogProps, 'title' | 'pendingLabel' | 'onSubmit'> & {
+  name: string;
+  onBan: ReasonDialogProps['onSubmit'];
+}) {
+  return <ReasonDialog title={`Ban ${name}?`} pendingLabel="Banning…" onSubmit={onBan} {...props} />;
 }

@@ -1,9 +1,8 @@
 // A secret the API shows only once (a webhook's signing secret, a rotated API
 // key): read-only, selected on focus, with a copy button and a warning. Closing
 // is deliberate ("I have copied it"), so it is not lost by a stray click.
-import { useId, useRef } from 'react';
-import { CopyButton } from './copy-button';
 import { Dialog, DialogFooter } from './dialog';
+import { SecretField } from './secret-field';
 
 export function SecretOnceDialog({
   title,
@@ -20,8 +19,6 @@ export function SecretOnceDialog({
   children?: React.ReactNode;
   onClose: () => void;
 }) {
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   return (
     <Dialog
       open={secret !== null}
@@ -32,23 +29,7 @@ export function SecretOnceDialog({
     >
       <div className="stack">
         {children}
-        <label htmlFor={inputId}>{label}</label>
-        <div className="copy-row">
-          <input
-            id={inputId}
-            ref={inputRef}
-            className="mono"
-            readOnly
-            value={secret ?? ''}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <CopyButton
-            value={secret ?? ''}
-            className="button button-primary"
-            copiedMessage={`${label} copied`}
-            onUnavailable={() => inputRef.current?.select()}
-          />
-        </div>
+        <SecretField label={label} value={secret ?? ''} copiedMessage={`${label} copied`} />
         <DialogFooter>
           <button type="button" className="button button-secondary" onClick={onClose}>
             I have copied it

@@ -1,6 +1,7 @@
 import { AccountLimits, FieldMessage } from '@latchkey/contracts';
 import { FormError } from '@/components/ui/error-alert';
-import { TextField } from '@/components/ui/form-fields';
+import { PasswordField } from '@/components/ui/password-field';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
 import { useChangePassword } from '../api/change-password';
 
@@ -15,7 +16,7 @@ interface PasswordValues {
 /** Change password: every other sign-in of the account is signed out. */
 export function PasswordSection() {
   const change = useChangePassword();
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<PasswordValues>(
+  const { form, onSubmit, isSubmitting, rootError } = useApiForm<PasswordValues>(
     { defaultValues: { currentPassword: '', newPassword: '' } },
     async (values, form) => {
       await change.mutateAsync(values);
@@ -34,28 +35,25 @@ export function PasswordSection() {
       <form onSubmit={onSubmit} aria-label="Change password" noValidate>
         <FormError message={rootError} />
         <div className="form-row">
-          <TextField
+          <PasswordField
+            form={form}
+            name="currentPassword"
             label="Current password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.currentPassword?.message}
-            {...form.register('currentPassword', { required: 'Enter your current password' })}
+            current
+            rules={{ required: 'Enter your current password' }}
           />
-          <TextField
+          <PasswordField
+            form={form}
+            name="newPassword"
             label="New password"
-            type="password"
-            autoComplete="new-password"
             hint={`${PASSWORD_MIN}-${PASSWORD_MAX} characters.`}
-            error={errors.newPassword?.message}
-            {...form.register('newPassword', {
+            rules={{
               minLength: { value: PASSWORD_MIN, message: NEW_PASSWORD_MESSAGE },
               maxLength: { value: PASSWORD_MAX, message: NEW_PASSWORD_MESSAGE },
-            })}
+            }}
           />
           <div className="form-row-action">
-            <button type="submit" className="button button-primary" disabled={isSubmitting}>
-              {isSubmitting ? 'Changing…' : 'Change password'}
-            </button>
+            <SubmitButton submitting={isSubmitting} label="Change password" pendingLabel="Changing…" />
           </div>
         </div>
       </form>

@@ -1,14 +1,13 @@
 import type { AccountLoginSession } from '@latchkey/contracts';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateTime } from '@/components/ui/date-time';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { SimpleTable } from '@/components/ui/simple-table';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/lib/toast';
 import { useSignIns } from '../api/get-sign-ins';
 import { useRevokeToken } from '../api/revoke-token';
 import '@/components/ui/badge.css';
-import '@/components/ui/table.css';
 
 /** The account's live sign-ins; any but this one can be signed out. */
 export function SignInsSection() {
@@ -23,60 +22,44 @@ export function SignInsSection() {
       {signIns.isPending ? (
         <Skeleton height="4em" />
       ) : (
-        <div className="table-wrap">
-          <table className="table" aria-label="Signed-in devices">
-            <thead>
-              <tr>
-                <th>Device</th>
-                <th>IP</th>
-                <th>Signed in</th>
-                <th>Expires</th>
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {(signIns.data ?? []).map((signIn) => (
-                <tr key={signIn.id}>
-                  <td className="col-break">
-                    {signIn.userAgent ?? <span className="muted">Unknown</span>}
-                    {signIn.current ? <span className="badge badge-info"> This device</span> : null}
-                  </td>
-                  <td className="mono">{signIn.ip ?? '—'}</td>
-                  <td>
-                    <DateTime value={signIn.createdAt} />
-                  </td>
-                  <td>
-                    <DateTime value={signIn.expiresAt} />
-                  </td>
-                  <td className="col-actions">
-                    {signIn.current ? null : (
-                      <button
-                        type="button"
-                        className="button button-danger button-small"
-                        onClick={() => setRevoking(signIn)}
-                      >
-                        Sign out
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable label="Signed-in devices" headers={['Device', 'IP', 'Signed in', 'Expires']}>
+          {(signIns.data ?? []).map((signIn) => (
+            <tr key={signIn.id}>
+              <td className="col-break">
+                {signIn.userAgent ?? <span className="muted">Unknown</span>}
+                {signIn.current ? <span className="badge badge-info"> This device</span> : null}
+              </td>
+              <td className="mono">{signIn.ip ?? '—'}</td>
+              <td>
+                <DateTime value={signIn.createdAt} />
+              </td>
+              <td>
+                <DateTime value={signIn.expiresAt} />
+              </td>
+              <td className="col-actions">
+                {signIn.current ? null : (
+                  <button
+                    type="button"
+                    className="button button-danger button-small"
+                    onClick={() => setRevoking(signIn)}
+                  >
+                    Sign out
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </SimpleTable>
       )}
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
+      <RowConfirmDialog
+        row={revoking}
+        onClose={() => setRevoking(null)}
         title="Sign out this device?"
         description={`The sign-in from ${revoking?.ip ?? 'an unknown address'} stops working at once.`}
         confirmLabel="Sign out device"
-        onConfirm={async () => {
-          await revoke.mutateAsync(revoking!.id);
-          toast.success('Device signed out');
-          setRevoking(null);
+        onConfirm={async (row) => {
+          await revoke.mutateAsync(row.id);
+          return 'Device signed out';
         }}
       />
     </section>

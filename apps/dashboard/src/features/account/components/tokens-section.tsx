@@ -1,18 +1,18 @@
 import { AccountLimits, type CreatedPersonalAccessToken, type PersonalAccessToken } from '@latchkey/contracts';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateTime } from '@/components/ui/date-time';
 import { ErrorAlert, FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { IntegerField } from '@/components/ui/integer-field';
+import { SimpleTable } from '@/components/ui/simple-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useApiForm } from '@/lib/api-form';
-import { toast } from '@/lib/toast';
 import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
 import { TokenNotice } from './token-notice';
-import '@/components/ui/table.css';
 
 const { tokenExpiresInDaysMin: EXPIRY_DAYS_MIN, tokenExpiresInDaysMax: EXPIRY_DAYS_MAX } = AccountLimits;
 
@@ -39,59 +39,39 @@ export function TokensSection() {
       {tokens.isPending ? (
         <Skeleton height="4em" />
       ) : tokens.data && tokens.data.data.length > 0 ? (
-        <div className="table-wrap">
-          <table className="table" aria-label="Personal access tokens">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Created</th>
-                <th>Last used</th>
-                <th>Expires</th>
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.data.data.map((token) => (
-                <tr key={token.id}>
-                  <td>{token.name}</td>
-                  <td>
-                    <DateTime value={token.createdAt} />
-                  </td>
-                  <td>
-                    <DateTime value={token.lastUsedAt} empty="Never" />
-                  </td>
-                  <td>
-                    <DateTime value={token.expiresAt} empty="Never" />
-                  </td>
-                  <td className="col-actions">
-                    <button
-                      type="button"
-                      className="button button-danger button-small"
-                      onClick={() => setRevoking(token)}
-                    >
-                      Revoke
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable label="Personal access tokens" headers={['Name', 'Created', 'Last used', 'Expires']}>
+          {tokens.data.data.map((token) => (
+            <tr key={token.id}>
+              <td>{token.name}</td>
+              <td>
+                <DateTime value={token.createdAt} />
+              </td>
+              <td>
+                <DateTime value={token.lastUsedAt} empty="Never" />
+              </td>
+              <td>
+                <DateTime value={token.expiresAt} empty="Never" />
+              </td>
+              <td className="col-actions">
+                <button type="button" className="button button-danger button-small" onClick={() => setRevoking(token)}>
+                  Revoke
+                </button>
+              </td>
+            </tr>
+          ))}
+        </SimpleTable>
       ) : (
         <p className="muted">No personal access tokens yet.</p>
       )}
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
+      <RowConfirmDialog
+        row={revoking}
+        onClose={() => setRevoking(null)}
         title={`Revoke ${revoking?.name ?? 'token'}?`}
         description="Anything using this token stops working at once. This cannot be undone."
         confirmLabel="Revoke token"
-        onConfirm={async () => {
-          await revoke.mutateAsync(revoking!.id);
-          toast.success(`Token ${revoking!.name} revoked`);
-          setRevoking(null);
+        onConfirm={async (row) => {
+          await revoke.mutateAsync(row.id);
+          return `Token ${row.name} revoked`;
         }}
       />
     </section>
@@ -137,9 +117,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedPersonalAcce
           hint={`Optional, ${EXPIRY_DAYS_MIN}-${EXPIRY_DAYS_MAX}. Empty: until revoked.`}
         />
         <div className="form-row-action">
-          <button type="submit" className="button button-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Creating…' : 'Create token'}
-          </button>
+          <SubmitButton submitting={isSubmitting} label="Create token" pendingLabel="Creating…" />
         </div>
       </div>
     </form>

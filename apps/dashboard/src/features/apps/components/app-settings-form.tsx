@@ -2,12 +2,21 @@ import { AppLimits, type App, type UpdateAppRequest } from '@latchkey/contracts'
 import type { FieldNamesMarkedBoolean } from 'react-hook-form';
 import { FormError } from '@/components/ui/error-alert';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
 import { useUpdateApp } from '../api/update-app';
 import { describeSeconds } from './duration';
 import { httpUrl, textLength } from '@/lib/validation';
 import '../apps.css';
+
+// The ranges of the number inputs, the API's (AppLimits).
+const SESSION_SECONDS = { min: AppLimits.sessionSecondsMin, max: AppLimits.sessionSecondsMax } as const;
+const RATE_LIMIT_PER_MINUTE = { min: AppLimits.rateLimitPerMinuteMin, max: AppLimits.rateLimitPerMinuteMax } as const;
+const OFFLINE_TICKET_SECONDS = {
+  min: AppLimits.offlineTicketSecondsMin,
+  max: AppLimits.offlineTicketSecondsMax,
+} as const;
 
 interface SettingsValues {
   name: string;
@@ -157,32 +166,28 @@ export function AppSettingsForm({ app }: { app: App }) {
             form={form}
             name="sessionTtlSeconds"
             label="Session lifetime (seconds)"
-            min={AppLimits.sessionSecondsMin}
-            max={AppLimits.sessionSecondsMax}
+            {...SESSION_SECONDS}
             hint={secondsHint(sessionTtl, 'A session ends this long after sign-in, 60 to 31536000.')}
           />
           <IntegerField
             form={form}
             name="sessionIdleSeconds"
             label="Idle timeout (seconds)"
-            min={AppLimits.sessionSecondsMin}
-            max={AppLimits.sessionSecondsMax}
+            {...SESSION_SECONDS}
             hint={secondsHint(sessionIdle, 'A session ends after this long without a request, 60 to 31536000.')}
           />
           <IntegerField
             form={form}
             name="rateLimitPerMinute"
             label="Rate limit (requests per minute)"
-            min={AppLimits.rateLimitPerMinuteMin}
-            max={AppLimits.rateLimitPerMinuteMax}
+            {...RATE_LIMIT_PER_MINUTE}
             hint="Per IP address, for register, login, license and upgrade. 0 turns the limit off."
           />
           <IntegerField
             form={form}
             name="offlineTicketSeconds"
             label="Offline ticket lifetime (seconds)"
-            min={AppLimits.offlineTicketSecondsMin}
-            max={AppLimits.offlineTicketSecondsMax}
+            {...OFFLINE_TICKET_SECONDS}
             hint={secondsHint(
               offlineTicket,
               'How long your software may run without reaching the service, on a signed ticket. 0 hands out none; at most 2592000 (30 days).',
@@ -193,9 +198,7 @@ export function AppSettingsForm({ app }: { app: App }) {
       </fieldset>
 
       <div className="button-row settings-actions">
-        <button type="submit" className="button button-primary" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? 'Saving…' : 'Save settings'}
-        </button>
+        <SubmitButton submitting={isSubmitting} label="Save settings" pendingLabel="Saving…" disabled={!isDirty} />
         <button
           type="button"
           className="button button-secondary"

@@ -1,6 +1,7 @@
 import { AppDefaults, AppLimits, FieldMessage, type CreatedApp } from '@latchkey/contracts';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
 import { useCreateApp } from '../api/create-app';
 import '../apps.css';
@@ -50,9 +51,7 @@ export function CreateAppForm({ onCreated }: { onCreated: (app: CreatedApp) => v
           {...form.register('version')}
         />
         <div className="form-row-action">
-          <button type="submit" className="button button-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Creating…' : 'Create application'}
-          </button>
+          <SubmitButton submitting={isSubmitting} label="Create application" pendingLabel="Creating…" />
         </div>
       </div>
     </form>

@@ -1,21 +1,16 @@
-import type { AdminLoginRequest } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormError } from '@/components/ui/error-alert';
-import { TextField } from '@/components/ui/form-fields';
-import { useApiForm } from '@/lib/api-form';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { wasSessionExpired } from '@/lib/auth-token';
 import { useLogin } from '../api/login';
+import { useCredentialsForm } from '../hooks/use-credentials-form';
+import { CredentialsFields } from './credentials-fields';
 
 export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
   const [expired] = useState(wasSessionExpired);
   const loginMutation = useLogin({ onSuccess });
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<AdminLoginRequest>(
-    { defaultValues: { email: '', password: '' } },
-    async (values) => {
-      await loginMutation.mutateAsync({ email: values.email.trim(), password: values.password });
-    },
-  );
+  const { form, onSubmit, errors, isSubmitting, rootError } = useCredentialsForm(loginMutation.mutateAsync);
 
   return (
     <form className="stack" onSubmit={onSubmit} aria-labelledby="sign-in-heading" noValidate>
@@ -26,23 +21,8 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
         </p>
       ) : null}
       <FormError message={rootError} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="username"
-        error={errors.email?.message}
-        {...form.register('email', { required: 'Enter your email' })}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register('password', { required: 'Enter your password' })}
-      />
-      <button type="submit" className="button button-primary" disabled={isSubmitting}>
-        {isSubmitting ? 'Signing in…' : 'Sign in'}
-      </button>
+      <CredentialsFields form={form} />
+      <SubmitButton submitting={isSubmitting} label="Sign in" pendingLabel="Signing in…" />
       <p className="muted">
         No account yet? <Link to="/sign-up">Create an account</Link>
       </p>

@@ -1,13 +1,11 @@
-import { PAGE_DEFAULT_LIMIT, type BlacklistEntry, type BlacklistType } from '@latchkey/contracts';
+import { type BlacklistEntry, type BlacklistType } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DataTable } from '@/components/ui/data-table';
-import { DateTime } from '@/components/ui/date-time';
+import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { RowActions } from '@/components/ui/row-actions';
+import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { Badge } from '@/components/ui/status-badge';
-import { toast } from '@/lib/toast';
 import { useDeleteBlacklistEntry } from '../api/delete-blacklist-entry';
 import { useBlacklist } from '../api/get-blacklist';
 import { TYPE_LABELS } from '../utils/value-rules';
@@ -19,15 +17,13 @@ const column = createColumnHelper<BlacklistEntry>();
 export function BlacklistTable({
   appId,
   type,
-  page,
-  onPageChange,
+  paging,
 }: {
   appId: string;
   type: BlacklistType | undefined;
-  page: number;
-  onPageChange: (page: number) => void;
+  paging: Paging;
 }) {
-  const blacklistQuery = useBlacklist(appId, { type, page });
+  const blacklistQuery = useBlacklist(appId, { type, page: paging.page });
   const deleteMutation = useDeleteBlacklistEntry(appId);
   const [deleting, setDeleting] = useState<BlacklistEntry | null>(null);
 
@@ -50,58 +46,39 @@ export function BlacklistTable({
         },
         meta: { className: 'col-text' },
       }),
-      column.accessor('createdAt', {
-        header: 'Added',
-        cell: (info) => <DateTime value={info.getValue()} />,
-        meta: { className: 'hide-sm' },
-      }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="visually-hidden">Actions</span>,
-        cell: (info) => (
-          <RowActions
-            label={info.row.original.value}
-            actions={[{ label: 'Delete', destructive: true, onSelect: () => setDeleting(info.row.original) }]}
-          />
-        ),
-        meta: { className: 'col-actions' },
-      }),
+      column.accessor('createdAt', { header: 'Added', cell: dateTimeCell, meta: { className: 'hide-sm' } }),
+      rowActionsColumn<BlacklistEntry>(
+        (entry) => entry.value,
+        (entry) => [{ label: 'Delete', destructive: true, onSelect: () => setDeleting(entry) }],
+      ),
     ],
     [],
   );
 
   return (
     <>
-      <DataTable
+      <QueryTable
         label="Blacklist"
         noun={['entry', 'entries']}
         columns={columns}
-        rows={blacklistQuery.data?.data}
-        total={blacklistQuery.data?.meta.total}
-        page={page}
-        pageSize={PAGE_DEFAULT_LIMIT}
-        onPageChange={onPageChange}
+        query={blacklistQuery}
+        paging={paging}
         getRowId={(entry) => entry.id}
-        error={blacklistQuery.error}
-        fetching={blacklistQuery.isPlaceholderData}
         empty={
           <EmptyState title={type ? `No ${TYPE_LABELS[type]} entries` : 'Nothing blocked yet'}>
             Block an IP address or range, a hardware ID or a username to refuse its requests at once.
           </EmptyState>
         }
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <RowConfirmDialog
+        row={deleting}
+        onClose={() => setDeleting(null)}
         title={`Remove ${deleting?.value ?? 'entry'} from the blacklist?`}
         description="Requests that matched only this entry are accepted again from now on."
         confirmLabel="Delete entry"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteMutation.mutateAsync(deleting.id);
-          toast.success(`${deleting.value} removed from the blacklist`);
+        onConfirm={async (entry) => {
+          await deleteMutation.mutateAsync(entry.id);
+          return `${entry.value} removed from the blacklist`;
         }}
       />
     </>

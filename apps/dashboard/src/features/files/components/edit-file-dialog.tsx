@@ -1,6 +1,5 @@
 import { FILE_NAME_MESSAGE, FileLimits, type FileRecord } from '@latchkey/contracts';
-import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
-import { FormError } from '@/components/ui/error-alert';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
@@ -13,41 +12,29 @@ interface EditValues {
 }
 
 /** Renames a file or changes the level it needs. */
-export function EditFileDialog({
-  appId,
-  file,
-  onOpenChange,
-}: {
-  appId: string;
-  file: FileRecord;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function EditFileDialog({ appId, file, onClose }: { appId: string; file: FileRecord; onClose: () => void }) {
   const updateMutation = useUpdateFile(appId);
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<EditValues>(
+  const { form, errors, ...submit } = useApiForm<EditValues>(
     { values: { name: file.name, minLevel: file.minLevel } },
     async (values) => {
       const saved = await updateMutation.mutateAsync({ fileId: file.fileId, ...values });
-      onOpenChange(false);
+      onClose();
       return `File ${saved.name} saved`;
     },
   );
 
   return (
-    <Dialog open onOpenChange={onOpenChange} title={`Edit ${file.name}`}>
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        <FormError message={rootError} />
-        <TextField
-          label="Name"
-          autoComplete="off"
-          error={errors.name?.message}
-          {...form.register('name', {
-            required: FILE_NAME_MESSAGE,
-            maxLength: { value: FileLimits.nameMax, message: FILE_NAME_MESSAGE },
-          })}
-        />
-        <IntegerField form={form} name="minLevel" label="Minimum level" {...MIN_LEVEL_RANGE} />
-        <FormDialogButtons submitting={isSubmitting} label="Save" pendingLabel="Saving…" />
-      </form>
-    </Dialog>
+    <FormDialog onClose={onClose} title={`Edit ${file.name}`} form={submit} submitLabel="Save" pendingLabel="Saving…">
+      <TextField
+        label="Name"
+        autoComplete="off"
+        error={errors.name?.message}
+        {...form.register('name', {
+          required: FILE_NAME_MESSAGE,
+          maxLength: { value: FileLimits.nameMax, message: FILE_NAME_MESSAGE },
+        })}
+      />
+      <IntegerField form={form} name="minLevel" label="Minimum level" {...MIN_LEVEL_RANGE} />
+    </FormDialog>
   );
 }

@@ -1,13 +1,11 @@
-import { PAGE_DEFAULT_LIMIT, type FileRecord } from '@latchkey/contracts';
+import type { FileRecord } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DataTable } from '@/components/ui/data-table';
-import { DateTime } from '@/components/ui/date-time';
+import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { RowActions } from '@/components/ui/row-actions';
+import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { formatNumber } from '@/lib/format';
-import { toast } from '@/lib/toast';
 import { useDeleteFile } from '../api/delete-file';
 import { useFiles } from '../api/get-files';
 import { EditFileDialog } from './edit-file-dialog';
@@ -28,16 +26,8 @@ function formatBytes(bytes: number): string {
 }
 
 /** The app's files, one page at a time, with rename, replace and delete per row. */
-export function FilesTable({
-  appId,
-  page,
-  onPageChange,
-}: {
-  appId: string;
-  page: number;
-  onPageChange: (page: number) => void;
-}) {
-  const filesQuery = useFiles(appId, { page });
+export function FilesTable({ appId, paging }: { appId: string; paging: Paging }) {
+  const filesQuery = useFiles(appId, { page: paging.page });
   const deleteMutation = useDeleteFile(appId);
   const [editing, setEditing] = useState<FileRecord | null>(null);
   const [replacing, setReplacing] = useState<FileRecord | null>(null);
@@ -66,80 +56,45 @@ export function FilesTable({
         ),
         meta: { className: 'hide-sm' },
       }),
-      column.accessor('updatedAt', {
-        header: 'Updated',
-        cell: (info) => <DateTime value={info.getValue()} />,
-        meta: { className: 'hide-sm' },
-      }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="visually-hidden">Actions</span>,
-        cell: (info) => (
-          <RowActions
-            label={info.row.original.name}
-            actions={[
-              { label: 'Edit', onSelect: () => setEditing(info.row.original) },
-              { label: 'Replace content', onSelect: () => setReplacing(info.row.original) },
-              { label: 'Delete', destructive: true, onSelect: () => setDeleting(info.row.original) },
-            ]}
-          />
-        ),
-        meta: { className: 'col-actions' },
-      }),
+      column.accessor('updatedAt', { header: 'Updated', cell: dateTimeCell, meta: { className: 'hide-sm' } }),
+      rowActionsColumn<FileRecord>(
+        (file) => file.name,
+        (file) => [
+          { label: 'Edit', onSelect: () => setEditing(file) },
+          { label: 'Replace content', onSelect: () => setReplacing(file) },
+          { label: 'Delete', destructive: true, onSelect: () => setDeleting(file) },
+        ],
+      ),
     ],
     [],
   );
 
   return (
     <>
-      <DataTable
+      <QueryTable
         label="Files"
         noun={['file', 'files']}
         columns={columns}
-        rows={filesQuery.data?.data}
-        total={filesQuery.data?.meta.total}
-        page={page}
-        pageSize={PAGE_DEFAULT_LIMIT}
-        onPageChange={onPageChange}
+        query={filesQuery}
+        paging={paging}
         getRowId={(file) => file.fileId}
-        error={filesQuery.error}
-        fetching={filesQuery.isPlaceholderData}
         empty={
           <EmptyState title="No files yet">
             Upload loaders, updates or configs; your software downloads them with a session through the `file` request.
           </EmptyState>
         }
       />
-      {editing ? (
-        <EditFileDialog
-          appId={appId}
-          file={editing}
-          onOpenChange={(open) => {
-            if (!open) setEditing(null);
-          }}
-        />
-      ) : null}
-      {replacing ? (
-        <ReplaceFileDialog
-          appId={appId}
-          file={replacing}
-          onOpenChange={(open) => {
-            if (!open) setReplacing(null);
-          }}
-        />
-      ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      {editing ? <EditFileDialog appId={appId} file={editing} onClose={() => setEditing(null)} /> : null}
+      {replacing ? <ReplaceFileDialog appId={appId} file={replacing} onClose={() => setReplacing(null)} /> : null}
+      <RowConfirmDialog
+        row={deleting}
+        onClose={() => setDeleting(null)}
         title={`Delete ${deleting?.name ?? 'file'}?`}
         description="Its stored content is removed and links already handed out stop working. This cannot be undone."
         confirmLabel="Delete file"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteMutation.mutateAsync(deleting.fileId);
-          toast.success(`File ${deleting.name} deleted`);
+        onConfirm={async (file) => {
+          await deleteMutation.mutateAsync(file.fileId);
+          return `File ${file.name} deleted`;
         }}
       />
     </>

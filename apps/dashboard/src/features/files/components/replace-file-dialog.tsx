@@ -1,64 +1,34 @@
 import type { FileRecord } from '@latchkey/contracts';
-import { useState } from 'react';
-import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
-import { FormError } from '@/components/ui/error-alert';
-import { TextField } from '@/components/ui/form-fields';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useApiForm } from '@/lib/api-form';
 import { useReplaceFileContent } from '../api/replace-file-content';
-import type { UploadProgress } from '../api/upload-request';
-import { UploadProgressBar } from './upload-progress';
+import { FileInputField, UploadProgressBar, useUploadProgress } from './upload-progress';
 
 /** Uploads new content for a file; its name, level and download count stay. */
-export function ReplaceFileDialog({
-  appId,
-  file,
-  onOpenChange,
-}: {
-  appId: string;
-  file: FileRecord;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ReplaceFileDialog({ appId, file, onClose }: { appId: string; file: FileRecord; onClose: () => void }) {
   const replaceMutation = useReplaceFileContent(appId);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<{ file: FileList }>({}, async (values) => {
+  const { progress, track } = useUploadProgress();
+  const { form, ...submit } = useApiForm<{ file: FileList }>({}, async (values) => {
     const content = values.file[0]!;
-    setProgress({ loaded: 0, total: content.size });
-    try {
-      await replaceMutation.mutateAsync({ fileId: file.fileId, file: content, onProgress: setProgress });
-      onOpenChange(false);
-      return `File ${file.name} replaced`;
-    } finally {
-      setProgress(null);
-    }
+    await track(content, (onProgress) =>
+      replaceMutation.mutateAsync({ fileId: file.fileId, file: content, onProgress }),
+    );
+    onClose();
+    return `File ${file.name} replaced`;
   });
 
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <FormDialog
+      onClose={onClose}
       title={`Replace ${file.name}`}
       description="Download links already handed out stop working; users get the new content from their next request."
+      form={submit}
+      submitLabel="Replace"
+      pendingLabel="Uploading…"
+      lockCancel
     >
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        <FormError message={rootError} />
-        <TextField
-          label="New content"
-          type="file"
-          error={errors.file?.message}
-          {...form.register('file', { validate: (files) => (files?.length ? true : 'Choose a file to upload') })}
-        />
-        <UploadProgressBar progress={progress} />
-        <DialogFooter>
-          <DialogClose>
-            <button type="button" className="button button-secondary" disabled={isSubmitting}>
-              Cancel
-            </button>
-          </DialogClose>
-          <button type="submit" className="button button-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Uploading…' : 'Replace'}
-          </button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+      <FileInputField form={form} label="New content" />
+      <UploadProgressBar progress={progress} />
+    </FormDialog>
   );
 }

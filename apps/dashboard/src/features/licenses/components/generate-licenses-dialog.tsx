@@ -8,10 +8,11 @@ import {
 } from '@latchkey/contracts';
 import { useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
-import { Dialog, DialogClose, DialogFooter, FormDialogButtons } from '@/components/ui/dialog';
-import { FormError } from '@/components/ui/error-alert';
+import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
+import { LevelField, MaxDevicesField } from '@/components/ui/license-fields';
 import { useApiForm } from '@/lib/api-form';
 import { saveBlob, toCsv } from '@/lib/csv';
 import { useGenerateLicenses } from '../api/generate-licenses';
@@ -54,10 +55,7 @@ export function GenerateLicensesDialog({
   open,
   onOpenChange,
   reseller,
-}: {
-  appId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: CreateDialogProps & {
   /** for a reseller: its balance and what it may generate; each key costs one credit */
   reseller?: {
     credits: number;
@@ -77,7 +75,7 @@ export function GenerateLicensesDialog({
   };
   const mutation = useGenerateLicenses(appId);
   const [generated, setGenerated] = useState<License[] | null>(null);
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<GenerateValues>(
+  const { form, errors, ...submit } = useApiForm<GenerateValues>(
     { defaultValues: defaults },
     async ({ prefix, note, ...values }) => {
       const licenses = await mutation.mutateAsync({
@@ -145,85 +143,75 @@ export function GenerateLicensesDialog({
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={close}
       title="Generate keys"
       description="Keys start UNUSED; the duration counts from first use."
       wide
+      form={submit}
+      submitLabel="Generate"
+      pendingLabel="Generating…"
     >
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        <FormError message={rootError} />
-        <div className="form-grid">
-          <IntegerField
-            form={form}
-            name="count"
-            label="Count"
-            min={LicenseLimits.countMin}
-            max={LicenseLimits.countMax}
-          />
+      <div className="form-grid">
+        <IntegerField
+          form={form}
+          name="count"
+          label="Count"
+          min={LicenseLimits.countMin}
+          max={LicenseLimits.countMax}
+        />
+        <SelectField
+          label="Duration"
+          options={(reseller?.allowedDurations ?? DURATION_TYPES).map((value) => ({
+            value,
+            label: DURATION_LABELS[value],
+          }))}
+          error={errors.durationType?.message}
+          {...form.register('durationType')}
+        />
+        {reseller?.allowedLevels ? (
           <SelectField
-            label="Duration"
-            options={(reseller?.allowedDurations ?? DURATION_TYPES).map((value) => ({
-              value,
-              label: DURATION_LABELS[value],
-            }))}
-            error={errors.durationType?.message}
-            {...form.register('durationType')}
+            label="Level"
+            hint="The levels you may sell."
+            options={reseller.allowedLevels.map((level) => ({ value: String(level), label: String(level) }))}
+            error={errors.level?.message}
+            {...form.register('level', { valueAsNumber: true })}
           />
-          {reseller?.allowedLevels ? (
-            <SelectField
-              label="Level"
-              hint="The levels you may sell."
-              options={reseller.allowedLevels.map((level) => ({ value: String(level), label: String(level) }))}
-              error={errors.level?.message}
-              {...form.register('level', { valueAsNumber: true })}
-            />
-          ) : (
-            <IntegerField
-              form={form}
-              name="level"
-              label="Level"
-              min={LicenseLimits.levelMin}
-              max={LicenseLimits.levelMax}
-            />
-          )}
-          <IntegerField
-            form={form}
-            name="maxDevices"
-            label="Max devices"
-            min={LicenseLimits.maxDevicesMin}
-            max={maxDevicesMax}
-            hint={reseller?.maxDevicesLimit ? `Up to ${reseller.maxDevicesLimit}: your limit.` : undefined}
-          />
-        </div>
-        <TextField
-          label="Prefix"
-          autoComplete="off"
-          className="mono"
-          hint={`Optional: 1-${LicenseLimits.prefixMax} letters or digits, e.g. PRO makes PRO-XXXXX-XXXXX-XXXXX`}
-          error={errors.prefix?.message}
-          {...form.register('prefix', {
-            validate: (value) => value === '' || LicenseLimits.prefixPattern.test(value) || PREFIX_MESSAGE,
-          })}
+        ) : (
+          <LevelField form={form} />
+        )}
+        <MaxDevicesField
+          form={form}
+          max={maxDevicesMax}
+          hint={reseller?.maxDevicesLimit ? `Up to ${reseller.maxDevicesLimit}: your limit.` : undefined}
         />
-        <TextAreaField
-          label="Note"
-          rows={2}
-          hint={`Optional, up to ${LicenseLimits.noteMax} characters; searchable.`}
-          error={errors.note?.message}
-          {...form.register('note', {
-            maxLength: { value: LicenseLimits.noteMax, message: FieldMessage.atMost('note', LicenseLimits.noteMax) },
-          })}
-        />
-        {reseller ? (
-          <p className="cost-line" role="status">
-            Costs {Number.isInteger(count) && count > 0 ? count : 0} {count === 1 ? 'credit' : 'credits'}; you have{' '}
-            {reseller.credits}.
-          </p>
-        ) : null}
-        <FormDialogButtons submitting={isSubmitting} label="Generate" pendingLabel="Generating…" />
-      </form>
-    </Dialog>
+      </div>
+      <TextField
+        label="Prefix"
+        autoComplete="off"
+        className="mono"
+        hint={`Optional: 1-${LicenseLimits.prefixMax} letters or digits, e.g. PRO makes PRO-XXXXX-XXXXX-XXXXX`}
+        error={errors.prefix?.message}
+        {...form.register('prefix', {
+          validate: (value) => value === '' || LicenseLimits.prefixPattern.test(value) || PREFIX_MESSAGE,
+        })}
+      />
+      <TextAreaField
+        label="Note"
+        rows={2}
+        hint={`Optional, up to ${LicenseLimits.noteMax} characters; searchable.`}
+        error={errors.note?.message}
+        {...form.register('note', {
+          maxLength: { value: LicenseLimits.noteMax, message: FieldMessage.atMost('note', LicenseLimits.noteMax) },
+        })}
+      />
+      {reseller ? (
+        <p className="cost-line" role="status">
+          Costs {Number.isInteger(count) && count > 0 ? count : 0} {count === 1 ? 'credit' : 'credits'}; you have{' '}
+          {reseller.credits}.
+        </p>
+      ) : null}
+    </FormDialog>
   );
 }

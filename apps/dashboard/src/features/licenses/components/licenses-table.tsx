@@ -1,9 +1,9 @@
-import { PAGE_DEFAULT_LIMIT, type License, type LicenseStatus } from '@latchkey/contracts';
+import type { License, LicenseStatus } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
-import { DataTable } from '@/components/ui/data-table';
+import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RowActions } from '@/components/ui/row-actions';
@@ -29,8 +29,7 @@ export function LicensesTable({
   appId,
   status,
   search,
-  page,
-  onPageChange,
+  paging,
   createdBy,
   creatorNames = {},
   actions = 'owner',
@@ -39,8 +38,7 @@ export function LicensesTable({
   appId: string;
   status: LicenseStatus | undefined;
   search: string | undefined;
-  page: number;
-  onPageChange: (page: number) => void;
+  paging: Paging;
   createdBy?: string | undefined;
   /** names of the accounts that create keys (resellers' emails), by account id */
   creatorNames?: Readonly<Record<string, string>>;
@@ -49,7 +47,7 @@ export function LicensesTable({
   /** the signed-in account, whose keys show as "You" */
   currentAccountId: string | undefined;
 }) {
-  const licensesQuery = useLicenses(appId, { status, search, createdBy, page });
+  const licensesQuery = useLicenses(appId, { status, search, createdBy, page: paging.page });
   const unbanMutation = useUnbanLicense(appId);
   const deleteMutation = useDeleteLicense(appId);
   const [banning, setBanning] = useState<License | null>(null);
@@ -170,18 +168,13 @@ export function LicensesTable({
   const filtered = status !== undefined || search !== undefined || createdBy !== undefined;
   return (
     <>
-      <DataTable
+      <QueryTable
         label="Licenses"
         noun={['license', 'licenses']}
         columns={columns}
-        rows={licensesQuery.data?.data}
-        total={licensesQuery.data?.meta.total}
-        page={page}
-        pageSize={PAGE_DEFAULT_LIMIT}
-        onPageChange={onPageChange}
+        query={licensesQuery}
+        paging={paging}
         getRowId={(license) => license.id}
-        error={licensesQuery.error}
-        fetching={licensesQuery.isPlaceholderData}
         empty={
           filtered ? (
             <EmptyState title="No licenses match">Try another status or search.</EmptyState>

@@ -1,31 +1,26 @@
-import { FieldMessage, ResellerLimits, type Reseller } from '@latchkey/contracts';
-import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
-import { FormError } from '@/components/ui/error-alert';
-import { TextAreaField, TextField } from '@/components/ui/form-fields';
+import { FieldMessage, ResellerLimits, type UpdateResellerRequest } from '@latchkey/contracts';
+import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
+import { CheckboxField, TextAreaField, TextField } from '@/components/ui/form-fields';
+import { PasswordField } from '@/components/ui/password-field';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
 import { intInRange } from '@/lib/validation';
 import { useAdjustCredits } from '../api/adjust-credits';
 import { useCreateReseller } from '../api/create-reseller';
+import { useUpdateReseller } from '../api/update-reseller';
 import {
+  limitsFormValues,
   limitsOf,
   resellerPasswordLength,
   ResellerLimitsFields,
+  type ResellerDialogProps,
   type ResellerFormValues,
 } from './reseller-limits-fields';
 
 const CREDITS_RANGE = { min: ResellerLimits.creditsMin, max: ResellerLimits.creditsMax } as const;
 
 /** Creates a reseller with opening credits and what it may generate (levels, durations, devices; none = any). */
-export function CreateResellerDialog({
-  appId,
-  open,
-  onOpenChange,
-}: {
-  appId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CreateResellerDialog({ appId, open, onOpenChange }: CreateDialogProps) {
   const defaults: ResellerFormValues = {
     email: '',
     password: '',
@@ -36,7 +31,7 @@ export function CreateResellerDialog({
     enabled: true,
   };
   const mutation = useCreateReseller(appId);
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<ResellerFormValues>(
+  const { form, errors, ...submit } = useApiForm<ResellerFormValues>(
     { defaultValues: defaults },
     async (values, form) => {
       const reseller = await mutation.mutateAsync({
@@ -52,40 +47,31 @@ export function CreateResellerDialog({
   );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="New reseller"
       description="A reseller signs in with this email and password and generates keys for credits: one key, one credit."
       wide
+      form={submit}
+      submitLabel="Create reseller"
+      pendingLabel="Creating…"
     >
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        <FormError message={rootError} />
-        <div className="form-grid">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...form.register('email', {
-              validate: (value) => /^[^\s@]+@[^\s@]+$/.test(value.trim()) || 'email must be an email address',
-            })}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...form.register('password', {
-              validate: resellerPasswordLength,
-            })}
-          />
-          <IntegerField form={form} name="credits" label="Opening credits" {...CREDITS_RANGE} />
-        </div>
-        <ResellerLimitsFields form={form} />
-        <FormDialogButtons submitting={isSubmitting} label="Create reseller" pendingLabel="Creating…" />
-      </form>
-    </Dialog>
+      <div className="form-grid">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...form.register('email', {
+            validate: (value) => /^[^\s@]+@[^\s@]+$/.test(value.trim()) || 'email must be an email address',
+          })}
+        />
+        <PasswordField form={form} name="password" rules={{ validate: resellerPasswordLength }} />
+        <IntegerField form={form} name="credits" label="Opening credits" {...CREDITS_RANGE} />
+      </div>
+      <ResellerLimitsFields form={form} />
+    </FormDialog>
   );
 }
 
@@ -93,17 +79,9 @@ const AMOUNT_MESSAGE = `amount must be a non-zero integer from ${ResellerLimits.
 const amountInRange = intInRange('amount', ResellerLimits.amountMin, ResellerLimits.amountMax, AMOUNT_MESSAGE);
 
 /** Adds or removes credits with a note; the API refuses a balance below zero with its message. */
-export function AdjustCreditsDialog({
-  appId,
-  reseller,
-  onClose,
-}: {
-  appId: string;
-  reseller: Reseller;
-  onClose: () => void;
-}) {
+export function AdjustCreditsDialog({ appId, reseller, onClose }: ResellerDialogProps) {
   const mutation = useAdjustCredits(appId);
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<{ amount: number; note: string }>(
+  const { form, errors, ...submit } = useApiForm<{ amount: number; note: string }>(
     { defaultValues: { amount: 10, note: '' } },
     async ({ amount, note }) => {
       const updated = await mutation.mutateAsync({
@@ -115,33 +93,86 @@ export function AdjustCreditsDialog({
     },
   );
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      onClose={onClose}
       title={`Credits of ${reseller.email}`}
       description={`Balance ${reseller.credits}. A negative amount takes credits away.`}
+      form={submit}
+      submitLabel="Apply"
+      pendingLabel="Applying…"
     >
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        <FormError message={rootError} />
-        <IntegerField
-          form={form}
-          name="amount"
-          label="Amount"
-          min={ResellerLimits.amountMin}
-          max={ResellerLimits.amountMax}
-          validate={(value) => (value === 0 ? AMOUNT_MESSAGE : amountInRange(value))}
-        />
-        <TextAreaField
-          label="Note"
-          rows={2}
-          hint="Shown in the ledger, e.g. an invoice number."
-          error={errors.note?.message}
-          {...form.register('note', {
-            maxLength: { value: ResellerLimits.noteMax, message: FieldMessage.atMost('note', ResellerLimits.noteMax) },
-          })}
-        />
-        <FormDialogButtons submitting={isSubmitting} label="Apply" pendingLabel="Applying…" />
-      </form>
-    </Dialog>
+      <IntegerField
+        form={form}
+        name="amount"
+        label="Amount"
+        min={ResellerLimits.amountMin}
+        max={ResellerLimits.amountMax}
+        validate={(value) => (value === 0 ? AMOUNT_MESSAGE : amountInRange(value))}
+      />
+      <TextAreaField
+        label="Note"
+        rows={2}
+        hint="Shown in the ledger, e.g. an invoice number."
+        error={errors.note?.message}
+        {...form.register('note', {
+          maxLength: { value: ResellerLimits.noteMax, message: FieldMessage.atMost('note', ResellerLimits.noteMax) },
+        })}
+      />
+    </FormDialog>
+  );
+}
+
+/**
+ * Changes what a reseller may sell, whether it may sign in, and optionally
+ * its password (blank keeps it; a new one revokes every token of it).
+ */
+export function EditResellerDialog({ appId, reseller, onClose }: ResellerDialogProps) {
+  const mutation = useUpdateReseller(appId);
+  const { form, ...submit } = useApiForm<ResellerFormValues>(
+    {
+      defaultValues: {
+        email: reseller.email,
+        password: '',
+        credits: reseller.credits,
+        enabled: reseller.enabled,
+        ...limitsFormValues(reseller),
+      },
+    },
+    async (values) => {
+      const body: UpdateResellerRequest = {
+        ...limitsOf(values),
+        ...(values.enabled !== reseller.enabled ? { enabled: values.enabled } : {}),
+        ...(values.password ? { password: values.password } : {}),
+      };
+      await mutation.mutateAsync({ resellerId: reseller.id, body });
+      onClose();
+      return `${reseller.email} updated`;
+    },
+  );
+
+  return (
+    <FormDialog
+      onClose={onClose}
+      title={`Edit ${reseller.email}`}
+      description="Changes apply to its next generation."
+      wide
+      form={submit}
+      submitLabel="Save"
+      pendingLabel="Saving…"
+    >
+      <ResellerLimitsFields form={form} />
+      <PasswordField
+        form={form}
+        name="password"
+        label="New password"
+        hint="Blank keeps it. A new one signs the reseller out everywhere: its sign-ins and personal access tokens are revoked."
+        rules={{ validate: (value) => value === '' || resellerPasswordLength(value) }}
+      />
+      <CheckboxField
+        label="May sign in"
+        hint="Unchecked disables the reseller: signed out at once; its keys and ledger stay."
+        {...form.register('enabled')}
+      />
+    </FormDialog>
   );
 }

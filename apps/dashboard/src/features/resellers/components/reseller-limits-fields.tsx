@@ -21,6 +21,13 @@ export interface ResellerFormValues {
   enabled: boolean;
 }
 
+/** The props of a dialog about one reseller (edit, adjust credits). */
+export interface ResellerDialogProps {
+  appId: string;
+  reseller: Reseller;
+  onClose: () => void;
+}
+
 type Limits = Pick<Reseller, 'allowedLevels' | 'allowedDurations' | 'maxDevicesLimit'>;
 
 const MAX_DEVICES_MESSAGE = `maxDevicesLimit must be blank (any) or an integer from ${LicenseLimits.maxDevicesMin} to ${LicenseLimits.maxDevicesMax}`;

@@ -2,13 +2,12 @@ import { PAGE_MAX_LIMIT, type Reseller } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DataTable } from '@/components/ui/data-table';
+import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryTable } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
-import { RowActions } from '@/components/ui/row-actions';
+import { rowActionsColumn } from '@/components/ui/table-columns';
 import { Badge } from '@/components/ui/status-badge';
-import { toast } from '@/lib/toast';
 import { useDisableReseller } from '../api/disable-reseller';
 import { useResellers } from '../api/get-resellers';
 import { AdjustCreditsDialog } from './reseller-dialogs';
@@ -65,40 +64,26 @@ export function ResellersTable({ appId }: { appId: string }) {
           info.getValue() ? <DateTime value={info.getValue()!} /> : <span className="muted">Never</span>,
         meta: { className: 'hide-sm' },
       }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="visually-hidden">Actions</span>,
-        cell: (info) => {
-          const reseller = info.row.original;
-          return (
-            <RowActions
-              label={reseller.email}
-              actions={[
-                { label: 'Adjust credits', onSelect: () => setAdjusting(reseller) },
-                reseller.enabled && { label: 'Disable', destructive: true, onSelect: () => setDisabling(reseller) },
-              ]}
-            />
-          );
-        },
-        meta: { className: 'col-actions' },
-      }),
+      rowActionsColumn<Reseller>(
+        (reseller) => reseller.email,
+        (reseller) => [
+          { label: 'Adjust credits', onSelect: () => setAdjusting(reseller) },
+          reseller.enabled && { label: 'Disable', destructive: true, onSelect: () => setDisabling(reseller) },
+        ],
+      ),
     ],
     [appId],
   );
 
   return (
     <>
-      <DataTable
+      <QueryTable
         label="Resellers"
         noun={['reseller', 'resellers']}
         columns={columns}
-        rows={resellersQuery.data?.data}
-        total={resellersQuery.data?.meta.total}
-        page={1}
+        query={resellersQuery}
         pageSize={resellersQuery.data?.meta.limit ?? PAGE_MAX_LIMIT}
-        onPageChange={() => undefined}
         getRowId={(reseller) => reseller.id}
-        error={resellersQuery.error}
         empty={
           <EmptyState title="No resellers yet">
             Resellers sign in here and generate keys of this app for credits you give them.
@@ -106,18 +91,15 @@ export function ResellersTable({ appId }: { appId: string }) {
         }
       />
       {adjusting ? <AdjustCreditsDialog appId={appId} reseller={adjusting} onClose={() => setAdjusting(null)} /> : null}
-      <ConfirmDialog
-        open={disabling !== null}
-        onOpenChange={(open) => {
-          if (!open) setDisabling(null);
-        }}
+      <RowConfirmDialog
+        row={disabling}
+        onClose={() => setDisabling(null)}
         title={`Disable ${disabling?.email ?? 'reseller'}?`}
         description="They are signed out at once and cannot sign in again. Their keys and ledger stay."
         confirmLabel="Disable reseller"
-        onConfirm={async () => {
-          if (!disabling) return;
-          await disableMutation.mutateAsync(disabling.id);
-          toast.success(`${disabling.email} disabled`);
+        onConfirm={async (reseller) => {
+          await disableMutation.mutateAsync(reseller.id);
+          return `${reseller.email} disabled`;
         }}
       />
     </>

@@ -1,6 +1,6 @@
 import type { AdminUser } from '@latchkey/contracts';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, type ConfirmSpec } from '@/components/ui/confirm-dialog';
 import { RowActions } from '@/components/ui/row-actions';
 import { toast } from '@/lib/toast';
 import { useResetUserHwid } from '../api/reset-user-hwid';
@@ -19,11 +19,39 @@ export function UserActions({ appId, user, onDeleted }: { appId: string; user: A
   const deleteMutation = useDeleteUser(appId);
   const endMutation = useEndUserSessions(appId);
   const close = () => setPending(null);
-  const confirmProps = {
-    onOpenChange: (open: boolean) => {
-      if (!open) close();
+  // The actions that only ask for confirmation; one dialog shows the pending one.
+  const confirms: Record<'reset-hwid' | 'end-sessions' | 'delete', ConfirmSpec> = {
+    'reset-hwid': {
+      title: `Reset the HWID of ${user.username}?`,
+      description: 'Their next login from any machine binds that machine instead.',
+      confirmLabel: 'Reset HWID',
+      onConfirm: async () => {
+        await resetHwidMutation.mutateAsync(user.userId);
+        toast.success(`HWID of ${user.username} reset`);
+      },
+    },
+    'end-sessions': {
+      title: `End every session of ${user.username}?`,
+      description: 'Each copy signed in as this user has to log in again.',
+      confirmLabel: 'End all sessions',
+      onConfirm: async () => {
+        const { ended } = await endMutation.mutateAsync(user.userId);
+        toast.success(`${ended} ${ended === 1 ? 'session' : 'sessions'} of ${user.username} ended`);
+      },
+    },
+    delete: {
+      title: `Delete ${user.username}?`,
+      description: 'Their sessions end and the account is removed; their key stays, unlinked. This cannot be undone.',
+      confirmLabel: 'Delete user',
+      onConfirm: async () => {
+        await deleteMutation.mutateAsync(user.userId);
+        toast.success(`${user.username} deleted`);
+        onDeleted?.();
+      },
     },
   };
+  const confirm =
+    pending === 'reset-hwid' || pending === 'end-sessions' || pending === 'delete' ? confirms[pending] : null;
 
   return (
     <>
@@ -48,40 +76,7 @@ export function UserActions({ appId, user, onDeleted }: { appId: string; user: A
       />
       {pending === 'ban' ? <BanUserDialog appId={appId} user={user} onClose={close} /> : null}
       {pending === 'extend' ? <ExtendUserDialog appId={appId} user={user} onClose={close} /> : null}
-      <ConfirmDialog
-        {...confirmProps}
-        open={pending === 'reset-hwid'}
-        title={`Reset the HWID of ${user.username}?`}
-        description="Their next login from any machine binds that machine instead."
-        confirmLabel="Reset HWID"
-        onConfirm={async () => {
-          await resetHwidMutation.mutateAsync(user.userId);
-          toast.success(`HWID of ${user.username} reset`);
-        }}
-      />
-      <ConfirmDialog
-        {...confirmProps}
-        open={pending === 'end-sessions'}
-        title={`End every session of ${user.username}?`}
-        description="Each copy signed in as this user has to log in again."
-        confirmLabel="End all sessions"
-        onConfirm={async () => {
-          const { ended } = await endMutation.mutateAsync(user.userId);
-          toast.success(`${ended} ${ended === 1 ? 'session' : 'sessions'} of ${user.username} ended`);
-        }}
-      />
-      <ConfirmDialog
-        {...confirmProps}
-        open={pending === 'delete'}
-        title={`Delete ${user.username}?`}
-        description="Their sessions end and the account is removed; their key stays, unlinked. This cannot be undone."
-        confirmLabel="Delete user"
-        onConfirm={async () => {
-          await deleteMutation.mutateAsync(user.userId);
-          toast.success(`${user.username} deleted`);
-          onDeleted?.();
-        }}
-      />
+      {confirm ? <ConfirmDialog open onOpenChange={(open) => !open && close()} {...confirm} /> : null}
     </>
   );
 }

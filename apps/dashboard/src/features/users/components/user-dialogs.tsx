@@ -7,13 +7,13 @@ import {
   UserLimits,
   type AdminUser,
 } from '@latchkey/contracts';
-import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
-import { FormError } from '@/components/ui/error-alert';
+import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { IntegerField } from '@/components/ui/integer-field';
-import { ReasonDialog } from '@/components/ui/reason-dialog';
+import { LevelField, MaxDevicesField } from '@/components/ui/license-fields';
+import { BanDialog } from '@/components/ui/reason-dialog';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
+import { PasswordField } from '@/components/ui/password-field';
 import { useApiForm } from '@/lib/api-form';
-import { toast } from '@/lib/toast';
 import { useBanUser } from '../api/ban-user';
 import { useExtendUser } from '../api/extend-user';
 import { useCreateUser } from '../api/create-user';
@@ -30,15 +30,7 @@ interface CreateValues {
 }
 
 /** Creates a user with a password, without a license key. */
-export function CreateUserDialog({
-  appId,
-  open,
-  onOpenChange,
-}: {
-  appId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CreateUserDialog({ appId, open, onOpenChange }: CreateDialogProps) {
   const defaults: CreateValues = {
     username: '',
     password: '',
@@ -48,7 +40,7 @@ export function CreateUserDialog({
     expiresOn: '',
   };
   const mutation = useCreateUser(appId);
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<CreateValues>(
+  const { form, errors, ...submit } = useApiForm<CreateValues>(
     { defaultValues: defaults },
     async ({ lifetime: forever, expiresOn, ...values }, form) => {
       const user = await mutation.mutateAsync({
@@ -63,77 +55,60 @@ export function CreateUserDialog({
   const lifetime = form.watch('lifetime');
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="New user"
       description="A user who logs in with a password, without a key."
       wide
+      form={submit}
+      submitLabel="Create user"
+      pendingLabel="Creating…"
     >
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        <FormError message={rootError} />
-        <div className="form-grid">
-          <TextField
-            label="Username"
-            autoComplete="off"
-            error={errors.username?.message}
-            {...form.register('username', {
-              pattern: {
-                value: ClientLimits.usernamePattern,
-                message: USERNAME_MESSAGE,
-              },
-            })}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...form.register('password', {
-              validate: textLength('password', ClientLimits.passwordMin, ClientLimits.passwordMax),
-            })}
-          />
-          <IntegerField
-            form={form}
-            name="level"
-            label="Level"
-            min={LicenseLimits.levelMin}
-            max={LicenseLimits.levelMax}
-          />
-          <IntegerField
-            form={form}
-            name="maxDevices"
-            label="Max devices"
-            min={LicenseLimits.maxDevicesMin}
-            max={LicenseLimits.maxDevicesMax}
-          />
-        </div>
-        <CheckboxField label="Lifetime (never expires)" {...form.register('lifetime')} />
-        {lifetime ? null : (
-          <TextField
-            label="Expires on"
-            type="date"
-            max={LATEST_EXPIRY.slice(0, 10)}
-            hint="At the end of this day, your time."
-            error={errors.expiresOn?.message}
-            {...form.register('expiresOn', {
-              validate: {
-                future: (value, all) =>
-                  all.lifetime ||
-                  (value !== '' && new Date(`${value}T23:59:59`).getTime() > Date.now()) ||
-                  'expiresAt must be in the future',
-                // The API's bound, in its words (the end of its last day in a zone west of UTC passes it).
-                latest: (value, all) =>
-                  all.lifetime ||
-                  new Date(`${value}T23:59:59`).getTime() <= LATEST_EXPIRY_MS ||
-                  `expiresAt must be at most ${LATEST_EXPIRY}`,
-              },
-            })}
-          />
-        )}
-        <FormDialogButtons submitting={isSubmitting} label="Create user" pendingLabel="Creating…" />
-      </form>
-    </Dialog>
+      <div className="form-grid">
+        <TextField
+          label="Username"
+          autoComplete="off"
+          error={errors.username?.message}
+          {...form.register('username', {
+            pattern: {
+              value: ClientLimits.usernamePattern,
+              message: USERNAME_MESSAGE,
+            },
+          })}
+        />
+        <PasswordField
+          form={form}
+          name="password"
+          rules={{ validate: textLength('password', ClientLimits.passwordMin, ClientLimits.passwordMax) }}
+        />
+        <LevelField form={form} />
+        <MaxDevicesField form={form} />
+      </div>
+      <CheckboxField label="Lifetime (never expires)" {...form.register('lifetime')} />
+      {lifetime ? null : (
+        <TextField
+          label="Expires on"
+          type="date"
+          max={LATEST_EXPIRY.slice(0, 10)}
+          hint="At the end of this day, your time."
+          error={errors.expiresOn?.message}
+          {...form.register('expiresOn', {
+            validate: {
+              future: (value, all) =>
+                all.lifetime ||
+                (value !== '' && new Date(`${value}T23:59:59`).getTime() > Date.now()) ||
+                'expiresAt must be in the future',
+              // The API's bound, in its words (the end of its last day in a zone west of UTC passes it).
+              latest: (value, all) =>
+                all.lifetime ||
+                new Date(`${value}T23:59:59`).getTime() <= LATEST_EXPIRY_MS ||
+                `expiresAt must be at most ${LATEST_EXPIRY}`,
+            },
+          })}
+        />
+      )}
+    </FormDialog>
   );
 }
 
@@ -147,17 +122,16 @@ interface UserDialogProps {
 export function BanUserDialog({ appId, user, onClose }: UserDialogProps) {
   const mutation = useBanUser(appId);
   return (
-    <ReasonDialog
-      title={`Ban ${user.username}?`}
+    <BanDialog
+      name={user.username}
       description="They are refused from now on and their open sessions end. You can unban them later."
       hint="Optional; sent with the user.ban webhook."
       maxLength={UserLimits.banReasonMax}
       label="Ban user"
-      pendingLabel="Banning…"
       onClose={onClose}
-      onSubmit={async (reason) => {
+      onBan={async (reason) => {
         await mutation.mutateAsync({ userId: user.userId, reason });
-        toast.success(`${user.username} banned`);
+        return `${user.username} banned`;
       }}
     />
   );
@@ -166,36 +140,31 @@ export function BanUserDialog({ appId, user, onClose }: UserDialogProps) {
 /** Adds days to max(now, expiry); a lifetime user stays lifetime. */
 export function ExtendUserDialog({ appId, user, onClose }: UserDialogProps) {
   const mutation = useExtendUser(appId);
-  const { form, onSubmit, isSubmitting, rootError } = useApiForm<{ days: number }>(
-    { defaultValues: { days: 30 } },
-    async ({ days }) => {
-      await mutation.mutateAsync({ userId: user.userId, days });
-      onClose();
-      return `${user.username} extended by ${days} ${days === 1 ? 'day' : 'days'}`;
-    },
-  );
+  const { form, ...submit } = useApiForm<{ days: number }>({ defaultValues: { days: 30 } }, async ({ days }) => {
+    await mutation.mutateAsync({ userId: user.userId, days });
+    onClose();
+    return `${user.username} extended by ${days} ${days === 1 ? 'day' : 'days'}`;
+  });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      onClose={onClose}
       title={`Extend ${user.username}`}
       description={
         user.expiresAt
           ? 'Days are added to the later of now and the current expiry.'
           : 'This user never expires; extending changes nothing.'
       }
+      form={submit}
+      submitLabel="Extend"
+      pendingLabel="Extending…"
     >
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        <FormError message={rootError} />
-        <IntegerField
-          form={form}
-          name="days"
-          label="Days"
-          min={UserLimits.extendDaysMin}
-          max={UserLimits.extendDaysMax}
-        />
-        <FormDialogButtons submitting={isSubmitting} label="Extend" pendingLabel="Extending…" />
-      </form>
-    </Dialog>
+      <IntegerField
+        form={form}
+        name="days"
+        label="Days"
+        min={UserLimits.extendDaysMin}
+        max={UserLimits.extendDaysMax}
+      />
+    </FormDialog>
   );
 }

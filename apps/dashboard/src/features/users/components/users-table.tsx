@@ -1,10 +1,10 @@
-import { PAGE_DEFAULT_LIMIT, usernameKey, type AdminUser } from '@latchkey/contracts';
-import { Link } from '@tanstack/react-router';
+import { usernameKey, type AdminUser } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { DataTable } from '@/components/ui/data-table';
+import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
+import { actionsColumn, hwidCell, usernameColumn } from '@/components/ui/table-columns';
 import { Badge } from '@/components/ui/status-badge';
 import { useUsers } from '../api/get-users';
 import { UserActions } from './user-actions';
@@ -12,34 +12,12 @@ import { UserActions } from './user-actions';
 const column = createColumnHelper<AdminUser>();
 
 /** The app's users, searched and paged as the URL says; each opens its own page. */
-export function UsersTable({
-  appId,
-  search,
-  page,
-  onPageChange,
-}: {
-  appId: string;
-  search: string | undefined;
-  page: number;
-  onPageChange: (page: number) => void;
-}) {
-  const usersQuery = useUsers(appId, { search, page });
+export function UsersTable({ appId, search, paging }: { appId: string; search: string | undefined; paging: Paging }) {
+  const usersQuery = useUsers(appId, { search, page: paging.page });
 
   const columns = useMemo(
     () => [
-      column.accessor('username', {
-        header: 'Username',
-        cell: (info) => (
-          <Link
-            to="/apps/$appId/users/$userId"
-            params={{ appId, userId: info.row.original.userId }}
-            className="row-link"
-          >
-            {info.getValue()}
-          </Link>
-        ),
-        meta: { className: 'col-break' },
-      }),
+      usernameColumn<AdminUser>(appId, 'Username'),
       column.accessor('banned', {
         header: 'Status',
         cell: (info) => (info.getValue() ? <Badge tone="danger">Banned</Badge> : <Badge tone="success">Active</Badge>),
@@ -52,8 +30,7 @@ export function UsersTable({
       }),
       column.accessor('hwid', {
         header: 'HWID',
-        cell: (info) =>
-          info.getValue() ? <code className="break">{info.getValue()}</code> : <span className="muted">None</span>,
+        cell: hwidCell,
         meta: { className: 'col-break hide-sm' },
       }),
       column.accessor('lastLoginAt', {
@@ -75,29 +52,19 @@ export function UsersTable({
         cell: (info) => <DateTime value={info.getValue()} dateOnly />,
         meta: { className: 'hide-sm' },
       }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="visually-hidden">Actions</span>,
-        cell: (info) => <UserActions appId={appId} user={info.row.original} />,
-        meta: { className: 'col-actions' },
-      }),
+      actionsColumn<AdminUser>((user) => <UserActions appId={appId} user={user} />),
     ],
     [appId],
   );
 
   return (
-    <DataTable
+    <QueryTable
       label="Users"
       noun={['user', 'users']}
       columns={columns}
-      rows={usersQuery.data?.data}
-      total={usersQuery.data?.meta.total}
-      page={page}
-      pageSize={PAGE_DEFAULT_LIMIT}
-      onPageChange={onPageChange}
+      query={usersQuery}
+      paging={paging}
       getRowId={(user) => user.userId}
-      error={usersQuery.error}
-      fetching={usersQuery.isPlaceholderData}
       empty={
         search && usernameKey(search) === null ? (
           // What the API answers too: it compares usernames by their canonical form (usernameKey).

@@ -1,6 +1,5 @@
 import { VariableLimits, VariableMessage, type Variable } from '@latchkey/contracts';
-import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
-import { FormError } from '@/components/ui/error-alert';
+import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
@@ -23,16 +22,13 @@ export function VariableFormDialog({
   variable,
   open,
   onOpenChange,
-}: {
-  appId: string;
+}: CreateDialogProps & {
   variable?: Variable;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   const editing = variable !== undefined;
   const createMutation = useCreateVariable(appId);
   const updateMutation = useUpdateVariable(appId);
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<VariableValues>(
+  const { form, errors, ...submit } = useApiForm<VariableValues>(
     {
       values: {
         key: variable?.key ?? '',
@@ -53,52 +49,47 @@ export function VariableFormDialog({
   );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={editing ? `Edit ${variable.key}` : 'New variable'}
       description="Client software reads a variable with a session whose level is at least the minimum level."
       wide
+      form={submit}
+      submitLabel={editing ? 'Save' : 'Create variable'}
+      pendingLabel="Saving…"
     >
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        <FormError message={rootError} />
-        <TextField
-          label="Key"
-          autoComplete="off"
-          readOnly={editing}
-          className="mono"
-          hint={editing ? undefined : `Up to ${VariableLimits.keyMax} characters of A-Z, a-z, 0-9, _ . -`}
-          error={errors.key?.message}
-          {...form.register('key', {
-            pattern: {
-              value: VariableLimits.keyPattern,
-              message: VariableMessage.key,
-            },
-          })}
-        />
-        <TextAreaField
-          label="Value"
-          rows={8}
-          spellCheck={false}
-          hint={`Text up to ${VariableLimits.valueMax / 1024} KiB, returned as is.`}
-          error={errors.value?.message}
-          {...form.register('value', {
-            maxLength: { value: VariableLimits.valueMax, message: VariableMessage.value },
-          })}
-        />
-        <IntegerField
-          form={form}
-          name="minLevel"
-          label="Minimum level"
-          min={VariableLimits.minLevelMin}
-          max={VariableLimits.minLevelMax}
-        />
-        <FormDialogButtons
-          submitting={isSubmitting}
-          label={editing ? 'Save' : 'Create variable'}
-          pendingLabel="Saving…"
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label="Key"
+        autoComplete="off"
+        readOnly={editing}
+        className="mono"
+        hint={editing ? undefined : `Up to ${VariableLimits.keyMax} characters of A-Z, a-z, 0-9, _ . -`}
+        error={errors.key?.message}
+        {...form.register('key', {
+          pattern: {
+            value: VariableLimits.keyPattern,
+            message: VariableMessage.key,
+          },
+        })}
+      />
+      <TextAreaField
+        label="Value"
+        rows={8}
+        spellCheck={false}
+        hint={`Text up to ${VariableLimits.valueMax / 1024} KiB, returned as is.`}
+        error={errors.value?.message}
+        {...form.register('value', {
+          maxLength: { value: VariableLimits.valueMax, message: VariableMessage.value },
+        })}
+      />
+      <IntegerField
+        form={form}
+        name="minLevel"
+        label="Minimum level"
+        min={VariableLimits.minLevelMin}
+        max={VariableLimits.minLevelMax}
+      />
+    </FormDialog>
   );
 }

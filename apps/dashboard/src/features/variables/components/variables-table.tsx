@@ -1,12 +1,10 @@
-import { PAGE_DEFAULT_LIMIT, type Variable } from '@latchkey/contracts';
+import type { Variable } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DataTable } from '@/components/ui/data-table';
-import { DateTime } from '@/components/ui/date-time';
+import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { RowActions } from '@/components/ui/row-actions';
-import { toast } from '@/lib/toast';
+import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { useDeleteVariable } from '../api/delete-variable';
 import { useVariables } from '../api/get-variables';
 import { VariableFormDialog } from './variable-form-dialog';
@@ -15,16 +13,8 @@ const column = createColumnHelper<Variable>();
 const PREVIEW_CHARS = 80;
 
 /** The app's variables, one page at a time, with edit and delete per row. */
-export function VariablesTable({
-  appId,
-  page,
-  onPageChange,
-}: {
-  appId: string;
-  page: number;
-  onPageChange: (page: number) => void;
-}) {
-  const variablesQuery = useVariables(appId, { page });
+export function VariablesTable({ appId, paging }: { appId: string; paging: Paging }) {
+  const variablesQuery = useVariables(appId, { page: paging.page });
   const deleteMutation = useDeleteVariable(appId);
   const [editing, setEditing] = useState<Variable | null>(null);
   const [deleting, setDeleting] = useState<Variable | null>(null);
@@ -48,43 +38,27 @@ export function VariablesTable({
         meta: { className: 'col-break' },
       }),
       column.accessor('minLevel', { header: 'Min level', meta: { className: 'col-num' } }),
-      column.accessor('updatedAt', {
-        header: 'Updated',
-        cell: (info) => <DateTime value={info.getValue()} />,
-        meta: { className: 'hide-sm' },
-      }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="visually-hidden">Actions</span>,
-        cell: (info) => (
-          <RowActions
-            label={info.row.original.key}
-            actions={[
-              { label: 'Edit', onSelect: () => setEditing(info.row.original) },
-              { label: 'Delete', destructive: true, onSelect: () => setDeleting(info.row.original) },
-            ]}
-          />
-        ),
-        meta: { className: 'col-actions' },
-      }),
+      column.accessor('updatedAt', { header: 'Updated', cell: dateTimeCell, meta: { className: 'hide-sm' } }),
+      rowActionsColumn<Variable>(
+        (variable) => variable.key,
+        (variable) => [
+          { label: 'Edit', onSelect: () => setEditing(variable) },
+          { label: 'Delete', destructive: true, onSelect: () => setDeleting(variable) },
+        ],
+      ),
     ],
     [],
   );
 
   return (
     <>
-      <DataTable
+      <QueryTable
         label="Variables"
         noun={['variable', 'variables']}
         columns={columns}
-        rows={variablesQuery.data?.data}
-        total={variablesQuery.data?.meta.total}
-        page={page}
-        pageSize={PAGE_DEFAULT_LIMIT}
-        onPageChange={onPageChange}
+        query={variablesQuery}
+        paging={paging}
         getRowId={(variable) => variable.key}
-        error={variablesQuery.error}
-        fetching={variablesQuery.isPlaceholderData}
         empty={
           <EmptyState title="No variables yet">
             Variables hold text your software fetches after login: settings, messages, download links.
@@ -101,18 +75,15 @@ export function VariablesTable({
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <RowConfirmDialog
+        row={deleting}
+        onClose={() => setDeleting(null)}
         title={`Delete ${deleting?.key ?? 'variable'}?`}
         description="Client software asking for it gets “Variable not found” from now on. This cannot be undone."
         confirmLabel="Delete variable"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteMutation.mutateAsync(deleting.key);
-          toast.success(`Variable ${deleting.key} deleted`);
+        onConfirm={async (variable) => {
+          await deleteMutation.mutateAsync(variable.key);
+          return `Variable ${variable.key} deleted`;
         }}
       />
     </>

@@ -1,5 +1,5 @@
 import type { Webhook } from '@latchkey/contracts';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/lib/toast';
 import { useDeleteWebhook } from '../api/delete-webhook';
 
@@ -17,11 +17,9 @@ export function DeleteWebhookDialog({
 }) {
   const deleteMutation = useDeleteWebhook(appId);
   return (
-    <ConfirmDialog
-      open={webhook !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <RowConfirmDialog
+      row={webhook}
+      onClose={onClose}
       title="Delete this webhook?"
       description={
         <>
@@ -30,9 +28,8 @@ export function DeleteWebhookDialog({
         </>
       }
       confirmLabel="Delete webhook"
-      onConfirm={async () => {
-        if (!webhook) return;
-        await deleteMutation.mutateAsync(webhook.id);
+      onConfirm={async (row) => {
+        await deleteMutation.mutateAsync(row.id);
         toast.success('Webhook deleted');
         onDeleted?.();
       }}

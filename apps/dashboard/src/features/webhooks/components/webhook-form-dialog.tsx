@@ -1,7 +1,6 @@
 import { EVENT_NAMES, type CreatedWebhook, type EventName, type Webhook } from '@latchkey/contracts';
 import { useId } from 'react';
-import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
-import { FormError } from '@/components/ui/error-alert';
+import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
 import { useCreateWebhook } from '../api/create-webhook';
@@ -26,36 +25,30 @@ export function WebhookFormDialog({
   open,
   onOpenChange,
   onCreated,
-}: {
-  appId: string;
+}: CreateDialogProps & {
   webhook?: Webhook;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   onCreated?: (created: CreatedWebhook) => void;
 }) {
   const editing = webhook !== undefined;
   const empty: WebhookValues = { url: webhook?.url ?? '', events: webhook?.events ?? [] };
   const createMutation = useCreateWebhook(appId);
   const updateMutation = useUpdateWebhook(appId);
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<WebhookValues>(
-    { values: empty },
-    async (values, form) => {
-      const body = { url: values.url.trim(), events: values.events };
-      if (editing) {
-        await updateMutation.mutateAsync({ webhookId: webhook.id, ...body });
-      } else {
-        onCreated?.(await createMutation.mutateAsync(body));
-      }
-      onOpenChange(false);
-      form.reset();
-      return editing ? 'Webhook saved' : 'Webhook created';
-    },
-  );
+  const { form, errors, ...submit } = useApiForm<WebhookValues>({ values: empty }, async (values, form) => {
+    const body = { url: values.url.trim(), events: values.events };
+    if (editing) {
+      await updateMutation.mutateAsync({ webhookId: webhook.id, ...body });
+    } else {
+      onCreated?.(await createMutation.mutateAsync(body));
+    }
+    onOpenChange(false);
+    form.reset();
+    return editing ? 'Webhook saved' : 'Webhook created';
+  });
   const eventsHintId = useId();
   const eventsErrorId = useId();
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) form.reset();
@@ -64,74 +57,69 @@ export function WebhookFormDialog({
       title={editing ? 'Edit webhook' : 'New webhook'}
       description="Latchkey sends a signed POST to this URL when one of the chosen events happens."
       wide
+      form={submit}
+      submitLabel={editing ? 'Save' : 'Create webhook'}
+      pendingLabel="Saving…"
     >
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        <FormError message={rootError} />
-        <TextField
-          label="Endpoint URL"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="https://example.com/hooks/latchkey"
-          maxLength={WEBHOOK_URL_MAX}
-          hint="http or https on a public address. A Discord webhook URL gets Discord messages with an embed."
-          error={errors.url?.message}
-          {...form.register('url', { validate: checkWebhookUrl })}
-        />
-        <fieldset
-          className="event-picker"
-          aria-describedby={errors.events ? `${eventsHintId} ${eventsErrorId}` : eventsHintId}
-        >
-          <legend>Events</legend>
-          <p className="field-hint" id={eventsHintId}>
-            Choose at least one. Send test works whichever you choose.
+      <TextField
+        label="Endpoint URL"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="https://example.com/hooks/latchkey"
+        maxLength={WEBHOOK_URL_MAX}
+        hint="http or https on a public address. A Discord webhook URL gets Discord messages with an embed."
+        error={errors.url?.message}
+        {...form.register('url', { validate: checkWebhookUrl })}
+      />
+      <fieldset
+        className="event-picker"
+        aria-describedby={errors.events ? `${eventsHintId} ${eventsErrorId}` : eventsHintId}
+      >
+        <legend>Events</legend>
+        <p className="field-hint" id={eventsHintId}>
+          Choose at least one. Send test works whichever you choose.
+        </p>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            onClick={() => form.setValue('events', [...EVENT_NAMES], { shouldValidate: form.formState.isSubmitted })}
+          >
+            Select all
+          </button>
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            onClick={() => form.setValue('events', [], { shouldValidate: form.formState.isSubmitted })}
+          >
+            Clear
+          </button>
+        </div>
+        <div className="event-options">
+          {EVENT_NAMES.map((event) => (
+            <label key={event} className="event-option">
+              <input
+                type="checkbox"
+                value={event}
+                {...form.register('events', {
+                  validate: (events) => events.length > 0 || 'Choose at least one event',
+                })}
+              />
+              <span>
+                <code>{event}</code>
+                <span className="muted"> {EVENT_DESCRIPTIONS[event]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.events ? (
+          <p className="field-error" id={eventsErrorId}>
+            {errors.events.message}
           </p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              onClick={() => form.setValue('events', [...EVENT_NAMES], { shouldValidate: form.formState.isSubmitted })}
-            >
-              Select all
-            </button>
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              onClick={() => form.setValue('events', [], { shouldValidate: form.formState.isSubmitted })}
-            >
-              Clear
-            </button>
-          </div>
-          <div className="event-options">
-            {EVENT_NAMES.map((event) => (
-              <label key={event} className="event-option">
-                <input
-                  type="checkbox"
-                  value={event}
-                  {...form.register('events', {
-                    validate: (events) => events.length > 0 || 'Choose at least one event',
-                  })}
-                />
-                <span>
-                  <code>{event}</code>
-                  <span className="muted"> {EVENT_DESCRIPTIONS[event]}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          {errors.events ? (
-            <p className="field-error" id={eventsErrorId}>
-              {errors.events.message}
-            </p>
-          ) : null}
-        </fieldset>
-        <FormDialogButtons
-          submitting={isSubmitting}
-          label={editing ? 'Save' : 'Create webhook'}
-          pendingLabel="Saving…"
-        />
-      </form>
-    </Dialog>
+        ) : null}
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
-import { PAGE_DEFAULT_LIMIT, type Webhook } from '@latchkey/contracts';
+import type { Webhook } from '@latchkey/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { DataTable } from '@/components/ui/data-table';
-import { DateTime } from '@/components/ui/date-time';
+import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { RowActions } from '@/components/ui/row-actions';
+import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { Badge } from '@/components/ui/status-badge';
 import { useWebhooks } from '../api/get-webhooks';
 import { useWebhookCommands } from '../hooks/use-webhook-commands';
@@ -19,16 +18,8 @@ import '../webhooks.css';
 const column = createColumnHelper<Webhook>();
 
 /** The app's webhooks, one page at a time; each links to its delivery log and has a menu of actions. */
-export function WebhooksTable({
-  appId,
-  page,
-  onPageChange,
-}: {
-  appId: string;
-  page: number;
-  onPageChange: (page: number) => void;
-}) {
-  const webhooksQuery = useWebhooks(appId, { page });
+export function WebhooksTable({ appId, paging }: { appId: string; paging: Paging }) {
+  const webhooksQuery = useWebhooks(appId, { page: paging.page });
   const { sendTest, setEnabled } = useWebhookCommands(appId);
   const navigate = useNavigate();
   const [editing, setEditing] = useState<Webhook | null>(null);
@@ -62,55 +53,36 @@ export function WebhooksTable({
         header: 'Status',
         cell: (info) => <WebhookStatus webhook={info.row.original} />,
       }),
-      column.accessor('createdAt', {
-        header: 'Created',
-        cell: (info) => <DateTime value={info.getValue()} />,
-        meta: { className: 'hide-sm' },
-      }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="visually-hidden">Actions</span>,
-        cell: (info) => {
-          const webhook = info.row.original;
-          return (
-            <RowActions
-              label={webhook.url}
-              actions={[
-                {
-                  label: 'Deliveries',
-                  onSelect: () =>
-                    void navigate({ to: '/apps/$appId/webhooks/$webhookId', params: { appId, webhookId: webhook.id } }),
-                },
-                { label: 'Send test', onSelect: () => sendTest(webhook) },
-                { label: 'Edit', onSelect: () => setEditing(webhook) },
-                webhook.enabled
-                  ? { label: 'Disable', onSelect: () => setEnabled(webhook, false) }
-                  : { label: 'Enable', onSelect: () => setEnabled(webhook, true) },
-                { label: 'Delete', destructive: true, onSelect: () => setDeleting(webhook) },
-              ]}
-            />
-          );
-        },
-        meta: { className: 'col-actions' },
-      }),
+      column.accessor('createdAt', { header: 'Created', cell: dateTimeCell, meta: { className: 'hide-sm' } }),
+      rowActionsColumn<Webhook>(
+        (webhook) => webhook.url,
+        (webhook) => [
+          {
+            label: 'Deliveries',
+            onSelect: () =>
+              void navigate({ to: '/apps/$appId/webhooks/$webhookId', params: { appId, webhookId: webhook.id } }),
+          },
+          { label: 'Send test', onSelect: () => sendTest(webhook) },
+          { label: 'Edit', onSelect: () => setEditing(webhook) },
+          webhook.enabled
+            ? { label: 'Disable', onSelect: () => setEnabled(webhook, false) }
+            : { label: 'Enable', onSelect: () => setEnabled(webhook, true) },
+          { label: 'Delete', destructive: true, onSelect: () => setDeleting(webhook) },
+        ],
+      ),
     ],
     [appId, navigate, sendTest, setEnabled],
   );
 
   return (
     <>
-      <DataTable
+      <QueryTable
         label="Webhooks"
         noun={['webhook', 'webhooks']}
         columns={columns}
-        rows={webhooksQuery.data?.data}
-        total={webhooksQuery.data?.meta.total}
-        page={page}
-        pageSize={PAGE_DEFAULT_LIMIT}
-        onPageChange={onPageChange}
+        query={webhooksQuery}
+        paging={paging}
         getRowId={(webhook) => webhook.id}
-        error={webhooksQuery.error}
-        fetching={webhooksQuery.isPlaceholderData}
         empty={
           <EmptyState title="No webhooks yet">
             A webhook tells your server or Discord channel about logins, registrations, bans and more as they happen.

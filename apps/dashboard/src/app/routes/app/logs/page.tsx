@@ -1,6 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { LogTypeFilter } from '@/features/logs/components/log-type-filter';
 import { LogsTable } from '@/features/logs/components/logs-table';
+import { filterSetter, pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { logsRoute } from './route';
 
@@ -17,17 +18,9 @@ export function LogsPage() {
         description="Every change made here and every authentication from your software, failed ones with their reason."
       />
       <div className="toolbar">
-        <LogTypeFilter
-          value={type}
-          onChange={(next) => void navigate({ search: (prev) => ({ ...prev, type: next, page: undefined }) })}
-        />
+        <LogTypeFilter value={type} onChange={(next) => filterSetter(navigate)({ type: next })} />
       </div>
-      <LogsTable
-        appId={appId}
-        type={type}
-        page={page}
-        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
-      />
+      <LogsTable appId={appId} type={type} page={page} onPageChange={pageSetter(navigate)} />
     </>
   );
 }

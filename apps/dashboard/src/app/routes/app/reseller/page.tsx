@@ -5,9 +5,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useReseller } from '@/features/resellers/api/get-reseller';
 import { useResellerLedger } from '@/features/resellers/api/get-reseller-ledger';
 import { LedgerTable } from '@/features/resellers/components/ledger-table';
-import { EditResellerDialog } from '@/features/resellers/components/edit-reseller-dialog';
-import { AdjustCreditsDialog } from '@/features/resellers/components/reseller-dialogs';
+import { AdjustCreditsDialog, EditResellerDialog } from '@/features/resellers/components/reseller-dialogs';
 import { describeLimits } from '@/features/resellers/components/reseller-limits-fields';
+import { pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { resellerRoute } from './route';
 
@@ -68,7 +68,7 @@ export function ResellerPage() {
         error={ledgerQuery.error}
         fetching={ledgerQuery.isPlaceholderData}
         page={page}
-        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
+        onPageChange={pageSetter(navigate)}
       />
       {editing && reseller ? (
         <EditResellerDialog appId={appId} reseller={reseller} onClose={() => setEditing(false)} />

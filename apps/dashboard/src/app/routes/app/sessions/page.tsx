@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { SessionsTable } from '@/features/sessions/components/sessions-table';
+import { pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { sessionsRoute } from './route';
 
@@ -15,11 +16,7 @@ export function SessionsPage() {
         title="Sessions"
         description="Who is signed in to your software right now. Ending a session signs that copy out."
       />
-      <SessionsTable
-        appId={appId}
-        page={page}
-        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
-      />
+      <SessionsTable appId={appId} paging={{ page, onPageChange: pageSetter(navigate) }} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { SessionsTable } from '@/features/sessions/components/sessions-table';
 import { useUser } from '@/features/users/api/get-user';
 import { UserActions } from '@/features/users/components/user-actions';
 import { UserDetails } from '@/features/users/components/user-details';
+import { pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { userRoute } from './route';
 
@@ -40,12 +41,7 @@ export function UserPage() {
       <ErrorAlert error={userQuery.error} title="Could not load the user" />
       {user ? <UserDetails user={user} /> : userQuery.isPending ? <Skeleton height="12rem" /> : null}
       <h2>Live sessions</h2>
-      <SessionsTable
-        appId={appId}
-        userId={userId}
-        page={page}
-        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
-      />
+      <SessionsTable appId={appId} userId={userId} paging={{ page, onPageChange: pageSetter(navigate) }} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { WebhookSummary } from '@/features/webhooks/components/webhook-summary';
 import { useWebhookCommands } from '@/features/webhooks/hooks/use-webhook-commands';
 import { DELIVERY_STATUS_BADGES } from '@/features/webhooks/utils/webhook-rules';
 import { ApiError } from '@/lib/api-client';
+import { filterSetter, pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { webhookRoute } from './route';
 
@@ -97,13 +98,7 @@ export function WebhookPage() {
             options={STATUS_OPTIONS}
             value={status ?? ''}
             onChange={(event) =>
-              void navigate({
-                search: (prev) => ({
-                  ...prev,
-                  status: (event.target.value || undefined) as WebhookDeliveryStatus | undefined,
-                  page: undefined,
-                }),
-              })
+              filterSetter(navigate)({ status: (event.target.value || undefined) as WebhookDeliveryStatus | undefined })
             }
           />
         </div>
@@ -112,7 +107,7 @@ export function WebhookPage() {
           webhookId={webhookId}
           status={status}
           page={page}
-          onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
+          onPageChange={pageSetter(navigate)}
         />
       </section>
       {webhook && editing ? <WebhookFormDialog appId={appId} webhook={webhook} open onOpenChange={setEditing} /> : null}
