@@ -80,7 +80,10 @@ describe('the /v1 types', () => {
     ]);
 
     const deleted = await delVar(token, 'theme');
-    expect([deleted.status, deleted.body]).toEqual([200, { success: true, message: 'User variable deleted', data: {} }]);
+    expect([deleted.status, deleted.body]).toEqual([
+      200,
+      { success: true, message: 'User variable deleted', data: {} },
+    ]);
     expect(answer(await getVar(token, 'theme'))).toEqual([404, 'Variable not found']);
     expect(answer(await delVar(token, 'theme'))).toEqual([404, 'Variable not found']);
   });
@@ -172,9 +175,7 @@ describe('the /v1 types', () => {
   it('never goes past the limit under parallel writes of new keys', async () => {
     const { token, userId } = await session();
     const attempts = PER_USER + 20;
-    const results = await Promise.all(
-      Array.from({ length: attempts }, (_, i) => setVar(token, `parallel${i}`, 'v')),
-    );
+    const results = await Promise.all(Array.from({ length: attempts }, (_, i) => setVar(token, `parallel${i}`, 'v')));
     const statuses = results.map((res) => res.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(PER_USER);
     expect(statuses.filter((status) => status === 409)).toHaveLength(attempts - PER_USER);
@@ -254,7 +255,13 @@ describe('the admin routes', () => {
     const keyRule = 'key must be 1-64 characters of A-Z, a-z, 0-9, _ . -';
     expect([badKey.status, badKey.body]).toEqual([
       400,
-      { success: false, code: 'VALIDATION', message: keyRule, errors: [keyRule], fields: [{ field: 'key', message: keyRule }] },
+      {
+        success: false,
+        code: 'VALIDATION',
+        message: keyRule,
+        errors: [keyRule],
+        fields: [{ field: 'key', message: keyRule }],
+      },
     ]);
     const long = await http('PUT', `${base(userId)}/k`, {
       token: owner.token,
@@ -266,7 +273,10 @@ describe('the admin routes', () => {
       [{ field: 'value', message: `value must be at most ${VALUE_MAX} characters` }],
     ]);
     const missing = await http('PUT', `${base(userId)}/k`, { token: owner.token, body: {} });
-    expect([missing.status, missing.body.fields]).toEqual([400, [{ field: 'value', message: 'value must be a string' }]]);
+    expect([missing.status, missing.body.fields]).toEqual([
+      400,
+      [{ field: 'value', message: 'value must be a string' }],
+    ]);
     expect(await storedCount(userId)).toBe(0);
   });
 
@@ -307,7 +317,12 @@ describe('the admin routes', () => {
     ];
     for (const [token, method, path, body] of attempts) {
       const res = await http(method, path, { token, body });
-      expect({ method, path, status: res.status, body: res.body }).toEqual({ method, path, status: 404, body: notFound });
+      expect({ method, path, status: res.status, body: res.body }).toEqual({
+        method,
+        path,
+        status: 404,
+        body: notFound,
+      });
     }
     expect((await http('GET', base(userId), { token: owner.token })).body.data).toHaveLength(1);
     expect((await http('GET', base(userId))).status).toBe(401);
