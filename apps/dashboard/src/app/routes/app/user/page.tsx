@@ -6,6 +6,7 @@ import { SessionsTable } from '@/features/sessions/components/sessions-table';
 import { useUser } from '@/features/users/api/get-user';
 import { UserActions } from '@/features/users/components/user-actions';
 import { UserDetails } from '@/features/users/components/user-details';
+import { UserVariablesSection } from '@/features/user-variables/components/user-variables-section';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { userRoute } from './route';
 
@@ -46,6 +47,7 @@ export function UserPage() {
         page={page}
         onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
       />
+      <UserVariablesSection appId={appId} userId={userId} />
     </>
   );
 }
