@@ -6,13 +6,13 @@ import { DataTable } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RowActions } from '@/components/ui/row-actions';
+import { TextPreview } from '@/components/ui/text-preview';
 import { toast } from '@/lib/toast';
 import { useDeleteUserVariable } from '../api/delete-user-variable';
 import { useUserVariables } from '../api/get-user-variables';
 import { UserVariableFormDialog } from './user-variable-form-dialog';
 
 const column = createColumnHelper<UserVariable>();
-const PREVIEW_CHARS = 80;
 const { perUser } = UserVariableLimits;
 
 /** A user's own variables on its page: every one of them (a user holds at most `perUser`), add, edit, delete. */
@@ -32,17 +32,7 @@ export function UserVariablesSection({ appId, userId }: { appId: string; userId:
       column.accessor('key', { header: 'Key', cell: (info) => <code>{info.getValue()}</code> }),
       column.accessor('value', {
         header: 'Value',
-        cell: (info) => {
-          const value = info.getValue();
-          return (
-            <span
-              className="mono break"
-              title={value.length > PREVIEW_CHARS ? 'Edit to see the whole value' : undefined}
-            >
-              {value.length > PREVIEW_CHARS ? `${value.slice(0, PREVIEW_CHARS)}…` : value}
-            </span>
-          );
-        },
+        cell: (info) => <TextPreview text={info.getValue()} />,
         meta: { className: 'col-break' },
       }),
       column.accessor('updatedAt', {
