@@ -25,12 +25,25 @@ const MODULE_DEPENDENCIES = {
   resellers: ['accounts', 'apps', 'audit', 'rate-limit'],
   licenses: ['accounts', 'apps', 'audit', 'events', 'resellers', 'sessions', 'users'],
   variables: ['accounts', 'apps', 'audit'],
+  'user-variables': ['accounts', 'apps', 'audit'],
   blacklist: ['accounts', 'apps', 'audit', 'sessions'],
   webhooks: ['accounts', 'apps', 'audit', 'events'],
   stats: ['accounts', 'apps', 'sessions'],
   logs: ['accounts', 'apps', 'audit'],
   files: ['accounts', 'apps', 'audit', 'events', 'sessions'],
-  client: ['apps', 'audit', 'blacklist', 'events', 'files', 'licenses', 'rate-limit', 'sessions', 'users', 'variables'],
+  client: [
+    'apps',
+    'audit',
+    'blacklist',
+    'events',
+    'files',
+    'licenses',
+    'rate-limit',
+    'sessions',
+    'users',
+    'variables',
+    'user-variables',
+  ],
 };
 const API_SRC = 'apps/api/src';
 const moduleNames = readdirSync(new URL(`./${API_SRC}/modules`, import.meta.url), { withFileTypes: true })

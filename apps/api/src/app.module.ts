@@ -21,6 +21,7 @@ import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { ResellersModule } from './modules/resellers/resellers.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { StatsModule } from './modules/stats/stats.module.js';
+import { UserVariablesModule } from './modules/user-variables/user-variables.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { VariablesModule } from './modules/variables/variables.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
@@ -50,6 +51,7 @@ export class AppModule {
         RateLimitModule,
         ResellersModule,
         UsersModule,
+        UserVariablesModule,
         SessionsModule,
         BlacklistModule,
         LogsModule,

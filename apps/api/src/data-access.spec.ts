@@ -42,6 +42,7 @@ const OWNERS: Record<string, string> = {
   resellers: 'resellers',
   reseller_ledger: 'resellers',
   variables: 'variables',
+  user_variables: 'user-variables',
 };
 /**
  * Writes from outside the owner: an event's deliveries are inserted in the

@@ -71,6 +71,9 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'POST /v1/admin/apps/{appId}/users/{userId}/extend': 'refused',
   'POST /v1/admin/apps/{appId}/users/{userId}/reset-hwid': 'refused',
   'DELETE /v1/admin/apps/{appId}/users/{userId}/sessions': 'refused',
+  'GET /v1/admin/apps/{appId}/users/{userId}/variables': 'refused',
+  'PUT /v1/admin/apps/{appId}/users/{userId}/variables/{key}': 'refused',
+  'DELETE /v1/admin/apps/{appId}/users/{userId}/variables/{key}': 'refused',
   'GET /v1/admin/apps/{appId}/sessions': 'refused',
   'DELETE /v1/admin/apps/{appId}/sessions/{sessionId}': 'refused',
 

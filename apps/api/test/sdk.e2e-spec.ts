@@ -2,7 +2,8 @@
 // and the attacks the SDK's checks exist for (tampered body, replayed answer,
 // stale timestamp, wrong public key).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Latchkey, LatchkeyError, type LatchkeyOptions, verifySignature } from '@latchkey/sdk';
+import { ClientLimits } from '@latchkey/contracts';
+import { Latchkey, LatchkeyError, verifySignature, type LatchkeyOptions } from '@latchkey/sdk';
 import { BASE_URL, clientFor } from './support/api.js';
 import { createApp, createLicense, createUser, ownerWithApp, USER_PASSWORD, username } from './factories/index.js';
 import { closeDb } from './support/db.js';
@@ -85,6 +86,28 @@ describe('every call through the SDK', () => {
     const result = await lk.license(key.key);
     expect(result.user).toMatchObject({ username: key.key, level: 3 });
     expect((await lk.check()).user.userId).toBe(result.user.userId);
+  });
+
+  it("reads and writes the user's own variables, up to the limit", async () => {
+    const lk = sdk();
+    await lk.license((await createLicense(owner, app)).key);
+    await lk.setUserVar('theme', 'dark');
+    await lk.setUserVar('theme', 'light');
+    expect(await lk.userVar('theme')).toBe('light');
+    for (let i = 1; i < ClientLimits.userVariablesPerUser; i++) await lk.setUserVar(`slot${i}`, String(i));
+    expect(Object.keys(await lk.userVars())).toHaveLength(ClientLimits.userVariablesPerUser);
+    expect(await refusal(lk.setUserVar('one.too.many', 'x'))).toMatchObject({
+      status: 409,
+      code: 'USER_VARIABLE_LIMIT',
+      message: 'User variable limit reached',
+    });
+    await lk.deleteUserVar('theme');
+    expect(await refusal(lk.userVar('theme'))).toMatchObject({ status: 404, code: 'VARIABLE_NOT_FOUND' });
+    expect(await refusal(lk.setUserVar('bad key', 'x'))).toMatchObject({ status: 400, code: 'VALIDATION' });
+    // Another user of the app sees none of them.
+    const other = sdk();
+    await other.license((await createLicense(owner, app)).key);
+    expect(await other.userVars()).toEqual({});
   });
 
   it('throws the contract refusals with status and code', async () => {

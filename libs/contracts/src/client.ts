@@ -13,6 +13,10 @@ export const CLIENT_REQUEST_TYPES = [
   'var',
   'file',
   'log',
+  'uservar',
+  'setuservar',
+  'deluservar',
+  'uservars',
 ] as const;
 export type ClientRequestType = (typeof CLIENT_REQUEST_TYPES)[number];
 
@@ -29,6 +33,10 @@ export const ClientMessage = {
   variableRetrieved: 'Variable retrieved',
   downloadReady: 'Download ready',
   logged: 'Logged',
+  userVariableRetrieved: 'User variable retrieved',
+  userVariableSaved: 'User variable saved',
+  userVariableDeleted: 'User variable deleted',
+  userVariablesRetrieved: 'User variables retrieved',
 
   unknownType: 'Unknown request type',
   invalidCredentials: 'Invalid application credentials',
@@ -47,6 +55,8 @@ export const ClientMessage = {
   fileNotFound: 'File not found',
   insufficientLevel: 'Insufficient level',
   tooManyRequests: 'Too many requests',
+  /** setuservar of a new key when the user holds ClientLimits.userVariablesPerUser already */
+  userVariableLimit: 'User variable limit reached',
 } as const;
 
 export interface ClientEnvelope<T = Record<string, unknown>> {
@@ -110,6 +120,24 @@ export interface LogRequest extends ClientBase {
   sessionToken: string;
   message: string;
 }
+/** A user's own variable: `uservar` reads it, `deluservar` deletes it. */
+export interface UserVarRequest extends ClientBase {
+  type: 'uservar' | 'deluservar';
+  sessionToken: string;
+  key: string;
+}
+/** Creates or replaces a variable of the session's user. */
+export interface SetUserVarRequest extends ClientBase {
+  type: 'setuservar';
+  sessionToken: string;
+  key: string;
+  value: string;
+}
+/** Every variable of the session's user. */
+export interface UserVarsRequest extends ClientBase {
+  type: 'uservars';
+  sessionToken: string;
+}
 export type ClientRequest =
   | InitRequest
   | RegisterRequest
@@ -119,7 +147,10 @@ export type ClientRequest =
   | SessionRequest
   | VarRequest
   | FileRequest
-  | LogRequest;
+  | LogRequest
+  | UserVarRequest
+  | SetUserVarRequest
+  | UserVarsRequest;
 
 export interface InitData {
   name: string;
@@ -175,6 +206,14 @@ export interface VarData {
   value: string;
 }
 
+/** `uservar` and `setuservar` answer the variable (the key and the value stored). */
+export type UserVarData = VarData;
+
+/** `uservars`: the user's variables by key. */
+export interface UserVarsData {
+  variables: UserVarData[];
+}
+
 /** Response signature headers on every `/v1` response (except unknown appId). */
 export const SIGNATURE_HEADER = 'x-signature-ed25519';
 export const SIGNATURE_TIMESTAMP_HEADER = 'x-signature-timestamp';
@@ -188,6 +227,8 @@ export const ClientLimits = {
   licenseKeyMax: 64,
   sessionTokenMax: 128,
   varKeyMax: 64,
+  /** the key of a variable, the app's and a user's own alike */
+  variableKeyPattern: /^[A-Za-z0-9_.-]{1,64}$/,
   fileIdMax: 64,
   usernameMin: 3,
   usernameMax: 32,
@@ -196,6 +237,10 @@ export const ClientLimits = {
   passwordMax: 128,
   hwidMax: 256,
   logMessageMax: 2000,
+  /** a user variable's value, in characters (4 KiB of ASCII) */
+  userVariableValueMax: 4096,
+  /** the most variables one user holds */
+  userVariablesPerUser: 50,
   /** the optional request `nonce`, echoed in the signed answer */
   noncePattern: /^[A-Za-z0-9_-]{8,64}$/,
   /** app setting offlineTicketSeconds: 0 (off) to 30 days */

@@ -34,6 +34,8 @@ export const ERROR_TABLE = {
   FILE_NOT_FOUND: [404, ClientMessage.fileNotFound],
   INSUFFICIENT_LEVEL: [403, ClientMessage.insufficientLevel],
   TOO_MANY_REQUESTS: [429, ClientMessage.tooManyRequests],
+  /** a new user variable for a user who holds the most it may */
+  USER_VARIABLE_LIMIT: [409, ClientMessage.userVariableLimit],
 
   UNAUTHORIZED: [401, AdminMessage.unauthorized],
   INVALID_ADMIN_LOGIN: [401, AdminMessage.invalidLogin],

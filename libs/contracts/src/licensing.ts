@@ -1,5 +1,7 @@
 // Licenses, durations and key format (spec/contract.md, Licenses).
 import { AccountLimits } from './admin-limits.js';
+import { ClientLimits, ClientMessage } from './client.js';
+import { FieldMessage } from './field-messages.js';
 
 export const DURATION_TYPES = ['1h', '1d', '7d', '30d', '90d', '365d', 'lifetime'] as const;
 export type DurationType = (typeof DURATION_TYPES)[number];
@@ -120,8 +122,8 @@ export interface BanLicenseRequest {
 
 /** Field limits of server-side variables (contract, "Users, sessions, variables ..."). */
 export const VariableLimits = {
-  keyPattern: /^[A-Za-z0-9_.-]{1,64}$/,
-  keyMax: 64,
+  keyPattern: ClientLimits.variableKeyPattern,
+  keyMax: ClientLimits.varKeyMax,
   /** characters */
   valueMax: 65_536,
   minLevelMin: 0,
@@ -136,6 +138,37 @@ export const VariableMessage = {
   key: `key must be ${VARIABLE_KEY_RULE}`,
   value: `value must be at most ${VariableLimits.valueMax / 1024} KiB`,
 } as const;
+
+/**
+ * Field limits of a user's own variables (`uservar`, `setuservar`, the admin
+ * routes under `.../users/{userId}/variables`): keys as app variables', small
+ * values, a few per user.
+ */
+export const UserVariableLimits = {
+  keyPattern: ClientLimits.variableKeyPattern,
+  keyMax: ClientLimits.varKeyMax,
+  /** characters */
+  valueMax: ClientLimits.userVariableValueMax,
+  perUser: ClientLimits.userVariablesPerUser,
+} as const;
+export const UserVariableMessage = {
+  key: VariableMessage.key,
+  value: FieldMessage.atMost('value', UserVariableLimits.valueMax),
+  /** a new key for a user who holds `perUser` variables already (409) */
+  limit: ClientMessage.userVariableLimit,
+} as const;
+
+/** A user's own variable, as the admin API shows it. */
+export interface UserVariable {
+  key: string;
+  value: string;
+  createdAt: string;
+  updatedAt: string;
+}
+/** `PUT .../users/{userId}/variables/{key}`: creates (201) or replaces (200) the variable. */
+export interface SetUserVariableRequest {
+  value: string;
+}
 
 export interface CreateVariableRequest {
   key: string;

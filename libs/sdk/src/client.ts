@@ -8,6 +8,8 @@ import type {
   InitData,
   OfflineTicketClaims,
   SessionResult,
+  UserVarData,
+  UserVarsData,
   VarData,
 } from './generated/client.js';
 import type { FileData } from './generated/files.js';
@@ -178,6 +180,31 @@ export class Latchkey {
   /** A server-side variable's value. */
   async var(key: string): Promise<string> {
     return (await this.sessionRequest<VarData>('var', { key })).value;
+  }
+
+  /** One of the user's own variables (VARIABLE_NOT_FOUND when it has none by that key). */
+  async userVar(key: string): Promise<string> {
+    return (await this.sessionRequest<UserVarData>('uservar', { key })).value;
+  }
+
+  /** Every variable of the user, by key. */
+  async userVars(): Promise<Record<string, string>> {
+    const { variables } = await this.sessionRequest<UserVarsData>('uservars', {});
+    return Object.fromEntries(variables.map(({ key, value }) => [key, value]));
+  }
+
+  /**
+   * Creates or replaces one of the user's own variables (a key of 1-64 of
+   * `A-Za-z0-9_.-`, a value up to 4096 characters). A new key when the user
+   * holds the most it may (50) throws USER_VARIABLE_LIMIT.
+   */
+  async setUserVar(key: string, value: string): Promise<void> {
+    await this.sessionRequest<UserVarData>('setuservar', { key, value });
+  }
+
+  /** Deletes one of the user's own variables (VARIABLE_NOT_FOUND when it has none by that key). */
+  async deleteUserVar(key: string): Promise<void> {
+    await this.sessionRequest('deluservar', { key });
   }
 
   /**

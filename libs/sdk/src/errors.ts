@@ -12,7 +12,11 @@ type SuccessMessageKey =
   | 'loggedOut'
   | 'variableRetrieved'
   | 'downloadReady'
-  | 'logged';
+  | 'logged'
+  | 'userVariableRetrieved'
+  | 'userVariableSaved'
+  | 'userVariableDeleted'
+  | 'userVariablesRetrieved';
 type RefusalMessageKey = Exclude<keyof typeof ClientMessage, SuccessMessageKey>;
 
 /**
@@ -38,6 +42,7 @@ const REFUSAL_CODES = {
   fileNotFound: 'FILE_NOT_FOUND',
   insufficientLevel: 'INSUFFICIENT_LEVEL',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  userVariableLimit: 'USER_VARIABLE_LIMIT',
 } as const satisfies Record<RefusalMessageKey, string>;
 
 /** Codes of answers the service gave (verified where the answer was signed). */

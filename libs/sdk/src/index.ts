@@ -20,6 +20,8 @@ export {
   type InitData,
   type OfflineTicketClaims,
   type SessionResult,
+  type UserVarData,
+  type UserVarsData,
   type VarData,
 } from './generated/client.js';
 export { FILE_E2E_ALG, type FileData, type FileEncryption } from './generated/files.js';

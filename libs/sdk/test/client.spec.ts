@@ -78,6 +78,52 @@ describe('Latchkey', () => {
     expect(service.requests[0]).toMatchObject({ licenseKey: 'KEY-1', hwid: 'hw' });
   });
 
+  it("reads, lists, sets and deletes the user's own variables with the session", async () => {
+    const stored = new Map<string, string>();
+    const service = withSession((request): Answer => {
+      switch (request.type) {
+        case 'setuservar':
+          if (!stored.has(request.key) && stored.size >= 1)
+            return { status: 409, success: false, message: ClientMessage.userVariableLimit };
+          stored.set(request.key, request.value);
+          return { message: ClientMessage.userVariableSaved, data: { key: request.key, value: request.value } };
+        case 'uservar':
+          return stored.has(request.key)
+            ? {
+                message: ClientMessage.userVariableRetrieved,
+                data: { key: request.key, value: stored.get(request.key) },
+              }
+            : { status: 404, success: false, message: ClientMessage.variableNotFound };
+        case 'uservars':
+          return {
+            message: ClientMessage.userVariablesRetrieved,
+            data: { variables: [...stored].map(([key, value]) => ({ key, value })) },
+          };
+        default:
+          stored.delete(request.key);
+          return { message: ClientMessage.userVariableDeleted, data: {} };
+      }
+    });
+    const lk = client(service.fetch);
+    await expect(lk.userVar('theme')).rejects.toMatchObject({ code: 'NO_SESSION' });
+    await lk.license('KEY-1');
+    await lk.setUserVar('theme', 'dark');
+    expect(await lk.userVar('theme')).toBe('dark');
+    expect(await lk.userVars()).toEqual({ theme: 'dark' });
+    const limit = await rejection(lk.setUserVar('second', 'x'));
+    expect([limit.status, limit.code]).toEqual([409, 'USER_VARIABLE_LIMIT']);
+    await lk.deleteUserVar('theme');
+    expect((await rejection(lk.userVar('theme'))).code).toBe('VARIABLE_NOT_FOUND');
+    expect(service.requests.slice(1).map((r) => [r.type, r.sessionToken, r.key, r.value])).toEqual([
+      ['setuservar', 'token-1', 'theme', 'dark'],
+      ['uservar', 'token-1', 'theme', undefined],
+      ['uservars', 'token-1', undefined, undefined],
+      ['setuservar', 'token-1', 'second', 'x'],
+      ['deluservar', 'token-1', 'theme', undefined],
+      ['uservar', 'token-1', 'theme', undefined],
+    ]);
+  });
+
   it('sends upgrade with username, password and key', async () => {
     const service = fakeService(() => ({ message: 'Upgraded', data: { user: USER } }));
     expect(await client(service.fetch).upgrade('alice', 'secret pass', 'KEY-2')).toEqual(USER);

@@ -16,6 +16,10 @@ describe('error codes', () => {
       ClientMessage.variableRetrieved,
       ClientMessage.downloadReady,
       ClientMessage.logged,
+      ClientMessage.userVariableRetrieved,
+      ClientMessage.userVariableSaved,
+      ClientMessage.userVariableDeleted,
+      ClientMessage.userVariablesRetrieved,
     ]);
     const refusals = Object.values(ClientMessage).filter((m) => !successes.has(m));
     const codes = refusals.map((message) => codeForAnswer(403, message));

@@ -13,6 +13,7 @@ import { UsernameKeys1795300000011 } from './1795300000011-UsernameKeys.js';
 import { ResellerScopes1795300000013 } from './1795300000013-ResellerScopes.js';
 import { BoundedExpiry1795300000014 } from './1795300000014-BoundedExpiry.js';
 import { DeliveryClaims1795300000015 } from './1795300000015-DeliveryClaims.js';
+import { UserVariables1795300000019 } from './1795300000019-UserVariables.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   ResellerScopes1795300000013,
   BoundedExpiry1795300000014,
   DeliveryClaims1795300000015,
+  UserVariables1795300000019,
 ];

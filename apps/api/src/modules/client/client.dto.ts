@@ -6,11 +6,14 @@ import type {
   LoginRequest,
   RegisterRequest,
   SessionRequest,
+  SetUserVarRequest,
   UpgradeRequest,
+  UserVarRequest,
+  UserVarsRequest,
   VarRequest,
 } from '@latchkey/contracts';
-import { ClientLimits, FieldMessage, USERNAME_MESSAGE } from '@latchkey/contracts';
-import { IsDefined, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { ClientLimits, FieldMessage, USERNAME_MESSAGE, UserVariableMessage } from '@latchkey/contracts';
+import { IsDefined, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { OptionalClientPublicKey } from '../files/client-public-key.js';
 
 /**
@@ -130,4 +133,22 @@ export class FileDto extends SessionDto implements Omit<FileRequest, 'type'> {
 
   @OptionalClientPublicKey()
   clientPublicKey?: string | null;
+}
+
+export class UserVarsDto extends SessionDto implements Omit<UserVarsRequest, 'type'> {}
+
+export class UserVarDto extends SessionDto implements Omit<UserVarRequest, 'type'> {
+  @ClientString('key', textMin, ClientLimits.varKeyMax, {
+    regex: ClientLimits.variableKeyPattern,
+    message: UserVariableMessage.key,
+  })
+  key: string;
+}
+
+export class SetUserVarDto extends UserVarDto implements Omit<SetUserVarRequest, 'type'> {
+  // An empty value is a value. (Decorators register bottom-up: required, string, then length.)
+  @MaxLength(ClientLimits.userVariableValueMax, { message: UserVariableMessage.value })
+  @IsString({ message: FieldMessage.string('value') })
+  @IsDefined({ message: 'value is required' })
+  value: string;
 }

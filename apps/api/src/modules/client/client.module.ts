@@ -5,6 +5,7 @@ import { BlacklistModule } from '../blacklist/blacklist.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
+import { UserVariablesModule } from '../user-variables/user-variables.module.js';
 import { ClientAuthService } from './client-auth.service.js';
 import { ClientSessionService } from './client-session.service.js';
 import { ClientEndpoint } from './client.endpoint.js';
@@ -13,7 +14,7 @@ import { NewUserSessions } from './new-user-sessions.js';
 
 /** The client endpoint's services; main.ts serves `ClientEndpoint` on a Fastify instance of its own (client-server.ts). */
 @Module({
-  imports: [AppsModule, BlacklistModule, FilesModule, RateLimitModule, SessionsModule],
+  imports: [AppsModule, BlacklistModule, FilesModule, RateLimitModule, SessionsModule, UserVariablesModule],
   providers: [
     ClientService,
     ClientEndpoint,

@@ -7,6 +7,7 @@ import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AuditService } from '../audit/audit.service.js';
 import { BlacklistService } from '../blacklist/blacklist.service.js';
 import { FileDownloads } from '../files/file-downloads.js';
+import { UserVariablesService } from '../user-variables/user-variables.service.js';
 import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import type { ClientContext, ClientResult } from './client-context.js';
 import { clientAuthFailure, type AuthenticatingType } from './client-audit.js';
@@ -22,7 +23,10 @@ import {
   LogDto,
   RegisterDto,
   SessionDto,
+  SetUserVarDto,
   UpgradeDto,
+  UserVarDto,
+  UserVarsDto,
   VarDto,
 } from './client.dto.js';
 
@@ -61,10 +65,16 @@ export class ClientService {
     auth: ClientAuthService,
     sessions: ClientSessionService,
     files: FileDownloads,
+    userVariables: UserVariablesService,
     private readonly blacklist: BlacklistService,
     private readonly rateLimiter: ClientRateLimiter,
     private readonly audit: AuditService,
   ) {
+    /** The user of a live session: a user's variables are its own (a key used alone is its own user too). */
+    const sessionUser = async (app: CachedApp, body: SessionDto) => ({
+      appId: app.id,
+      userId: (await sessions.requireLive(app, body.sessionToken)).user.id,
+    });
     this.routes = {
       init: { dto: InitDto, handle: (ctx: ClientContext<InitDto>) => this.init(ctx) },
       register: { dto: RegisterDto, handle: (ctx: ClientContext<RegisterDto>) => auth.register(ctx) },
@@ -80,6 +90,26 @@ export class ClientService {
         dto: FileDto,
         handle: async ({ app, origin, body }: ClientContext<FileDto>) =>
           files.offer(app.id, await sessions.requireLive(app, body.sessionToken), body, origin),
+      },
+      uservar: {
+        dto: UserVarDto,
+        handle: async ({ app, body }: ClientContext<UserVarDto>) =>
+          userVariables.read(await sessionUser(app, body), body.key),
+      },
+      uservars: {
+        dto: UserVarsDto,
+        handle: async ({ app, body }: ClientContext<UserVarsDto>) =>
+          userVariables.readAll(await sessionUser(app, body)),
+      },
+      setuservar: {
+        dto: SetUserVarDto,
+        handle: async ({ app, body }: ClientContext<SetUserVarDto>) =>
+          userVariables.write(await sessionUser(app, body), body.key, body.value),
+      },
+      deluservar: {
+        dto: UserVarDto,
+        handle: async ({ app, body }: ClientContext<UserVarDto>) =>
+          userVariables.delete(await sessionUser(app, body), body.key),
       },
     };
   }

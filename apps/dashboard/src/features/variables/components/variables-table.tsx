@@ -5,12 +5,12 @@ import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
+import { TextPreview } from '@/components/ui/text-preview';
 import { useDeleteVariable } from '../api/delete-variable';
 import { useVariables } from '../api/get-variables';
 import { VariableFormDialog } from './variable-form-dialog';
 
 const column = createColumnHelper<Variable>();
-const PREVIEW_CHARS = 80;
 
 /** The app's variables, one page at a time, with edit and delete per row. */
 export function VariablesTable({ appId, paging }: { appId: string; paging: Paging }) {
@@ -24,17 +24,7 @@ export function VariablesTable({ appId, paging }: { appId: string; paging: Pagin
       column.accessor('key', { header: 'Key', cell: (info) => <code>{info.getValue()}</code> }),
       column.accessor('value', {
         header: 'Value',
-        cell: (info) => {
-          const value = info.getValue();
-          return (
-            <span
-              className="mono break"
-              title={value.length > PREVIEW_CHARS ? 'Edit to see the whole value' : undefined}
-            >
-              {value.length > PREVIEW_CHARS ? `${value.slice(0, PREVIEW_CHARS)}…` : value}
-            </span>
-          );
-        },
+        cell: (info) => <TextPreview text={info.getValue()} />,
         meta: { className: 'col-break' },
       }),
       column.accessor('minLevel', { header: 'Min level', meta: { className: 'col-num' } }),

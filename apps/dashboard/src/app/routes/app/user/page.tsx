@@ -7,6 +7,7 @@ import { useUser } from '@/features/users/api/get-user';
 import { UserActions } from '@/features/users/components/user-actions';
 import { UserDetails } from '@/features/users/components/user-details';
 import { pageSetter } from '@/lib/search-params';
+import { UserVariablesSection } from '@/features/user-variables/components/user-variables-section';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { userRoute } from './route';
 
@@ -42,6 +43,7 @@ export function UserPage() {
       {user ? <UserDetails user={user} /> : userQuery.isPending ? <Skeleton height="12rem" /> : null}
       <h2>Live sessions</h2>
       <SessionsTable appId={appId} userId={userId} paging={{ page, onPageChange: pageSetter(navigate) }} />
+      <UserVariablesSection appId={appId} userId={userId} />
     </>
   );
 }

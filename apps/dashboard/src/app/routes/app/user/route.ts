@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { pageParam, searchValidator } from '@/lib/search-params';
 import { appRoute } from '../route';
 
-/** One user's page: details, actions and live sessions (`page` pages the sessions). */
+/** One user's page: details, actions, live sessions and the user's variables (`page` pages the sessions). */
 export const userRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'users/$userId',
