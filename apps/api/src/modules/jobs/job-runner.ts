@@ -15,11 +15,12 @@ type Step = { next: true } | { next: false; ended: JobRow | null };
 
 /**
  * Runs a job batch by batch (worker process). Each batch is one transaction:
- * the job row locked, the records changed, the cursor and counts recorded,
- * so a worker killed mid-way leaves the job at its last committed batch and
- * whoever runs it next (BullMQ's stalled-job recovery, or the sweep) goes on
- * from there without doing a record twice. The row lock also makes two runs
- * of one job take turns. A cancellation is read between batches.
+ * the job read under its advisory lock, the records changed, the cursor and
+ * counts recorded, so a worker killed mid-way leaves the job at its last
+ * committed batch and whoever runs it next (BullMQ's stalled-job recovery,
+ * or the sweep) goes on from there without doing a record twice. The lock
+ * also makes two runs of one job take turns. A cancellation is read between
+ * batches.
  */
 @Injectable()
 export class JobRunner {

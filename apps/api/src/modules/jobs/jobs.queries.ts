@@ -31,6 +31,9 @@ export interface JobRow {
   finished_at: Date | null;
 }
 
+/** The first key of the jobs' advisory locks, so they never meet another lock's keys. */
+const JOB_LOCK_SPACE = 25;
+
 const JOB_COLUMNS = `id, app_id, type, status, filter, params, cursor, done, total, skipped, error_count, errors,
   failure, cancel_requested, created_by, created_by_email, created_ip, created_at, started_at, finished_at`;
 
@@ -48,13 +51,18 @@ export const LIST_JOBS: ListStatement = {
 
 export const GET_JOB = `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1 AND app_id = $2`;
 
-/** The job `$1` of the app `$2`, locked until the transaction ends. */
-export const LOCK_APP_JOB = `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1 AND app_id = $2 FOR UPDATE`;
+/**
+ * The job `$1`, read under a transaction-level advisory lock of its own: two
+ * runs of one job (a stalled job handed on while its first worker still
+ * runs) take turns batch by batch. The row itself is not locked, so a
+ * cancellation never waits for a batch.
+ */
+export const LOCK_JOB = `SELECT ${JOB_COLUMNS} FROM jobs, pg_advisory_xact_lock(${JOB_LOCK_SPACE}, hashtext($1::uuid::text))
+  WHERE id = $1::uuid`;
 
-/** The job `$1`, locked: a batch and the job's progress commit together, and two runs of one job take turns. */
-export const LOCK_JOB = `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1 FOR UPDATE`;
-
-export const REQUEST_CANCEL = `UPDATE jobs SET cancel_requested = true WHERE id = $1 RETURNING ${JOB_COLUMNS}`;
+/** The unfinished job `$1` of the app `$2` is asked to stop; the worker reads it between batches. */
+export const REQUEST_CANCEL = `UPDATE jobs SET cancel_requested = true
+  WHERE id = $1 AND app_id = $2 AND status IN ('queued', 'running') RETURNING ${JOB_COLUMNS}`;
 
 /** queued -> running, with the records counted (`$2`) when the job had no total yet. */
 export const START_JOB = `UPDATE jobs SET status = 'running', started_at = now(), total = COALESCE(total, $2)

@@ -9,10 +9,8 @@ import { AppError, fieldError } from '../../common/errors.js';
 import { iso } from '../../common/iso.js';
 import { JOB_QUEUE } from '../../common/queue.module.js';
 import { sqlPage, sqlRows } from '../../common/sql.js';
-import { AuditService } from '../audit/audit.service.js';
 import { drain, type UploadPart } from '../files/multipart-upload.js';
 import { importRowBatches } from './import-csv.js';
-import { endJob, isUnfinished } from './job-ending.js';
 import { queueJobs } from './job-queue.js';
 import type { CreateJobDto } from './jobs.dto.js';
 import {
@@ -21,7 +19,6 @@ import {
   INSERT_JOB,
   type JobRow,
   LIST_JOBS,
-  LOCK_APP_JOB,
   REQUEST_CANCEL,
   SET_JOB_TOTAL,
 } from './jobs.queries.js';
@@ -41,7 +38,6 @@ export class JobsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectQueue(JOB_QUEUE) private readonly queue: Queue,
-    private readonly audit: AuditService,
   ) {}
 
   async create(actor: Actor, appId: string, dto: CreateJobDto): Promise<Job> {
@@ -84,20 +80,12 @@ export class JobsService {
   }
 
   /**
-   * A queued job is cancelled at once (with its audit entry); a running one
-   * stops after the batch it is in (the worker reads the request between
-   * batches). A finished job is answered as it is.
+   * Asks the job to stop: the worker ends it as `cancelled` before its next
+   * batch (a queued job before its first). A finished job is answered as it is.
    */
   async cancel(appId: string, jobId: string): Promise<Job> {
-    const job = await this.dataSource.transaction(async (manager) => {
-      const [locked] = await sqlRows<JobRow>(manager, LOCK_APP_JOB, [jobId, appId]);
-      if (!locked) throw new AppError('NOT_FOUND');
-      if (!isUnfinished(locked)) return locked;
-      if (locked.status === 'queued') return endJob(manager, this.audit, locked, 'cancelled');
-      const [requested] = await sqlRows<JobRow>(manager, REQUEST_CANCEL, [locked.id]);
-      return requested!;
-    });
-    return toJob(job);
+    const [requested] = await sqlRows<JobRow>(this.dataSource, REQUEST_CANCEL, [jobId, appId]);
+    return requested ? toJob(requested) : this.get(appId, jobId);
   }
 
   private async storeImport(
