@@ -7,7 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * `job_import_rows` holds an uploaded CSV until the import has gone through
  * it. `licenses.extra_days` is time added to an unused key, counted at its
  * first use; the (app_id, id) and (app_id, status, id) indexes serve the
- * jobs' keyset batches.
+ * jobs' keyset batches, and users (license_id) the foreign key a key's
+ * deletion checks.
  */
 export class BulkJobs1795300000017 implements MigrationInterface {
   name = 'BulkJobs1795300000017';
@@ -53,9 +54,12 @@ export class BulkJobs1795300000017 implements MigrationInterface {
     await q.query(`CREATE INDEX licenses_app_id_idx ON licenses (app_id, id)`);
     await q.query(`CREATE INDEX licenses_app_status_id_idx ON licenses (app_id, status, id)`);
     await q.query(`CREATE INDEX users_app_id_idx ON users (app_id, id)`);
+    // Deleting a key sets its user's license_id to null: without this index every deleted key scanned users.
+    await q.query(`CREATE INDEX users_license_idx ON users (license_id) WHERE license_id IS NOT NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX users_license_idx`);
     await q.query(`DROP INDEX users_app_id_idx`);
     await q.query(`DROP INDEX licenses_app_status_id_idx`);
     await q.query(`DROP INDEX licenses_app_id_idx`);
