@@ -30,6 +30,7 @@ const MODULE_DEPENDENCIES = {
   stats: ['accounts', 'apps', 'sessions'],
   logs: ['accounts', 'apps', 'audit'],
   files: ['accounts', 'apps', 'audit', 'events', 'sessions'],
+  jobs: ['accounts', 'apps', 'audit', 'files', 'licenses', 'users'],
   client: ['apps', 'audit', 'blacklist', 'events', 'files', 'licenses', 'rate-limit', 'sessions', 'users', 'variables'],
 };
 const API_SRC = 'apps/api/src';

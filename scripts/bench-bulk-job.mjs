@@ -38,8 +38,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     process.exit(2);
   }
   const result = await timeBulkJob({ url, token, appId, body: JSON.parse(body) });
-  console.log(
+  process.stdout.write(
     `${JSON.parse(body).type}: ${result.status}, ${result.done} of ${result.total} in ${(result.ms / 1000).toFixed(2)} s ` +
-      `(${Math.round(result.perSecond)} records/s)`,
+      `(${Math.round(result.perSecond)} records/s)\n`,
   );
 }

@@ -117,7 +117,13 @@ describe('key jobs', () => {
     await generate(other, 5, { note: 'spring promo' });
 
     const done = await runJob(owner, { type: 'licenses.delete', filter: { status: 'UNUSED', note: 'promo' } });
-    expect(done).toMatchObject({ status: 'succeeded', done: 25, total: 25, errorCount: 0, finishedAt: expect.any(String) });
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      done: 25,
+      total: 25,
+      errorCount: 0,
+      finishedAt: expect.any(String),
+    });
     const left = await keysOf(owner);
     expect(left.map((k) => k.note).sort()).toEqual(['partner', 'partner', 'partner', 'spring promo used']);
     expect(await keysOf(other)).toHaveLength(5);
@@ -210,12 +216,19 @@ describe('key jobs', () => {
     ]);
     const keys = new Map((await keysOf(owner)).map((k) => [k.key, k]));
     expect(keys.size).toBe(5);
-    expect(keys.get('IMPORT-AAAAA-00001')).toMatchObject({ level: 5, duration_type: '30d', note: 'first', status: 'UNUSED' });
+    expect(keys.get('IMPORT-AAAAA-00001')).toMatchObject({
+      level: 5,
+      duration_type: '30d',
+      note: 'first',
+      status: 'UNUSED',
+    });
     expect(keys.get('IMPORT-AAAAA-00002')).toMatchObject({ level: 1, duration_type: 'lifetime', note: null });
     expect(keys.get('IMPORT-AAAAA-00005')).toMatchObject({ level: 0, duration_type: '1h', note: 'with, a comma' });
     expect(keys.get(othersKey)).toMatchObject({ level: 3, duration_type: '90d' });
     expect(await keysOf(other)).toHaveLength(1);
-    const { rows } = await stack.db().query(`SELECT count(*)::int AS n FROM job_import_rows WHERE job_id = $1`, [data.id]);
+    const { rows } = await stack
+      .db()
+      .query(`SELECT count(*)::int AS n FROM job_import_rows WHERE job_id = $1`, [data.id]);
     expect(rows[0].n).toBe(0);
   }, 60_000);
 });
@@ -225,10 +238,14 @@ describe('user jobs', () => {
     const owner = await stack.ownerWithApp();
     const other = await stack.ownerWithApp();
     const soon = new Date(Date.now() + 10 * DAY_MS).toISOString();
-    for (let i = 0; i < 12; i += 1) await createUser(owner, `active_${String(i).padStart(2, '0')}`, { expiresAt: soon });
+    for (let i = 0; i < 12; i += 1)
+      await createUser(owner, `active_${String(i).padStart(2, '0')}`, { expiresAt: soon });
     await createUser(owner, 'lifetime_user');
     const banned = await createUser(owner, 'zz_banned', { expiresAt: soon });
-    await stack.http('POST', `/v1/admin/apps/${owner.appId}/users/${banned.userId}/ban`, { token: owner.token, body: {} });
+    await stack.http('POST', `/v1/admin/apps/${owner.appId}/users/${banned.userId}/ban`, {
+      token: owner.token,
+      body: {},
+    });
     await createUser(other, 'active_other', { expiresAt: soon });
     const before = new Map((await usersOf(owner)).map((u) => [u.username, u.expires_at?.getTime() ?? null]));
 
@@ -258,7 +275,11 @@ describe('user jobs', () => {
 
     // The implicit users are named after their keys: search by part of one key.
     const target = keys[0]!.slice(-5).toLowerCase();
-    const ban = await runJob(owner, { type: 'users.ban', filter: { search: target }, params: { reason: 'chargeback' } });
+    const ban = await runJob(owner, {
+      type: 'users.ban',
+      filter: { search: target },
+      params: { reason: 'chargeback' },
+    });
     expect(ban).toMatchObject({ done: 1, params: { reason: 'chargeback' } });
     const users = await usersOf(owner);
     expect(users.filter((u) => u.banned).map((u) => [u.username, u.ban_reason])).toEqual([[keys[0], 'chargeback']]);
@@ -327,11 +348,17 @@ describe('the job resource', () => {
       expect({ body, status: res.status, code: res.body.code }).toEqual({ body, status: 400, code: 'VALIDATION' });
       expect(res.body.fields.map((f: { field: string }) => f.field)).toEqual([field]);
     }
-    const noFile = await send(stack.api.url, 'POST', `${jobs(owner)}/import`, owner.token, (() => {
-      const form = new FormData();
-      form.append('name', 'x');
-      return form;
-    })());
+    const noFile = await send(
+      stack.api.url,
+      'POST',
+      `${jobs(owner)}/import`,
+      owner.token,
+      (() => {
+        const form = new FormData();
+        form.append('name', 'x');
+        return form;
+      })(),
+    );
     expect(noFile.status).toBe(400);
     const badHeader = await send(
       stack.api.url,

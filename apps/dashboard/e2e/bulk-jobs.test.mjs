@@ -46,7 +46,10 @@ describe('bulk actions page', () => {
     await progress.getByText('30 of 30 done').waitFor();
     await progress.getByText('succeeded').waitFor();
     expect(await progress.locator('progress').evaluate((bar) => [bar.value, bar.max])).toEqual([30, 30]);
-    await page.getByRole('table', { name: 'Recent jobs' }).getByRole('row', { name: /Delete keys/ }).waitFor();
+    await page
+      .getByRole('table', { name: 'Recent jobs' })
+      .getByRole('row', { name: /Delete keys/ })
+      .waitFor();
 
     const left = await call('GET', `/v1/admin/apps/${app.appId}/licenses`, undefined, token);
     expect(left.body.data.map((license) => license.note)).toEqual(['partner', 'partner']);
@@ -59,7 +62,9 @@ describe('bulk actions page', () => {
     await page.goto(`${api.url}/apps/${app.appId}/jobs`);
     await page.getByLabel('Operation').selectOption('licenses.import');
     const csv = 'key,level,duration,note\nIMP-00001,2,30d,first\nIMP-00002,1,forever,\nIMP-00003,1,lifetime,\n';
-    await page.getByLabel('CSV file').setInputFiles({ name: 'keys.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'keys.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Start…' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Start' }).click();
 

@@ -14,7 +14,9 @@ async function read(file: AsyncIterable<Buffer>, size = 2) {
 
 describe('importRowBatches', () => {
   it('reads rows in batches with their line, whatever the chunking, column order and case', async () => {
-    const batches = await read(chunks('\uFEFFNote,KEY,dura', 'tion\r\n"a, b",K-1,30d\r\n\r\n,K-2', ',1d\r\n"multi\nline",K-3,7d\n'));
+    const batches = await read(
+      chunks('\uFEFFNote,KEY,dura', 'tion\r\n"a, b",K-1,30d\r\n\r\n,K-2', ',1d\r\n"multi\nline",K-3,7d\n'),
+    );
     expect(batches).toEqual([
       [
         { line: 2, key: 'K-1', level: null, duration: '30d', note: 'a, b' },
@@ -26,7 +28,9 @@ describe('importRowBatches', () => {
 
   it('refuses a header without key and duration, and a file the parser cannot read, with a 400', async () => {
     await expect(read(chunks('key,level\nA,1\n'))).rejects.toThrow(AppError);
-    await expect(read(chunks('key,duration\n"A,1d\n'))).rejects.toMatchObject({ message: expect.stringMatching(/^The CSV cannot be read at line/) });
+    await expect(read(chunks('key,duration\n"A,1d\n'))).rejects.toMatchObject({
+      message: expect.stringMatching(/^The CSV cannot be read at line/),
+    });
   });
 });
 
@@ -35,7 +39,12 @@ describe('checkImportRow', () => {
 
   it('takes a valid row, with level 1 and no note by default', () => {
     expect(checkImportRow(row)).toEqual({ key: 'K-1', durationType: '30d', level: 3, note: 'n' });
-    expect(checkImportRow({ ...row, level: null, note: null })).toEqual({ key: 'K-1', durationType: '30d', level: 1, note: null });
+    expect(checkImportRow({ ...row, level: null, note: null })).toEqual({
+      key: 'K-1',
+      durationType: '30d',
+      level: 1,
+      note: null,
+    });
   });
 
   it('names the first problem with the limits of generation', () => {

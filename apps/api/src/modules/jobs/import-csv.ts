@@ -36,7 +36,10 @@ export async function* importRowBatches(file: AsyncIterable<Buffer>, batchSize: 
   let batch: ImportRow[] = [];
   let rows = 0;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: Record<string, string>;
+      info: { lines: number };
+    }>) {
       rows += 1;
       if (rows > JobLimits.importMaxRows) throw new AppError('VALIDATION', JobMessage.importTooManyRows);
       batch.push({

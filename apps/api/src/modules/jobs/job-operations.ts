@@ -75,7 +75,8 @@ const importOperation: JobOperation = {
     const valid: ImportedKey[] = [];
     for (const row of rows) {
       const checked = checkImportRow(row);
-      if (typeof checked === 'string') errors.push({ line: row.line, ...(row.key ? { key: row.key } : {}), message: checked });
+      if (typeof checked === 'string')
+        errors.push({ line: row.line, ...(row.key ? { key: row.key } : {}), message: checked });
       else valid.push(checked);
     }
     const stored = await importKeys(executor, job.app_id, job.created_by, valid);

@@ -83,7 +83,8 @@ export class JobRunner {
   /** A job that hit an unexpected error stops as failed; the records of its committed batches stay changed. */
   private async fail(manager: EntityManager, jobId: string): Promise<void> {
     const [job] = await sqlRows<JobRow>(manager, LOCK_JOB, [jobId]);
-    if (job && isUnfinished(job)) await endJob(manager, this.audit, job, 'failed', 'The job stopped on an internal error');
+    if (job && isUnfinished(job))
+      await endJob(manager, this.audit, job, 'failed', 'The job stopped on an internal error');
   }
 
   /** Production databases analyze on their own, but not the minute after a bulk change (issue 25). */

@@ -10,10 +10,7 @@ import { BULK_USER_CHANGES, bulkUsersBatchEnd, changeBulkUsers, countBulkUsers }
  */
 
 export type BulkUserChange =
-  | { kind: 'extend'; days: number }
-  | { kind: 'resetHwid' }
-  | { kind: 'ban'; reason: string | null }
-  | { kind: 'unban' };
+  { kind: 'extend'; days: number } | { kind: 'resetHwid' } | { kind: 'ban'; reason: string | null } | { kind: 'unban' };
 
 /** A batch done: `last`, the id it ended at (the job's next cursor), or null when no user was left. */
 export interface UserBatch {

@@ -5,7 +5,7 @@ import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
 import { useReplaceFileContent } from '../api/replace-file-content';
-import type { UploadProgress } from '../api/upload-request';
+import type { UploadProgress } from '@/lib/upload-request';
 import { UploadProgressBar } from './upload-progress';
 
 /** Uploads new content for a file; its name, level and download count stay. */

@@ -6,7 +6,7 @@ import { TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
 import { useUploadFile } from '../api/upload-file';
-import type { UploadProgress } from '../api/upload-request';
+import type { UploadProgress } from '@/lib/upload-request';
 import { UploadProgressBar } from './upload-progress';
 import { MIN_LEVEL_RANGE } from '../utils/min-level';
 

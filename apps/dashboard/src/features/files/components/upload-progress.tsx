@@ -1,4 +1,4 @@
-import type { UploadProgress } from '../api/upload-request';
+import type { UploadProgress } from '@/lib/upload-request';
 
 /** A visible, labelled progress bar for an upload in flight. */
 export function UploadProgressBar({ progress }: { progress: UploadProgress | null }) {

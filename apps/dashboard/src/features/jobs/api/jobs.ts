@@ -2,7 +2,7 @@ import type { AdminList, AdminSuccess, CreateJobRequest, Job } from '@latchkey/c
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
-import { sendFileForm } from '@/features/files/api/upload-request';
+import { sendFileForm } from '@/lib/upload-request';
 
 /** How often a job on screen is read again while it runs. */
 const POLL_MS = 1000;

@@ -59,12 +59,7 @@ export function JobProgress({ appId, jobId }: { appId: string; jobId: string }) 
       ) : null}
       {isRunning(job) && !job.cancelRequested ? (
         <div>
-          <button
-            type="button"
-            className="button"
-            disabled={cancel.isPending}
-            onClick={() => cancel.mutate(job.id)}
-          >
+          <button type="button" className="button" disabled={cancel.isPending} onClick={() => cancel.mutate(job.id)}>
             Cancel job
           </button>
         </div>
