@@ -34,7 +34,7 @@ describe('bulk actions page', () => {
     await page.goto(`${api.url}/apps/${app.appId}`);
     await page.getByRole('link', { name: 'Bulk actions' }).click();
     await page.getByRole('heading', { name: 'Bulk actions', level: 1 }).waitFor();
-    await page.getByText('No bulk actions yet.').waitFor();
+    await page.getByText('No bulk actions yet').waitFor();
 
     await page.getByLabel('Operation').selectOption('licenses.delete');
     await page.getByLabel('Status').selectOption('UNUSED');

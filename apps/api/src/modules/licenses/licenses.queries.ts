@@ -1,5 +1,5 @@
 import type { DurationType, LicenseStatus } from '@latchkey/contracts';
-import type { ListStatement } from '../../common/sql.js';
+import { keysetBatchEnd, type ListStatement } from '../../common/sql.js';
 
 /*
  * Every statement of the licenses module (docs/data-access.md). It owns the
@@ -129,8 +129,7 @@ export function countBulkKeys(scope: string): string {
 
 /** The id that ends the next batch of `$6` keys after `$5`; no row when none is left. */
 export function bulkKeysBatchEnd(scope: string): string {
-  return `SELECT id FROM (SELECT id FROM licenses WHERE ${scope} AND id > $5 ORDER BY id LIMIT $6) batch
-    ORDER BY id DESC LIMIT 1`;
+  return keysetBatchEnd('licenses', scope, { cursor: 5, size: 6 });
 }
 
 export const DELETE_BULK_KEYS = `DELETE FROM licenses WHERE ${BULK_KEY_SCOPES.delete} AND id > $5 AND id <= $6

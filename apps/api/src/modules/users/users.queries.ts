@@ -1,4 +1,4 @@
-import type { ListStatement } from '../../common/sql.js';
+import { keysetBatchEnd, type ListStatement } from '../../common/sql.js';
 
 /*
  * Every statement of the users module, which owns the `users` table
@@ -135,8 +135,7 @@ export function countBulkUsers(scope: string): string {
 
 /** The id that ends the next batch of `$4` users after `$3`; no row when none is left. */
 export function bulkUsersBatchEnd(scope: string): string {
-  return `SELECT id FROM (SELECT id FROM users WHERE ${scope} AND id > $3 ORDER BY id LIMIT $4) batch
-    ORDER BY id DESC LIMIT 1`;
+  return keysetBatchEnd('users', scope, { cursor: 3, size: 4 });
 }
 
 /** Applies `change` to the users of the range ($3, $4]; returns their ids. */

@@ -1,4 +1,10 @@
-import type { AdminList, AdminSuccess, CreateJobRequest, Job } from '@latchkey/contracts';
+import {
+  PAGE_DEFAULT_LIMIT,
+  type AdminList,
+  type AdminSuccess,
+  type CreateJobRequest,
+  type Job,
+} from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
@@ -6,9 +12,6 @@ import { sendFileForm } from '@/lib/upload-request';
 
 /** How often a job on screen is read again while it runs. */
 const POLL_MS = 1000;
-
-/** Recent jobs the page lists. */
-const RECENT_JOBS = 10;
 
 function jobsPath(appId: string) {
   return `/v1/admin/apps/${encodeURIComponent(appId)}/jobs`;
@@ -22,13 +25,15 @@ export function isRunning(job: Job): boolean {
   return job.status === 'queued' || job.status === 'running';
 }
 
-/** GET .../jobs: the app's newest jobs, read again every second while one of them runs. */
-export function useRecentJobs(appId: string) {
+/** GET .../jobs: one page of the app's jobs, newest first, read again every second while one of them runs. */
+export function useJobs(appId: string, page: number) {
   return useQuery(
     queryOptions({
-      queryKey: [...jobsKey(appId), 'list'],
+      queryKey: [...jobsKey(appId), 'list', { page }],
       queryFn: ({ signal }) =>
-        apiRequest<AdminList<Job>>(`${jobsPath(appId)}${toQueryString({ limit: RECENT_JOBS })}`, { signal }),
+        apiRequest<AdminList<Job>>(`${jobsPath(appId)}${toQueryString({ page, limit: PAGE_DEFAULT_LIMIT })}`, {
+          signal,
+        }),
       placeholderData: keepPreviousData,
       refetchInterval: (query) => (query.state.data?.data.some(isRunning) ? POLL_MS : false),
     }),

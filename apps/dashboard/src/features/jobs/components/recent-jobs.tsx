@@ -1,52 +1,59 @@
+import { PAGE_DEFAULT_LIMIT, type Job } from '@latchkey/contracts';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { DataTable } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
-import { ErrorAlert } from '@/components/ui/error-alert';
+import { EmptyState } from '@/components/ui/empty-state';
 import { formatNumber } from '@/lib/format';
-import { useRecentJobs } from '../api/jobs';
+import { useJobs } from '../api/jobs';
 import { JOB_LABELS } from './bulk-action-form';
 import { JobStatus } from './job-progress';
 
-/** The app's newest jobs; one can be opened to follow it. */
+const column = createColumnHelper<Job>();
+
+/** The app's jobs, newest first; one can be opened to follow it. */
 export function RecentJobs({ appId, onOpen }: { appId: string; onOpen: (jobId: string) => void }) {
-  const { data, error } = useRecentJobs(appId);
-  if (error) return <ErrorAlert error={error} />;
-  const jobs = data?.data ?? [];
-  if (jobs.length === 0) return <p className="muted">No bulk actions yet.</p>;
+  const [page, setPage] = useState(1);
+  const jobsQuery = useJobs(appId, page);
+  const columns = useMemo(
+    () => [
+      column.accessor('type', { header: 'Operation', cell: (info) => JOB_LABELS[info.getValue()] }),
+      column.display({ id: 'status', header: 'Status', cell: (info) => <JobStatus job={info.row.original} /> }),
+      column.display({
+        id: 'progress',
+        header: 'Done',
+        cell: ({ row: { original: job } }) =>
+          `${formatNumber(job.done)} / ${job.total === null ? '…' : formatNumber(job.total)}`,
+        meta: { className: 'col-num' },
+      }),
+      column.accessor('createdAt', { header: 'Started', cell: (info) => <DateTime value={info.getValue()} /> }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="visually-hidden">Actions</span>,
+        cell: (info) => (
+          <button type="button" className="button button-small" onClick={() => onOpen(info.row.original.id)}>
+            Show
+          </button>
+        ),
+        meta: { className: 'col-actions' },
+      }),
+    ],
+    [onOpen],
+  );
   return (
-    <div className="table-wrap">
-      <table className="table" aria-label="Recent jobs">
-        <thead>
-          <tr>
-            <th>Operation</th>
-            <th>Status</th>
-            <th>Done</th>
-            <th>Started</th>
-            <th className="col-actions">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {jobs.map((job) => (
-            <tr key={job.id}>
-              <td>{JOB_LABELS[job.type]}</td>
-              <td>
-                <JobStatus job={job} />
-              </td>
-              <td>
-                {formatNumber(job.done)} / {job.total === null ? '…' : formatNumber(job.total)}
-              </td>
-              <td>
-                <DateTime value={job.createdAt} />
-              </td>
-              <td className="col-actions">
-                <button type="button" className="button" onClick={() => onOpen(job.id)}>
-                  Show
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Recent jobs"
+      noun={['job', 'jobs']}
+      columns={columns}
+      rows={jobsQuery.data?.data}
+      total={jobsQuery.data?.meta.total}
+      page={page}
+      pageSize={PAGE_DEFAULT_LIMIT}
+      onPageChange={setPage}
+      getRowId={(job) => job.id}
+      error={jobsQuery.error}
+      fetching={jobsQuery.isPlaceholderData}
+      empty={<EmptyState title="No bulk actions yet">Start one above; it shows here with its progress.</EmptyState>}
+    />
   );
 }
