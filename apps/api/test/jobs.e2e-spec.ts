@@ -398,6 +398,25 @@ describe('the job resource', () => {
   }, 60_000);
 });
 
+describe('two jobs on one app', () => {
+  it('run side by side on two workers without losing either one’s change', async () => {
+    await stack.startWorker(1);
+    try {
+      const owner = await stack.ownerWithApp();
+      await generate(owner, 40);
+      const [first, second] = await Promise.all([
+        startJob(owner, { type: 'licenses.add-time', params: { days: 3 } }),
+        startJob(owner, { type: 'licenses.add-time', params: { days: 4 } }),
+      ]);
+      expect(await ended(owner, first!.id)).toMatchObject({ status: 'succeeded', done: 40 });
+      expect(await ended(owner, second!.id)).toMatchObject({ status: 'succeeded', done: 40 });
+      expect((await keysOf(owner)).map((k) => k.extra_days)).toEqual(Array(40).fill(7));
+    } finally {
+      await stack.workers[1]!.stop();
+    }
+  }, 60_000);
+});
+
 describe('a worker killed mid-job', () => {
   it('resumes from the last committed batch: every key gets its added time exactly once', async () => {
     const owner = await stack.ownerWithApp();
