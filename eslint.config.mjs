@@ -31,6 +31,7 @@ const MODULE_DEPENDENCIES = {
   stats: ['accounts', 'apps', 'sessions'],
   logs: ['accounts', 'apps', 'audit'],
   files: ['accounts', 'apps', 'audit', 'events', 'sessions'],
+  jobs: ['accounts', 'apps', 'audit', 'files', 'licenses', 'users'],
   client: [
     'apps',
     'audit',

@@ -15,6 +15,7 @@ import { ClientModule } from './modules/client/client.module.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { FilesModule } from './modules/files/files.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { JobsModule } from './modules/jobs/jobs.module.js';
 import { LicensesModule } from './modules/licenses/licenses.module.js';
 import { LogsModule } from './modules/logs/logs.module.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         ClientModule,
         FilesModule,
         HealthModule,
+        JobsModule,
         LicensesModule,
         VariablesModule,
         RateLimitModule,

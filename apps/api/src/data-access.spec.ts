@@ -43,6 +43,8 @@ const OWNERS: Record<string, string> = {
   reseller_ledger: 'resellers',
   variables: 'variables',
   user_variables: 'user-variables',
+  jobs: 'jobs',
+  job_import_rows: 'jobs',
 };
 /**
  * Writes from outside the owner: an event's deliveries are inserted in the

@@ -39,6 +39,7 @@ describe('license generation', () => {
         userId: null,
         createdBy: owner.accountId,
         banReason: null,
+        extraDays: 0,
       });
     }
     expect(new Set(res.body.data.map((l: { key: string }) => l.key)).size).toBe(3);

@@ -90,6 +90,12 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'DELETE /v1/admin/apps/{appId}/files/{fileId}': 'refused',
   'PUT /v1/admin/apps/{appId}/files/{fileId}/content': 'refused',
 
+  'POST /v1/admin/apps/{appId}/jobs': 'refused',
+  'POST /v1/admin/apps/{appId}/jobs/import': 'refused',
+  'GET /v1/admin/apps/{appId}/jobs': 'refused',
+  'GET /v1/admin/apps/{appId}/jobs/{jobId}': 'refused',
+  'POST /v1/admin/apps/{appId}/jobs/{jobId}/cancel': 'refused',
+
   'POST /v1/admin/apps/{appId}/blacklist': 'refused',
   'GET /v1/admin/apps/{appId}/blacklist': 'refused',
   'DELETE /v1/admin/apps/{appId}/blacklist/{entryId}': 'refused',

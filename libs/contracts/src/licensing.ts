@@ -42,6 +42,8 @@ export interface License {
   userId: string | null;
   createdBy: string | null;
   banReason: string | null;
+  /** days added to an unused key by a bulk `licenses.add-time`, counted on top of its duration at first use */
+  extraDays: number;
 }
 
 /**

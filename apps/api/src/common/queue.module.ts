@@ -5,6 +5,8 @@ import { Config } from '../config/config.js';
 
 /** Queue of webhook deliveries: the HTTP process adds jobs, the worker processes them. */
 export const WEBHOOK_QUEUE = 'webhooks';
+/** Queue of bulk jobs (jobs module): the HTTP process adds them, the worker runs them. */
+export const JOB_QUEUE = 'jobs';
 
 /**
  * Logs the queue's Redis errors. Without a listener BullMQ prints them with
@@ -14,10 +16,14 @@ export const WEBHOOK_QUEUE = 'webhooks';
 class QueueErrorLogger implements OnModuleInit {
   private readonly logger = new Logger('Queue');
 
-  constructor(@InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue) {}
+  constructor(
+    @InjectQueue(WEBHOOK_QUEUE) private readonly webhookQueue: Queue,
+    @InjectQueue(JOB_QUEUE) private readonly jobQueue: Queue,
+  ) {}
 
   onModuleInit(): void {
-    this.queue.on('error', (err: Error) => this.logger.warn(`webhook queue: ${err.message}`));
+    this.webhookQueue.on('error', (err: Error) => this.logger.warn(`webhook queue: ${err.message}`));
+    this.jobQueue.on('error', (err: Error) => this.logger.warn(`bulk job queue: ${err.message}`));
   }
 }
 
@@ -44,7 +50,7 @@ class QueueErrorLogger implements OnModuleInit {
         };
       },
     }),
-    BullModule.registerQueue({ name: WEBHOOK_QUEUE }),
+    BullModule.registerQueue({ name: WEBHOOK_QUEUE }, { name: JOB_QUEUE }),
   ],
   providers: [QueueErrorLogger],
   exports: [BullModule],

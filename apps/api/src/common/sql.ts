@@ -75,6 +75,17 @@ export async function sqlPage<Row, Item = Row>(
   return { items: rows.map(toItem), total: counted[0]!.total };
 }
 
+/**
+ * A keyset walk over `table` by id (bulk jobs): the id that ends the next
+ * batch of `$<size>` rows matching `where` after the id `$<cursor>`, read as
+ * the last of them; no row when none is left. The caller's index on
+ * (app_id, ..., id) serves it.
+ */
+export function keysetBatchEnd(table: string, where: string, params: { cursor: number; size: number }): string {
+  return `SELECT id FROM (SELECT id FROM ${table} WHERE ${where} AND id > $${params.cursor} ORDER BY id LIMIT $${params.size}) batch
+    ORDER BY id DESC LIMIT 1`;
+}
+
 /** True when PostgreSQL refused a write for a duplicate key (unique_violation, 23505). */
 export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '23505';

@@ -155,6 +155,23 @@ export class Config {
   @IsInt({ message: 'WEBHOOK_SWEEP_INTERVAL_MS must be an integer' })
   WEBHOOK_SWEEP_INTERVAL_MS = 30_000;
 
+  /** Records one transaction of a bulk job changes (and commits its progress with). */
+  @Transform(toInt)
+  @Min(1, { message: 'BULK_JOB_BATCH_SIZE must be between 1 and 10000' })
+  @Max(10_000, { message: 'BULK_JOB_BATCH_SIZE must be between 1 and 10000' })
+  @IsInt({ message: 'BULK_JOB_BATCH_SIZE must be an integer' })
+  BULK_JOB_BATCH_SIZE = 1000;
+
+  /**
+   * How long a running bulk job's lock lasts without renewal: a worker that
+   * dies mid-job holds it that long before another worker resumes the job.
+   * Shorten only for tests.
+   */
+  @Transform(toInt)
+  @Min(1000, { message: 'BULK_JOB_LOCK_MS must be at least 1000' })
+  @IsInt({ message: 'BULK_JOB_LOCK_MS must be an integer' })
+  BULK_JOB_LOCK_MS = 30_000;
+
   /**
    * How long one delivery attempt may take: connecting, the response headers
    * and the first 2 KiB of the body (the interface's 10 s). Shorten only for tests.

@@ -19,6 +19,7 @@ import { settingsRoute } from './routes/app/settings/route';
 import { userRoute } from './routes/app/user/route';
 import { usersRoute } from './routes/app/users/route';
 import { variablesRoute } from './routes/app/variables/route';
+import { jobsRoute } from './routes/app/jobs/route';
 import { webhookRoute } from './routes/app/webhook/route';
 import { webhooksRoute } from './routes/app/webhooks/route';
 import { appsRoute } from './routes/apps/route';
@@ -46,6 +47,7 @@ const routeTree = rootRoute.addChildren([
       userRoute,
       sessionsRoute,
       variablesRoute,
+      jobsRoute,
       blacklistRoute,
       filesRoute,
       webhooksRoute,

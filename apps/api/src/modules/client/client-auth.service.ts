@@ -159,14 +159,14 @@ export class ClientAuthService {
       const license = await lockLicenseByKey(manager, app.id, body.licenseKey);
       if (license.status !== 'UNUSED') throw new AppError('LICENSE_USED');
       const activatedAt = new Date();
-      const expiresAt = durationEnd(license.duration_type, activatedAt);
+      const expiresAt = durationEnd(license.duration_type, activatedAt, license.extra_days);
       await activateLicense(manager, emit, { appId: app.id, license, userId: found.id, activatedAt, expiresAt });
       const updated = await applyKeyToUser<ClientUserRow>(
         manager,
         {
           userId: found.id,
           level: license.level,
-          expiresAt: extendExpiry(found.expires_at, license.duration_type, activatedAt),
+          expiresAt: extendExpiry(found.expires_at, license.duration_type, activatedAt, license.extra_days),
           licenseId: license.id,
         },
         CLIENT_USER_COLUMNS,

@@ -9,7 +9,8 @@ export interface LoginUserRow extends ClientUserRow {
   license_banned: boolean;
 }
 
-export interface LicenseWithUserRow extends LockedLicense {
+/** LICENSE_LOOKUP's row: a key is activated from its locked row (LOCK_LICENSE), which has `extra_days`. */
+export interface LicenseWithUserRow extends Omit<LockedLicense, 'extra_days'> {
   username: string | null;
   hwid: string | null;
   user_level: number;

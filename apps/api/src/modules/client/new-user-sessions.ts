@@ -52,7 +52,7 @@ export class NewUserSessions {
   ): Promise<SessionAdmission | null> {
     const { app, hwid, actor } = call;
     const activatedAt = new Date();
-    const expiresAt = durationEnd(license.duration_type, activatedAt);
+    const expiresAt = durationEnd(license.duration_type, activatedAt, license.extra_days);
     const boundHwid = hwidDecision({ hwidLock: app.hwidLock, stored: null, sent: hwid }).store ? hwid : null;
     const user = await insertUser(manager, {
       appId: app.id,

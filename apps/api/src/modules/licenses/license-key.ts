@@ -25,20 +25,26 @@ export function generateLicenseKey(prefix?: string | null): string {
   return segments.join('-');
 }
 
-/** When a duration started at `from` ends; null for lifetime. */
-export function durationEnd(durationType: DurationType, from: Date): Date | null {
+const DAY_MS = 86_400_000;
+
+/**
+ * When a duration started at `from` ends, with `extraDays` (time a bulk job
+ * added to the unused key) on top, up to LATEST_EXPIRY; null for lifetime.
+ */
+export function durationEnd(durationType: DurationType, from: Date, extraDays = 0): Date | null {
   const ms = DURATION_MS[durationType];
-  return ms === null ? null : new Date(from.getTime() + ms);
+  return ms === null ? null : new Date(Math.min(from.getTime() + ms + extraDays * DAY_MS, LATEST_EXPIRY_MS));
 }
 
 /**
- * A user's new expiry after redeeming a key of `durationType`: the duration is
- * added to whichever is later, now or the current expiry, up to LATEST_EXPIRY
- * (a user that far out is one an owner set there by hand; the upgrade still
- * succeeds). Lifetime on either side stays lifetime.
+ * A user's new expiry after redeeming a key of `durationType` (and its
+ * `extraDays`): the duration is added to whichever is later, now or the
+ * current expiry, up to LATEST_EXPIRY (a user that far out is one an owner set
+ * there by hand; the upgrade still succeeds). Lifetime on either side stays
+ * lifetime.
  */
-export function extendExpiry(current: Date | null, durationType: DurationType, now: Date): Date | null {
+export function extendExpiry(current: Date | null, durationType: DurationType, now: Date, extraDays = 0): Date | null {
   const ms = DURATION_MS[durationType];
   if (current === null || ms === null) return null;
-  return new Date(Math.min(Math.max(now.getTime(), current.getTime()) + ms, LATEST_EXPIRY_MS));
+  return new Date(Math.min(Math.max(now.getTime(), current.getTime()) + ms + extraDays * DAY_MS, LATEST_EXPIRY_MS));
 }

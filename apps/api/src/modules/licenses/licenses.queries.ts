@@ -1,5 +1,5 @@
 import type { DurationType, LicenseStatus } from '@latchkey/contracts';
-import type { ListStatement } from '../../common/sql.js';
+import { keysetBatchEnd, type ListStatement } from '../../common/sql.js';
 
 /*
  * Every statement of the licenses module (docs/data-access.md). It owns the
@@ -23,10 +23,11 @@ export interface LicenseRow {
   user_id: string | null;
   created_by: string | null;
   ban_reason: string | null;
+  extra_days: number;
 }
 
 const LICENSE_COLUMNS = `id, app_id, key, status, duration_type, level, max_devices, prefix, note,
-  created_at, activated_at, expires_at, user_id, created_by, ban_reason`;
+  created_at, activated_at, expires_at, user_id, created_by, ban_reason, extra_days`;
 
 /**
  * Stores the keys `$2` (in their order) with one set of settings; a key the
@@ -89,9 +90,10 @@ export interface LockedLicense {
   level: number;
   max_devices: number;
   user_id: string | null;
+  extra_days: number;
 }
 
-const LOCKED_COLUMNS = 'id, key, status, duration_type, level, max_devices, user_id';
+const LOCKED_COLUMNS = 'id, key, status, duration_type, level, max_devices, user_id, extra_days';
 
 export const LOCK_LICENSE_BY_KEY = `SELECT ${LOCKED_COLUMNS} FROM licenses WHERE app_id = $1 AND key = $2 FOR UPDATE`;
 
@@ -102,3 +104,47 @@ export const ACTIVATE_LICENSE = `UPDATE licenses SET status = 'USED', activated_
 
 export const EXPIRE_USER_LICENSES = `UPDATE licenses SET status = 'EXPIRED' WHERE user_id = $1 AND status = 'USED'
   RETURNING id, key`;
+
+/*
+ * Bulk jobs (jobs module, issue 25) go through the app's keys in keyset
+ * batches of id: a batch is the range (cursor, last], where `last` is the id
+ * that ends the next `size` matching keys. Each statement names the app; the
+ * indexes (app_id, status, id) and (app_id, id) serve the ranges.
+ * Parameters: $1 app id, $2 status, $3 note LIKE pattern (escaped with `\`),
+ * $4 creator (a null filter is no filter), then $5 cursor and $6 `last` or
+ * the batch size.
+ */
+const BULK_KEYS = `app_id = $1 AND ($2::text IS NULL OR status = $2)
+  AND ($3::text IS NULL OR note ILIKE $3 ESCAPE '\\') AND ($4::uuid IS NULL OR created_by = $4)`;
+
+/** Which keys each key job changes. `add-time` reaches unused keys with an end (lifetime has none to move). */
+export const BULK_KEY_SCOPES = {
+  delete: BULK_KEYS,
+  addTime: `${BULK_KEYS} AND status = 'UNUSED' AND duration_type <> 'lifetime'`,
+} as const;
+
+export function countBulkKeys(scope: string): string {
+  return `SELECT count(*)::int AS total FROM licenses WHERE ${scope}`;
+}
+
+/** The id that ends the next batch of `$6` keys after `$5`; no row when none is left. */
+export function bulkKeysBatchEnd(scope: string): string {
+  return keysetBatchEnd('licenses', scope, { cursor: 5, size: 6 });
+}
+
+export const DELETE_BULK_KEYS = `DELETE FROM licenses WHERE ${BULK_KEY_SCOPES.delete} AND id > $5 AND id <= $6
+  RETURNING user_id`;
+
+/** Adds `$7` days to each key's extra days (bounded: a key can add at most 10,000 years). */
+export const ADD_TIME_TO_BULK_KEYS = `UPDATE licenses SET extra_days = LEAST(extra_days + $7, 3650000)
+  WHERE ${BULK_KEY_SCOPES.addTime} AND id > $5 AND id <= $6`;
+
+/**
+ * Stores imported keys ($3 keys, $4 durations, $5 levels, $6 notes, by
+ * position) for the app `$1`, made by `$2`; a key the app has is skipped.
+ * Returns the keys stored.
+ */
+export const IMPORT_KEYS = `INSERT INTO licenses (app_id, key, duration_type, level, note, created_by)
+  SELECT $1, k, d, lv, n, $2 FROM unnest($3::text[], $4::text[], $5::int[], $6::text[]) AS t(k, d, lv, n)
+  ON CONFLICT (app_id, key) DO NOTHING
+  RETURNING key`;

@@ -242,6 +242,7 @@ export function toLicense(row: LicenseRow): License {
     userId: row.user_id,
     createdBy: row.created_by,
     banReason: row.ban_reason,
+    extraDays: row.extra_days,
   };
 }
 

@@ -61,3 +61,6 @@ export const LOG_OUT = `UPDATE sessions s SET ended_at = now(), end_reason = 'lo
 
 /** A session call's activity. */
 export const STAMP_ACTIVITY = `UPDATE sessions SET last_seen_at = now() WHERE id = $1 AND ended_at IS NULL`;
+
+/** The condition of endSessionsWhere for the users `$1` (an array of ids), as a bulk job ends them. */
+export const USERS_SESSIONS = 's.user_id = ANY($1::uuid[])';

@@ -1,4 +1,4 @@
-import type { ListStatement } from '../../common/sql.js';
+import { keysetBatchEnd, type ListStatement } from '../../common/sql.js';
 
 /*
  * Every statement of the users module, which owns the `users` table
@@ -108,3 +108,37 @@ export const APPLY_LICENSE_LIMITS = `UPDATE users SET level = COALESCE($2, level
  * (its text must never change).
  */
 export const REPLACE_PASSWORD_HASH = `UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2`;
+
+/*
+ * Bulk jobs (jobs module, issue 25) go through the app's users in keyset
+ * batches of id, as the license jobs do (licenses.queries.ts). Parameters:
+ * $1 app id, $2 a LIKE pattern over username_key (null: every user), then
+ * $3 cursor and $4 `last` or the batch size, then the change's own.
+ */
+const BULK_USERS = `app_id = $1 AND ($2::text IS NULL OR username_key LIKE $2)`;
+
+/** Which users each user job changes, and how. */
+export const BULK_USER_CHANGES = {
+  /** active users: not banned, not expired; lifetime stays lifetime. `$5` days, bounded by `$6` (LATEST_EXPIRY). */
+  extend: {
+    scope: `${BULK_USERS} AND NOT banned AND expires_at > now()`,
+    set: `expires_at = LEAST(expires_at + make_interval(days => $5), $6::timestamptz)`,
+  },
+  resetHwid: { scope: `${BULK_USERS} AND hwid IS NOT NULL`, set: `hwid = NULL` },
+  ban: { scope: `${BULK_USERS} AND NOT banned`, set: `banned = true, ban_reason = $5` },
+  unban: { scope: `${BULK_USERS} AND banned`, set: `banned = false, ban_reason = NULL` },
+} as const;
+
+export function countBulkUsers(scope: string): string {
+  return `SELECT count(*)::int AS total FROM users WHERE ${scope}`;
+}
+
+/** The id that ends the next batch of `$4` users after `$3`; no row when none is left. */
+export function bulkUsersBatchEnd(scope: string): string {
+  return keysetBatchEnd('users', scope, { cursor: 3, size: 4 });
+}
+
+/** Applies `change` to the users of the range ($3, $4]; returns their ids. */
+export function changeBulkUsers(change: { scope: string; set: string }): string {
+  return `UPDATE users SET ${change.set} WHERE ${change.scope} AND id > $3 AND id <= $4 RETURNING id`;
+}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { filesKey } from './get-files';
-import { sendFileForm, type UploadProgress } from './upload-request';
+import { sendFileForm, type UploadProgress } from '@/lib/upload-request';
 
 export interface UploadFileInput {
   file: File;

@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
-import type { UploadProgress } from '../api/upload-request';
+import type { UploadProgress } from '@/lib/upload-request';
 import { FileInputField, UploadProgressBar, useUploadProgress } from './upload-progress';
 
 describe('useUploadProgress', () => {

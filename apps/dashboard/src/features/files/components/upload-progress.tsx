@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { TextField } from '@/components/ui/form-fields';
-import type { UploadProgress } from '../api/upload-request';
+import type { UploadProgress } from '@/lib/upload-request';
 
 /**
  * The progress of one upload at a time: `track(file, upload)` shows 0% of

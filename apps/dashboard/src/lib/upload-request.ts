@@ -13,12 +13,12 @@ export interface UploadProgress {
  * this one call uses XMLHttpRequest; errors come back as the same ApiError
  * (with the contract's message) as every other admin call.
  */
-export function sendFileForm(
+export function sendFileForm<Result = FileRecord>(
   method: 'POST' | 'PUT',
   path: string,
   form: FormData,
   onProgress?: (progress: UploadProgress) => void,
-): Promise<FileRecord> {
+): Promise<Result> {
   return new Promise((resolve, reject) => {
     const token = getToken();
     if (token === null) {
@@ -42,7 +42,7 @@ export function sendFileForm(
         payload = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        resolve((payload as AdminSuccess<FileRecord>).data);
+        resolve((payload as AdminSuccess<Result>).data);
         return;
       }
       if (xhr.status === 401) clearToken({ expired: true });

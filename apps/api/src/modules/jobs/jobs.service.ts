@@ -1,0 +1,174 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type Job, type JobFilter, type JobParams, type JobType, JobMessage } from '@latchkey/contracts';
+import type { Queue } from 'bullmq';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Actor } from '../../common/auth/actor.js';
+import { AppError, fieldError } from '../../common/errors.js';
+import { iso } from '../../common/iso.js';
+import { JOB_QUEUE } from '../../common/queue.module.js';
+import { sqlPage, sqlRows } from '../../common/sql.js';
+import { drain, type UploadPart } from '../files/multipart-upload.js';
+import { importRowBatches } from './import-csv.js';
+import { queueJobs } from './job-queue.js';
+import type { CreateJobDto } from './jobs.dto.js';
+import {
+  GET_JOB,
+  INSERT_IMPORT_ROWS,
+  INSERT_JOB,
+  type JobRow,
+  LIST_JOBS,
+  REQUEST_CANCEL,
+  SET_JOB_TOTAL,
+} from './jobs.queries.js';
+
+/** Upload rows stored per statement while the CSV streams in. */
+const IMPORT_INSERT_BATCH = 1000;
+
+/**
+ * The owner's side of bulk jobs (API process): a job is recorded, queued
+ * after commit, and run by the worker (JobRunner). A queueing failure loses
+ * nothing: the worker's sweep queues every unfinished job.
+ */
+@Injectable()
+export class JobsService {
+  private readonly logger = new Logger(JobsService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectQueue(JOB_QUEUE) private readonly queue: Queue,
+  ) {}
+
+  async create(actor: Actor, appId: string, dto: CreateJobDto): Promise<Job> {
+    const { filter, params } = jobInput(dto);
+    const [job] = await sqlRows<JobRow>(this.dataSource, INSERT_JOB, jobValues(actor, appId, dto.type, filter, params));
+    await this.enqueue(job!);
+    return toJob(job!);
+  }
+
+  /**
+   * An import of keys from a CSV upload (multipart field `file`): its rows
+   * are stored as they stream in, with the job, in one transaction, so a
+   * broken upload leaves nothing; the worker checks and stores them.
+   */
+  async createImport(actor: Actor, appId: string, parts: AsyncIterable<UploadPart>): Promise<Job> {
+    const job = await this.dataSource.transaction(async (manager) => {
+      let created: JobRow | null = null;
+      for await (const part of parts) {
+        if (part.kind !== 'file' || part.name !== 'file' || created) {
+          if (part.kind === 'file') await drain(part.stream);
+          continue;
+        }
+        created = await this.storeImport(manager, actor, appId, part.stream);
+      }
+      if (!created) throw fieldError('file', JobMessage.importNoFile);
+      return created;
+    });
+    await this.enqueue(job);
+    return toJob(job);
+  }
+
+  async list(appId: string, offset: number, limit: number) {
+    return sqlPage(this.dataSource, LIST_JOBS, [appId], { offset, limit }, toJob);
+  }
+
+  async get(appId: string, jobId: string): Promise<Job> {
+    const [job] = await sqlRows<JobRow>(this.dataSource, GET_JOB, [jobId, appId]);
+    if (!job) throw new AppError('NOT_FOUND');
+    return toJob(job);
+  }
+
+  /**
+   * Asks the job to stop: the worker ends it as `cancelled` before its next
+   * batch (a queued job before its first). A finished job is answered as it is.
+   */
+  async cancel(appId: string, jobId: string): Promise<Job> {
+    const [requested] = await sqlRows<JobRow>(this.dataSource, REQUEST_CANCEL, [jobId, appId]);
+    return requested ? toJob(requested) : this.get(appId, jobId);
+  }
+
+  private async storeImport(
+    manager: EntityManager,
+    actor: Actor,
+    appId: string,
+    file: AsyncIterable<Buffer>,
+  ): Promise<JobRow> {
+    const [job] = await sqlRows<JobRow>(manager, INSERT_JOB, jobValues(actor, appId, 'licenses.import', {}, {}));
+    let rows = 0;
+    for await (const batch of importRowBatches(file, IMPORT_INSERT_BATCH)) {
+      rows += batch.length;
+      await sqlRows(manager, INSERT_IMPORT_ROWS, [
+        job!.id,
+        batch.map((row) => row.line),
+        batch.map((row) => row.key),
+        batch.map((row) => row.level),
+        batch.map((row) => row.duration),
+        batch.map((row) => row.note),
+      ]);
+    }
+    const [counted] = await sqlRows<JobRow>(manager, SET_JOB_TOTAL, [job!.id, rows]);
+    return counted!;
+  }
+
+  private async enqueue(job: JobRow): Promise<void> {
+    await queueJobs(this.queue, [job.id]).catch((err: Error) =>
+      this.logger.warn(`bulk job ${job.id} not queued, the worker's sweep will: ${err.message}`),
+    );
+  }
+}
+
+/** The fields of the filter and params the job's type reads (others are ignored, as the contract says). */
+function jobInput(dto: CreateJobDto): { filter: JobFilter; params: JobParams } {
+  const filter = dto.filter ?? {};
+  const params = dto.params ?? {};
+  const keyFilter = { note: filter.note, createdBy: filter.createdBy };
+  const userFilter = { search: filter.search };
+  const days = () => {
+    if (params.days === undefined) throw fieldError('params.days', JobMessage.daysRequired);
+    return { days: params.days };
+  };
+  switch (dto.type) {
+    case 'licenses.delete':
+      return { filter: defined({ status: filter.status, ...keyFilter }), params: {} };
+    case 'licenses.add-time':
+      return { filter: defined(keyFilter), params: days() };
+    case 'users.extend':
+      return { filter: defined(userFilter), params: days() };
+    case 'users.ban':
+      return { filter: defined(userFilter), params: { reason: params.reason ?? null } };
+    case 'users.reset-hwid':
+    case 'users.unban':
+      return { filter: defined(userFilter), params: {} };
+  }
+}
+
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+function jobValues(actor: Actor, appId: string, type: JobType, filter: JobFilter, params: JobParams): unknown[] {
+  return [appId, type, JSON.stringify(filter), JSON.stringify(params), actor.accountId, actor.email, actor.ip, null];
+}
+
+export function toJob(row: JobRow): Job {
+  return {
+    id: row.id,
+    appId: row.app_id,
+    type: row.type,
+    status: row.status,
+    filter: row.filter,
+    params: row.params,
+    done: row.done,
+    total: row.total,
+    skipped: row.skipped,
+    errorCount: row.error_count,
+    errors: row.errors,
+    failure: row.failure,
+    cancelRequested: row.cancel_requested,
+    createdBy: { accountId: row.created_by, email: row.created_by_email },
+    createdAt: row.created_at.toISOString(),
+    startedAt: iso(row.started_at),
+    finishedAt: iso(row.finished_at),
+  };
+}

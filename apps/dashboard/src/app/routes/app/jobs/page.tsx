@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { PageHeader } from '@/components/ui/page-header';
+import { BulkActionForm } from '@/features/jobs/components/bulk-action-form';
+import { JobProgress } from '@/features/jobs/components/job-progress';
+import { RecentJobs } from '@/features/jobs/components/recent-jobs';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { jobsRoute } from './route';
+
+export function JobsPage() {
+  useDocumentTitle('Bulk actions');
+  const { appId } = jobsRoute.useParams();
+  const [jobId, setJobId] = useState<string | null>(null);
+
+  return (
+    <div className="stack-lg">
+      <PageHeader
+        title="Bulk actions"
+        description="Change every matching key or user of this app at once. Each action runs in the background and can be cancelled."
+      />
+      <BulkActionForm appId={appId} onStarted={(job) => setJobId(job.id)} />
+      {jobId ? <JobProgress appId={appId} jobId={jobId} /> : null}
+      <section className="stack" aria-label="Recent bulk actions">
+        <h2>Recent</h2>
+        <RecentJobs appId={appId} onOpen={setJobId} />
+      </section>
+    </div>
+  );
+}
