@@ -18,6 +18,6 @@ export default {
       },
     ],
   },
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1', '\\.css$': '<rootDir>/src/test/stylesheet.ts' },
   testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
 };

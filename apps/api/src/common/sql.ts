@@ -1,3 +1,5 @@
+import { EXACT_TOTAL_MAX } from '@latchkey/contracts';
+
 /** Anything that runs SQL: a TypeORM DataSource, EntityManager or QueryRunner. */
 export interface SqlExecutor {
   query(sql: string, parameters?: unknown[]): Promise<unknown>;
@@ -27,8 +29,8 @@ function isRowsAndCount(result: unknown): result is [unknown[], number] {
 
 /**
  * A list statement: `SELECT <select> FROM <from> ORDER BY <orderBy>` for the
- * rows, `SELECT count(*) FROM <countFrom ?? from>` for the total. `countFrom`
- * is for a count that can skip joins the rows need (same rows, fewer reads).
+ * rows, `SELECT 1 FROM <countFrom ?? from>` for the total. `countFrom` is for
+ * a count that can skip joins the rows need (same rows, fewer reads).
  */
 export interface ListStatement {
   select: string;
@@ -40,7 +42,9 @@ export interface ListStatement {
 /** What every admin list answers: one window of the items and how many there are in all. */
 export interface Page<Item> {
   items: Item[];
+  /** exact up to EXACT_TOTAL_MAX, the planner's estimate past it */
   total: number;
+  totalIsEstimate?: true;
 }
 
 /**
@@ -55,19 +59,40 @@ export async function sqlPage<Row, Item = Row>(
   toItem: (row: Row) => Item = (row) => row as unknown as Item,
 ): Promise<Page<Item>> {
   const limit = parameters.length + 1;
-  const [rows, counted] = await Promise.all([
+  const [rows, total] = await Promise.all([
     sqlRows<Row>(
       executor,
       `SELECT ${list.select} FROM ${list.from} ORDER BY ${list.orderBy} LIMIT $${limit} OFFSET $${limit + 1}`,
       [...parameters, window.limit, window.offset],
     ),
-    sqlRows<{ total: number }>(
-      executor,
-      `SELECT count(*)::int AS total FROM ${list.countFrom ?? list.from}`,
-      parameters,
-    ),
+    sqlTotal(executor, list.countFrom ?? list.from, parameters),
   ]);
-  return { items: rows.map(toItem), total: counted[0]!.total };
+  return { items: rows.map(toItem), ...total };
+}
+
+/**
+ * How many rows `SELECT 1 FROM <from>` finds: counted up to EXACT_TOTAL_MAX
+ * (a read bounded whatever the table's size), past that the planner's
+ * estimate from the statistics, marked as one, and never below what was counted.
+ */
+export async function sqlTotal(
+  executor: SqlExecutor,
+  from: string,
+  parameters: unknown[],
+): Promise<Pick<Page<unknown>, 'total' | 'totalIsEstimate'>> {
+  const [counted] = await sqlRows<{ total: number }>(
+    executor,
+    `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${from} LIMIT ${EXACT_TOTAL_MAX + 1}) capped`,
+    parameters,
+  );
+  if (counted!.total <= EXACT_TOTAL_MAX) return { total: counted!.total };
+  const [plan] = await sqlRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    executor,
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from}`,
+    parameters,
+  );
+  const estimate = Math.round(plan!['QUERY PLAN'][0].Plan['Plan Rows']);
+  return { total: Math.max(estimate, EXACT_TOTAL_MAX + 1), totalIsEstimate: true };
 }
 
 /** True when PostgreSQL refused a write for a duplicate key (unique_violation, 23505). */

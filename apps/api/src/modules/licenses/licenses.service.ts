@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { csvCell, type License } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors.js';
+import { pageOffset } from '../../common/admin-response.js';
 import { escapeLike, sqlPage, sqlRows } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import type { Actor } from '../../common/auth/actor.js';
@@ -97,7 +98,7 @@ export class LicensesService {
   /** Keys of the scope, newest first, filtered by status, creator and key or note. */
   async list(scope: AppScope, query: ListLicensesQuery) {
     const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
-    const window = { offset: (query.page - 1) * query.limit, limit: query.limit };
+    const window = { offset: pageOffset(query), limit: query.limit };
     return sqlPage(this.dataSource, LIST_LICENSES, [...scopeParameters(scope, query), pattern], window, toLicense);
   }
 

@@ -77,7 +77,7 @@ export function BlacklistTable({
         noun={['entry', 'entries']}
         columns={columns}
         rows={blacklistQuery.data?.data}
-        total={blacklistQuery.data?.meta.total}
+        meta={blacklistQuery.data?.meta}
         page={page}
         pageSize={PAGE_DEFAULT_LIMIT}
         onPageChange={onPageChange}

@@ -97,7 +97,7 @@ export function FilesTable({
         noun={['file', 'files']}
         columns={columns}
         rows={filesQuery.data?.data}
-        total={filesQuery.data?.meta.total}
+        meta={filesQuery.data?.meta}
         page={page}
         pageSize={PAGE_DEFAULT_LIMIT}
         onPageChange={onPageChange}

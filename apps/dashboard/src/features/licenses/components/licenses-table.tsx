@@ -175,7 +175,7 @@ export function LicensesTable({
         noun={['license', 'licenses']}
         columns={columns}
         rows={licensesQuery.data?.data}
-        total={licensesQuery.data?.meta.total}
+        meta={licensesQuery.data?.meta}
         page={page}
         pageSize={PAGE_DEFAULT_LIMIT}
         onPageChange={onPageChange}

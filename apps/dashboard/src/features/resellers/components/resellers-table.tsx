@@ -93,7 +93,7 @@ export function ResellersTable({ appId }: { appId: string }) {
         noun={['reseller', 'resellers']}
         columns={columns}
         rows={resellersQuery.data?.data}
-        total={resellersQuery.data?.meta.total}
+        meta={resellersQuery.data?.meta}
         page={1}
         pageSize={resellersQuery.data?.meta.limit ?? 100}
         onPageChange={() => undefined}

@@ -83,7 +83,7 @@ export function SessionsTable({
         noun={['live session', 'live sessions']}
         columns={columns}
         rows={sessionsQuery.data?.data}
-        total={sessionsQuery.data?.meta.total}
+        meta={sessionsQuery.data?.meta}
         page={page}
         pageSize={PAGE_DEFAULT_LIMIT}
         onPageChange={onPageChange}

@@ -91,7 +91,7 @@ export function UsersTable({
       noun={['user', 'users']}
       columns={columns}
       rows={usersQuery.data?.data}
-      total={usersQuery.data?.meta.total}
+      meta={usersQuery.data?.meta}
       page={page}
       pageSize={PAGE_DEFAULT_LIMIT}
       onPageChange={onPageChange}

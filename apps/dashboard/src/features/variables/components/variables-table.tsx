@@ -78,7 +78,7 @@ export function VariablesTable({
         noun={['variable', 'variables']}
         columns={columns}
         rows={variablesQuery.data?.data}
-        total={variablesQuery.data?.meta.total}
+        meta={variablesQuery.data?.meta}
         page={page}
         pageSize={PAGE_DEFAULT_LIMIT}
         onPageChange={onPageChange}

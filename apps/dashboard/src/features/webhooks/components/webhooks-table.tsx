@@ -104,7 +104,7 @@ export function WebhooksTable({
         noun={['webhook', 'webhooks']}
         columns={columns}
         rows={webhooksQuery.data?.data}
-        total={webhooksQuery.data?.meta.total}
+        meta={webhooksQuery.data?.meta}
         page={page}
         pageSize={PAGE_DEFAULT_LIMIT}
         onPageChange={onPageChange}

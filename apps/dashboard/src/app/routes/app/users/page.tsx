@@ -29,7 +29,8 @@ export function UsersPage() {
           value={search}
           onSearch={(next) => void navigate({ search: (prev) => ({ ...prev, search: next, page: undefined }) })}
           placeholder="Part of a username"
-          maxLength={UserLimits.searchMax}
+          minLength={UserLimits.searchMin}
+        maxLength={UserLimits.searchMax}
         />
       </div>
       <UsersTable
