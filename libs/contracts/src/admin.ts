@@ -10,13 +10,15 @@ export interface AdminSuccess<T> {
 export interface PageMeta {
   page: number;
   limit: number;
-  /** exact up to EXACT_TOTAL_MAX; beyond it the planner's estimate, and then `totalIsEstimate` is true */
+  /** exact up to EXACT_TOTAL_MAX (SEARCH_EXACT_TOTAL_MAX for substring searches); past it the planner's estimate, and then `totalIsEstimate` is true */
   total: number;
   /** present (true) only when `total` is an estimate */
   totalIsEstimate?: true;
 }
 /** Lists count their total exactly up to this many items; past it `total` is an estimate (docs/decisions.md). */
 export const EXACT_TOTAL_MAX = 10_000;
+/** The same for a substring search, whose every match is checked against its row: fewer are counted. */
+export const SEARCH_EXACT_TOTAL_MAX = 1_000;
 export interface AdminList<T> {
   success: true;
   data: T[];

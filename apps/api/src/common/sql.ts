@@ -37,12 +37,14 @@ export interface ListStatement {
   from: string;
   countFrom?: string;
   orderBy: string;
+  /** counted exactly up to this many (default EXACT_TOTAL_MAX), estimated past it */
+  exactTotalMax?: number;
 }
 
 /** What every admin list answers: one window of the items and how many there are in all. */
 export interface Page<Item> {
   items: Item[];
-  /** exact up to EXACT_TOTAL_MAX, the planner's estimate past it */
+  /** exact up to the list's exactTotalMax, the planner's estimate past it */
   total: number;
   totalIsEstimate?: true;
 }
@@ -65,34 +67,35 @@ export async function sqlPage<Row, Item = Row>(
       `SELECT ${list.select} FROM ${list.from} ORDER BY ${list.orderBy} LIMIT $${limit} OFFSET $${limit + 1}`,
       [...parameters, window.limit, window.offset],
     ),
-    sqlTotal(executor, list.countFrom ?? list.from, parameters),
+    sqlTotal(executor, list.countFrom ?? list.from, parameters, list.exactTotalMax),
   ]);
   return { items: rows.map(toItem), ...total };
 }
 
 /**
- * How many rows `SELECT 1 FROM <from>` finds: counted up to EXACT_TOTAL_MAX
- * (a read bounded whatever the table's size), past that the planner's
- * estimate from the statistics, marked as one, and never below what was counted.
+ * How many rows `SELECT 1 FROM <from>` finds: counted up to `exactMax` (a
+ * read bounded whatever the table's size), past that the planner's estimate
+ * from the statistics, marked as one, and never below what was counted.
  */
 export async function sqlTotal(
   executor: SqlExecutor,
   from: string,
   parameters: unknown[],
+  exactMax = EXACT_TOTAL_MAX,
 ): Promise<Pick<Page<unknown>, 'total' | 'totalIsEstimate'>> {
   const [counted] = await sqlRows<{ total: number }>(
     executor,
-    `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${from} LIMIT ${EXACT_TOTAL_MAX + 1}) capped`,
+    `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${from} LIMIT ${exactMax + 1}) capped`,
     parameters,
   );
-  if (counted!.total <= EXACT_TOTAL_MAX) return { total: counted!.total };
+  if (counted!.total <= exactMax) return { total: counted!.total };
   const [plan] = await sqlRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     executor,
     `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from}`,
     parameters,
   );
   const estimate = Math.round(plan!['QUERY PLAN'][0].Plan['Plan Rows']);
-  return { total: Math.max(estimate, EXACT_TOTAL_MAX + 1), totalIsEstimate: true };
+  return { total: Math.max(estimate, exactMax + 1), totalIsEstimate: true };
 }
 
 /** True when PostgreSQL refused a write for a duplicate key (unique_violation, 23505). */
