@@ -23,7 +23,12 @@ const LIMIT_RANGE = FieldMessage.between('limit', limitMin, limitMax);
 
 /** `page` and `limit` query parameters shared by every admin list. */
 export class PageQuery implements ListQuery {
-  @ApiPropertyOptional({ minimum: pageMin, maximum: pageMax, default: pageMin })
+  @ApiPropertyOptional({
+    minimum: pageMin,
+    maximum: pageMax,
+    default: pageMin,
+    description: `page x limit may be at most ${PageLimits.rowsMax}: deeper, search or filter`,
+  })
   @Optional()
   @Type(() => Number)
   @Min(pageMin, { message: PAGE_RANGE })
