@@ -154,10 +154,9 @@ async function seed(client, { appId, ownerId, resellerIds }) {
        FROM generate_series($1::int, $2::int) i LEFT JOIN seeded_users u ON u.n = i AND i <= ${used}`,
     [appId, ownerId, resellerIds],
   );
-  await client.query(
-    `UPDATE users u SET license_id = l.id FROM licenses l WHERE l.user_id = u.id AND l.app_id = $1`,
-    [appId],
-  );
+  await client.query(`UPDATE users u SET license_id = l.id FROM licenses l WHERE l.user_id = u.id AND l.app_id = $1`, [
+    appId,
+  ]);
   await inBatches(
     client,
     'live sessions',
@@ -301,8 +300,10 @@ async function main() {
     const setup = await setUp(api.url);
     let webhookId;
     if (setup.fresh) {
-      log(`seeding ${size.keys.toLocaleString('en')} keys, ${size.users.toLocaleString('en')} users, ` +
-        `${size.audit.toLocaleString('en')} audit entries`);
+      log(
+        `seeding ${size.keys.toLocaleString('en')} keys, ${size.users.toLocaleString('en')} users, ` +
+          `${size.audit.toLocaleString('en')} audit entries`,
+      );
       const started = performance.now();
       ({ webhookId } = await seed(db, setup));
       log(`seeded and analyzed in ${((performance.now() - started) / 1000).toFixed(1)} s`);

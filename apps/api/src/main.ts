@@ -9,13 +9,7 @@ import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions }
 import { existsSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import path from 'node:path';
-import {
-  ERROR_TABLE,
-  EXACT_TOTAL_MAX,
-  PageLimits,
-  SEARCH_EXACT_TOTAL_MAX,
-  type ErrorCode,
-} from '@latchkey/contracts';
+import { ERROR_TABLE, EXACT_TOTAL_MAX, PageLimits, SEARCH_EXACT_TOTAL_MAX, type ErrorCode } from '@latchkey/contracts';
 import { AppModule } from './app.module.js';
 import { documentAdminErrors } from './common/admin-error-openapi.js';
 import { validationError, validationProblems } from './common/errors.js';

@@ -165,9 +165,7 @@ describe('plans of the admin reads of a large app', () => {
     for (const fragment of [rows[0].fragment, 'giveaway']) {
       const { page, total, rows } = await plansOfPage(SEARCH_LICENSES, [...licensesIn(), `%${escapeLike(fragment)}%`]);
       expect([...seqScans(page), ...seqScans(total)]).toEqual([]);
-      expect(indexesOf(rows)).toEqual(
-        expect.arrayContaining(['licenses_key_trgm_idx', 'licenses_note_trgm_idx']),
-      );
+      expect(indexesOf(rows)).toEqual(expect.arrayContaining(['licenses_key_trgm_idx', 'licenses_note_trgm_idx']));
     }
   });
 

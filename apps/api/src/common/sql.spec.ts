@@ -92,7 +92,9 @@ describe('sqlTotal', () => {
   });
 
   it("past EXACT_TOTAL_MAX answers the planner's estimate, marked as one", async () => {
-    const db = recording((sql) => (sql.startsWith('EXPLAIN') ? explained(1_234_567.4) : [{ total: EXACT_TOTAL_MAX + 1 }]));
+    const db = recording((sql) =>
+      sql.startsWith('EXPLAIN') ? explained(1_234_567.4) : [{ total: EXACT_TOTAL_MAX + 1 }],
+    );
     expect(await sqlTotal(db, 't WHERE a = $1', ['a'])).toEqual({ total: 1_234_567, totalIsEstimate: true });
     expect(db.ran[1]).toEqual({ sql: 'EXPLAIN (FORMAT JSON) SELECT 1 FROM t WHERE a = $1', parameters: ['a'] });
   });

@@ -15,11 +15,14 @@ export class SessionsController {
   @Get()
   @ApiOperation({ summary: "Live sessions, newest first; with userId, that user's only" })
   async list(@CurrentApp() app: OwnedApp, @Query() query: SessionsQuery) {
-    return paged(await this.sessions.list(app, {
-      userId: query.userId,
-      offset: pageOffset(query),
-      limit: query.limit,
-    }), query);
+    return paged(
+      await this.sessions.list(app, {
+        userId: query.userId,
+        offset: pageOffset(query),
+        limit: query.limit,
+      }),
+      query,
+    );
   }
 
   @Delete(':sessionId')

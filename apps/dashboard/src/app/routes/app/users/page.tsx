@@ -30,7 +30,7 @@ export function UsersPage() {
           onSearch={(next) => void navigate({ search: (prev) => ({ ...prev, search: next, page: undefined }) })}
           placeholder="Part of a username"
           minLength={UserLimits.searchMin}
-        maxLength={UserLimits.searchMax}
+          maxLength={UserLimits.searchMax}
         />
       </div>
       <UsersTable
