@@ -1,4 +1,4 @@
-import { EXACT_TOTAL_MAX } from '@latchkey/contracts';
+import { EXACT_TOTAL_MAX, SEARCH_EXACT_TOTAL_MAX } from '@latchkey/contracts';
 
 /** Anything that runs SQL: a TypeORM DataSource, EntityManager or QueryRunner. */
 export interface SqlExecutor {
@@ -29,22 +29,26 @@ function isRowsAndCount(result: unknown): result is [unknown[], number] {
 
 /**
  * A list statement: `SELECT <select> FROM <from> ORDER BY <orderBy>` for the
- * rows, `SELECT 1 FROM <countFrom ?? from>` for the total. `countFrom` is for
- * a count that can skip joins the rows need (same rows, fewer reads).
+ * rows, `SELECT 1 FROM <countFrom ?? from> ORDER BY <orderBy>` for the total
+ * (sqlTotal). `countFrom` is for a count that can skip joins the rows need
+ * (same rows and aliases, fewer reads).
  */
 export interface ListStatement {
   select: string;
   from: string;
   countFrom?: string;
   orderBy: string;
-  /** counted exactly up to this many (default EXACT_TOTAL_MAX), estimated past it */
-  exactTotalMax?: number;
+  /**
+   * A substring search: counted exactly up to SEARCH_EXACT_TOTAL_MAX and in
+   * any order, since its matches come from a trigram bitmap, not an ordered index.
+   */
+  search?: true;
 }
 
 /** What every admin list answers: one window of the items and how many there are in all. */
 export interface Page<Item> {
   items: Item[];
-  /** exact up to the list's exactTotalMax, the planner's estimate past it */
+  /** exact up to EXACT_TOTAL_MAX (SEARCH_EXACT_TOTAL_MAX for a search), the planner's estimate past it */
   total: number;
   totalIsEstimate?: true;
 }
@@ -67,7 +71,9 @@ export async function sqlPage<Row, Item = Row>(
       `SELECT ${list.select} FROM ${list.from} ORDER BY ${list.orderBy} LIMIT $${limit} OFFSET $${limit + 1}`,
       [...parameters, window.limit, window.offset],
     ),
-    sqlTotal(executor, list.countFrom ?? list.from, parameters, list.exactTotalMax),
+    list.search
+      ? sqlTotal(executor, { from: list.countFrom ?? list.from }, parameters, SEARCH_EXACT_TOTAL_MAX)
+      : sqlTotal(executor, { from: list.countFrom ?? list.from, orderBy: list.orderBy }, parameters),
   ]);
   return { items: rows.map(toItem), ...total };
 }
@@ -76,16 +82,22 @@ export async function sqlPage<Row, Item = Row>(
  * How many rows `SELECT 1 FROM <from>` finds: counted up to `exactMax` (a
  * read bounded whatever the table's size), past that the planner's estimate
  * from the statistics, marked as one, and never below what was counted.
+ * `orderBy` makes the count read the rows in that order, i.e. down the
+ * list's own index, and stop after `exactMax + 1` of them: without it the
+ * planner may pick a sequential scan that, when the matching rows lie
+ * together (an app's or a status's rows are written together), reads most
+ * of the table before it has counted enough.
  */
 export async function sqlTotal(
   executor: SqlExecutor,
-  from: string,
+  { from, orderBy }: { from: string; orderBy?: string },
   parameters: unknown[],
   exactMax = EXACT_TOTAL_MAX,
 ): Promise<Pick<Page<unknown>, 'total' | 'totalIsEstimate'>> {
+  const order = orderBy ? ` ORDER BY ${orderBy}` : '';
   const [counted] = await sqlRows<{ total: number }>(
     executor,
-    `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${from} LIMIT ${exactMax + 1}) capped`,
+    `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${from}${order} LIMIT ${exactMax + 1}) capped`,
     parameters,
   );
   if (counted!.total <= exactMax) return { total: counted!.total };

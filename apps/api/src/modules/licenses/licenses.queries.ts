@@ -1,5 +1,4 @@
 import type { DurationType, LicenseStatus } from '@latchkey/contracts';
-import { SEARCH_EXACT_TOTAL_MAX } from '@latchkey/contracts';
 import type { ListStatement } from '../../common/sql.js';
 
 /*
@@ -68,7 +67,7 @@ export const LIST_LICENSES: ListStatement = {
 export const SEARCH_LICENSES: ListStatement = {
   ...LIST_LICENSES,
   from: `licenses WHERE ${IN_SCOPE} AND (key ILIKE $5 ESCAPE '\\' OR note ILIKE $5 ESCAPE '\\')`,
-  exactTotalMax: SEARCH_EXACT_TOTAL_MAX,
+  search: true,
 };
 
 /** Keys in scope, oldest first, for the CSV export. */

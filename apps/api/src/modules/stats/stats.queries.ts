@@ -33,9 +33,18 @@ export const APP_ACTIVITY = `WITH days AS (
                        ORDER BY d.day)
         FROM days d LEFT JOIN logins l ON l.day = d.day) AS logins`;
 
-/** The rows each figure counts (`SELECT 1 FROM ...`, for sqlTotal), over indexes led by app id `$1`. */
-export const USERS_OF_APP = 'users WHERE app_id = $1';
+/**
+ * The rows each figure counts, for sqlTotal: `SELECT 1 FROM <from>`, read in
+ * the order of an index led by app id `$1`.
+ */
+export const USERS_OF_APP = { from: 'users WHERE app_id = $1', orderBy: 'created_at DESC, id DESC' };
 /** `$2`: the app's idle timeout in seconds. */
-export const LIVE_SESSIONS_OF_APP = `sessions s WHERE s.app_id = $1 AND ${liveSessionSql({ alias: 's', idleSeconds: '$2' })}`;
+export const LIVE_SESSIONS_OF_APP = {
+  from: `sessions s WHERE s.app_id = $1 AND ${liveSessionSql({ alias: 's', idleSeconds: '$2' })}`,
+  orderBy: 's.created_at DESC',
+};
 /** `$2`: the status. */
-export const LICENSES_OF_APP_IN_STATUS = 'licenses WHERE app_id = $1 AND status = $2';
+export const LICENSES_OF_APP_IN_STATUS = {
+  from: 'licenses WHERE app_id = $1 AND status = $2',
+  orderBy: 'created_at DESC, id DESC',
+};

@@ -1,4 +1,3 @@
-import { SEARCH_EXACT_TOTAL_MAX } from '@latchkey/contracts';
 import type { ListStatement } from '../../common/sql.js';
 
 /*
@@ -63,7 +62,7 @@ export const LIST_USERS: ListStatement = {
 export const SEARCH_USERS: ListStatement = {
   ...LIST_USERS,
   from: 'users WHERE app_id = $1 AND username_key LIKE $2',
-  exactTotalMax: SEARCH_EXACT_TOTAL_MAX,
+  search: true,
 };
 
 export const GET_USER = `SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND app_id = $2`;
