@@ -8,6 +8,7 @@
 // --reuse measures a database an earlier run seeded (with --keep) instead of seeding a fresh one.
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { admin } from './admin-call.mjs';
 import { dropDatabase, freshDatabase, startApi, testEnv } from './test-service.mjs';
 import { KEY_ALPHABET, KEY_SEGMENT_LENGTH, KEY_SEGMENTS } from '../libs/contracts/dist/index.js';
 
@@ -58,17 +59,6 @@ const AUDIT_TYPES = [
 
 function log(line) {
   process.stdout.write(`${line}\n`);
-}
-
-async function admin(base, method, pathName, token, body) {
-  const res = await fetch(base + pathName, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!json.success) throw new Error(`${method} ${pathName}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
 }
 
 /** SQL for a random key as the API draws them (licenses/license-key.ts): segments of the key alphabet. */
