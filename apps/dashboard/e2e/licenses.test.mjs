@@ -135,7 +135,10 @@ describe('licenses page', () => {
 
     await page.goto(`${harness.url}/apps/${app.appId}/licenses`);
     await page.getByRole('heading', { name: 'Licenses', level: 1 }).waitFor();
-    await page.getByTestId('table-total').getByText(/^about /).waitFor();
+    await page
+      .getByTestId('table-total')
+      .getByText(/^about /)
+      .waitFor();
 
     await page.getByLabel('Search').fill('ab');
     await page.getByLabel('Search').press('Enter');
