@@ -299,6 +299,11 @@ async function main() {
       log(`seeded and analyzed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } else {
       webhookId = (await db.query(`SELECT id FROM webhooks WHERE app_id = $1`, [setup.appId])).rows[0].id;
+      // The seeded sessions' clients are still there: seen now, so the idle timeout has not ended them.
+      await db.query(
+        `UPDATE sessions SET last_seen_at = now(), expires_at = now() + interval '1 day' WHERE app_id = $1`,
+        [setup.appId],
+      );
     }
     const sample = (
       await db.query(

@@ -19,6 +19,8 @@ export interface PageMeta {
 export const EXACT_TOTAL_MAX = 10_000;
 /** The same for a substring search, whose every match is checked against its row: fewer are counted. */
 export const SEARCH_EXACT_TOTAL_MAX = 1_000;
+/** Stats count each of their six figures exactly up to this many; past it the figure is an estimate. */
+export const STATS_EXACT_MAX = 1_000;
 export interface AdminList<T> {
   success: true;
   data: T[];
@@ -318,7 +320,7 @@ export interface AppStats {
   activations: DailyCount[];
   logins: DailyCount[];
   /**
-   * The figures that are estimates (counts past EXACT_TOTAL_MAX), by path:
+   * The figures that are estimates (counts past STATS_EXACT_MAX), by path:
    * `users`, `activeSessions`, `licenses.<STATUS>`, `licenses.total`. Absent when every figure is exact.
    */
   estimated?: StatsFigure[];

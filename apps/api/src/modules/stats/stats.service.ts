@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { LICENSE_STATUSES, type AppStats, type StatsFigure } from '@latchkey/contracts';
+import { LICENSE_STATUSES, STATS_EXACT_MAX, type AppStats, type StatsFigure } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import type { SessionPolicy } from '../sessions/sessions-admin.service.js';
 import { sqlRows, sqlTotal } from '../../common/sql.js';
@@ -17,8 +17,8 @@ export const STATS_DAYS = 30;
 
 /**
  * An app's figures. Users, live sessions and licenses per status are counted
- * like list totals (sqlTotal: exact up to EXACT_TOTAL_MAX, an estimate past it,
- * named in `estimated`), so no call reads a large app's every row; activations
+ * like list totals (sqlTotal: exact up to STATS_EXACT_MAX, six counts a call,
+ * an estimate past it, named in `estimated`), so no call reads a large app's every row; activations
  * and logins per UTC day read only the window's rows (licenses by activation
  * time, the `user.login` events emitted by `login` and `license`).
  */
@@ -29,9 +29,11 @@ export class StatsService {
   async get(app: SessionPolicy): Promise<AppStats> {
     const [activity, users, activeSessions, ...byStatus] = await Promise.all([
       sqlRows<ActivityRow>(this.dataSource, APP_ACTIVITY, [app.id, STATS_DAYS]),
-      sqlTotal(this.dataSource, USERS_OF_APP, [app.id]),
-      sqlTotal(this.dataSource, LIVE_SESSIONS_OF_APP, [app.id, app.sessionIdleSeconds]),
-      ...LICENSE_STATUSES.map((status) => sqlTotal(this.dataSource, LICENSES_OF_APP_IN_STATUS, [app.id, status])),
+      sqlTotal(this.dataSource, USERS_OF_APP, [app.id], STATS_EXACT_MAX),
+      sqlTotal(this.dataSource, LIVE_SESSIONS_OF_APP, [app.id, app.sessionIdleSeconds], STATS_EXACT_MAX),
+      ...LICENSE_STATUSES.map((status) =>
+        sqlTotal(this.dataSource, LICENSES_OF_APP_IN_STATUS, [app.id, status], STATS_EXACT_MAX),
+      ),
     ]);
     const estimated: StatsFigure[] = [];
     if (users.totalIsEstimate) estimated.push('users');
