@@ -299,11 +299,13 @@ async function main() {
       log(`seeded and analyzed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } else {
       webhookId = (await db.query(`SELECT id FROM webhooks WHERE app_id = $1`, [setup.appId])).rows[0].id;
-      // The seeded sessions' clients are still there: seen now, so the idle timeout has not ended them.
+      // The seeded sessions' clients are still there: seen now, so the idle timeout has not ended them
+      // (and analyzed again, as autovacuum would after that many changed rows).
       await db.query(
         `UPDATE sessions SET last_seen_at = now(), expires_at = now() + interval '1 day' WHERE app_id = $1`,
         [setup.appId],
       );
+      await db.query('ANALYZE sessions');
     }
     const sample = (
       await db.query(
