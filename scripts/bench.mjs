@@ -11,6 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSy
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
+import { admin } from './admin-call.mjs';
 import { freePort, freshDatabase, dropDatabase, startApi, testEnv } from './test-service.mjs';
 import { Latchkey } from '../libs/sdk/dist/esm/index.js';
 import { benchInit } from '../libs/sdk/scripts/bench-init.mjs';
@@ -110,17 +111,6 @@ async function startFloor() {
       tokens,
     },
   };
-}
-
-async function admin(base, method, pathName, token, body) {
-  const res = await fetch(base + pathName, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!json.success) throw new Error(`${method} ${pathName}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
 }
 
 /** An SDK client of `app`: every setup call is signed, nonce-checked and verified, as a vendor's would be. */

@@ -3,6 +3,7 @@
 //   node scripts/run.mjs start   install, build, then run API + worker (dashboard at /)
 //   node scripts/run.mjs test    install, build, then every test suite
 //   node scripts/run.mjs bench   install, build, then the load benchmark
+//   node scripts/run.mjs bench-data   install, build, then the admin reads of a seeded large app
 //   node scripts/run.mjs screenshots   install, build, then docs/screenshots/ from a browser
 // `npm start`, `npm test` and `npm run bench` (or the pnpm equivalents) call these.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -147,14 +148,18 @@ function test() {
   process.exit(ok ? 0 : 1);
 }
 
-async function bench() {
+/** Builds, then runs `script` of scripts/ with this command's arguments. */
+function buildAndRun(script) {
   installAndBuild();
-  const result = spawnSync(process.execPath, [path.join(root, 'scripts/bench.mjs'), ...process.argv.slice(3)], {
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts', script), ...process.argv.slice(3)], {
     stdio: 'inherit',
     cwd: root,
   });
   process.exit(result.status ?? 1);
 }
+
+const bench = () => buildAndRun('bench.mjs');
+const benchData = () => buildAndRun('bench-data.mjs');
 
 function screenshots() {
   installAndBuild();
@@ -167,9 +172,9 @@ function screenshots() {
 }
 
 const command = process.argv[2];
-const commands = { start, test, bench, screenshots };
+const commands = { start, test, bench, 'bench-data': benchData, screenshots };
 if (!commands[command]) {
-  process.stderr.write('usage: node scripts/run.mjs start|test|bench|screenshots\n');
+  process.stderr.write('usage: node scripts/run.mjs start|test|bench|bench-data|screenshots\n');
   process.exit(2);
 }
 await commands[command]();

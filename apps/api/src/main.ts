@@ -9,7 +9,7 @@ import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions }
 import { existsSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import path from 'node:path';
-import { ERROR_TABLE, type ErrorCode } from '@latchkey/contracts';
+import { ERROR_TABLE, EXACT_TOTAL_MAX, PageLimits, SEARCH_EXACT_TOTAL_MAX, type ErrorCode } from '@latchkey/contracts';
 import { AppModule } from './app.module.js';
 import { documentAdminErrors } from './common/admin-error-openapi.js';
 import { validationError, validationProblems } from './common/errors.js';
@@ -72,7 +72,12 @@ async function bootstrap(): Promise<void> {
     app,
     new DocumentBuilder()
       .setTitle('Latchkey')
-      .setDescription('Licensing and authentication for client software. Client endpoint: POST /v1. Admin: /v1/admin.')
+      .setDescription(
+        'Licensing and authentication for client software. Client endpoint: POST /v1. Admin: /v1/admin. ' +
+          `Admin lists answer \`meta: { page, limit, total }\`; past ${EXACT_TOTAL_MAX} items ` +
+          `(${SEARCH_EXACT_TOTAL_MAX} for a search) \`total\` is an estimate and \`meta.totalIsEstimate\` is true. ` +
+          `A page may end at most ${PageLimits.rowsMax} items deep (page x limit).`,
+      )
       .setVersion('1')
       .addBearerAuth()
       .build(),

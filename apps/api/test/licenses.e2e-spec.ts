@@ -103,7 +103,7 @@ describe('license admin routes', () => {
     expect((await http('GET', `${p}?search=GOLD`, { token: owner.token })).body.meta.total).toBe(3);
     const byKey = await http('GET', `${p}?search=${used!.key.slice(6, 11)}`, { token: owner.token });
     expect(byKey.body.data.map((l: { key: string }) => l.key)).toContain(used!.key);
-    expect((await http('GET', `${p}?search=%25`, { token: owner.token })).body.meta.total).toBe(0);
+    expect((await http('GET', `${p}?search=%25%25%25`, { token: owner.token })).body.meta.total).toBe(0);
     expect((await http('GET', `${p}?status=GONE`, { token: owner.token })).status).toBe(400);
   });
 

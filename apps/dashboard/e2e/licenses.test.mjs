@@ -2,8 +2,10 @@
 // checked before sending), see them in the table, ban one with a reason and
 // find it under the BANNED filter (kept in the URL over a reload), unban it,
 // edit a note and find the key by search, delete with a confirmation, and
-// export the list as CSV.
+// export the list as CSV. Past 10,000 keys the footer says "about ..." and
+// too short a search is explained, not sent.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { EXACT_TOTAL_MAX, LicenseLimits } from '@latchkey/contracts';
 import { readFile } from 'node:fs/promises';
 import { startHarness } from './harness.mjs';
 
@@ -116,4 +118,34 @@ describe('licenses page', () => {
     expect(pageErrors).toEqual([]);
     await context.close();
   });
+
+  test('says a large total is an estimate and explains too short a search', async () => {
+    const { call } = harness;
+    const { token, app, context, page, pageErrors } = await harness.ownerWithApp({ appName: 'Large App' });
+    const licensesPath = `/v1/admin/apps/${app.appId}/licenses`;
+    const batches = Math.ceil(EXACT_TOTAL_MAX / LicenseLimits.countMax) + 1;
+    for (let i = 0; i < batches; i += 4) {
+      const calls = Array.from({ length: Math.min(4, batches - i) }, () =>
+        call('POST', licensesPath, { count: LicenseLimits.countMax, durationType: '30d' }, token),
+      );
+      for (const res of await Promise.all(calls)) expect(res.status).toBe(201);
+    }
+    const listed = (await call('GET', licensesPath, undefined, token)).body.meta;
+    expect(listed.totalIsEstimate).toBe(true);
+
+    await page.goto(`${harness.url}/apps/${app.appId}/licenses`);
+    await page.getByRole('heading', { name: 'Licenses', level: 1 }).waitFor();
+    await page
+      .getByTestId('table-total')
+      .getByText(/^about /)
+      .waitFor();
+
+    await page.getByLabel('Search').fill('ab');
+    await page.getByLabel('Search').press('Enter');
+    await page.getByText(`search must be ${LicenseLimits.searchMin}-${LicenseLimits.searchMax} characters`).waitFor();
+    expect(page.url()).not.toContain('search=');
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -6,13 +6,20 @@ import { PAGE_MAX_LIMIT, type BlacklistType } from './admin.js';
 import { FieldMessage } from './field-messages.js';
 import { FileLimits } from './files.js';
 
-/** The range of `page` and `limit` in every admin list's query. */
+/**
+ * The range of `page` and `limit` in every admin list's query. A page may end
+ * at most `rowsMax` items deep (page x limit): past that, search or filter.
+ */
 export const PageLimits = {
   pageMin: 1,
   pageMax: 1_000_000,
   limitMin: 1,
   limitMax: PAGE_MAX_LIMIT,
+  rowsMax: 10_000,
 } as const;
+
+/** The refusal of a page deeper than PageLimits.rowsMax. */
+export const PAGE_DEPTH_MESSAGE = `page x limit must be at most ${PageLimits.rowsMax}: narrow the list with a search or filter`;
 
 /** Field limits of owner and reseller accounts: sign-up, sign-in, password change, personal access tokens. */
 export const AccountLimits = {
@@ -49,7 +56,8 @@ export const AppLimits = {
 
 /** Field limits of the owner's user operations (contract, "Users, sessions, variables ..."). */
 export const UserLimits = {
-  searchMin: 1,
+  /** a trigram index serves searches of 3 characters or more (docs/decisions.md, "Admin reads at scale") */
+  searchMin: 3,
   searchMax: 64,
   banReasonMax: 500,
   extendDaysMin: 1,

@@ -1,7 +1,7 @@
 // The admin API `/v1/admin` (spec/contract.md section 2): shapes shared by the
 // API, the dashboard and the SDK.
 import type { ErrorCode, FieldError } from './errors.js';
-import type { DurationType } from './licensing.js';
+import type { DurationType, LicenseStatus } from './licensing.js';
 
 export interface AdminSuccess<T> {
   success: true;
@@ -10,8 +10,17 @@ export interface AdminSuccess<T> {
 export interface PageMeta {
   page: number;
   limit: number;
+  /** exact up to EXACT_TOTAL_MAX (SEARCH_EXACT_TOTAL_MAX for substring searches); past it the planner's estimate, and then `totalIsEstimate` is true */
   total: number;
+  /** present (true) only when `total` is an estimate */
+  totalIsEstimate?: true;
 }
+/** Lists count their total exactly up to this many items; past it `total` is an estimate (docs/decisions.md). */
+export const EXACT_TOTAL_MAX = 10_000;
+/** The same for a substring search, whose every match is checked against its row: fewer are counted. */
+export const SEARCH_EXACT_TOTAL_MAX = 1_000;
+/** Stats count each of their six figures exactly up to this many; past it the figure is an estimate. */
+export const STATS_EXACT_MAX = 1_000;
 export interface AdminList<T> {
   success: true;
   data: T[];
@@ -310,4 +319,10 @@ export interface AppStats {
   /** Last 30 UTC days, oldest first, today last. */
   activations: DailyCount[];
   logins: DailyCount[];
+  /**
+   * The figures that are estimates (counts past STATS_EXACT_MAX), by path:
+   * `users`, `activeSessions`, `licenses.<STATUS>`, `licenses.total`. Absent when every figure is exact.
+   */
+  estimated?: StatsFigure[];
 }
+export type StatsFigure = 'users' | 'activeSessions' | `licenses.${LicenseStatus | 'total'}`;

@@ -91,7 +91,8 @@ export const LicenseLimits = {
   prefixMax: 16,
   noteMax: 500,
   banReasonMax: 500,
-  searchMin: 1,
+  /** a trigram index serves searches of 3 characters or more (docs/decisions.md, "Admin reads at scale") */
+  searchMin: 3,
   searchMax: 100,
 } as const;
 

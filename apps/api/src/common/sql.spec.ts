@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { sqlAffected, sqlPage, sqlRows } from './sql.js';
+import { EXACT_TOTAL_MAX, SEARCH_EXACT_TOTAL_MAX } from '@latchkey/contracts';
+import { sqlAffected, sqlPage, sqlRows, sqlTotal } from './sql.js';
 
 /** An executor that answers each statement with `answer(sql)` and records what it ran. */
 function recording(answer: (sql: string) => unknown) {
@@ -62,7 +63,10 @@ describe('sqlPage', () => {
         sql: 'SELECT id FROM t JOIN u ON u.t = t.id WHERE t.a = $1 ORDER BY id LIMIT $2 OFFSET $3',
         parameters: ['a', 2, 4],
       },
-      { sql: 'SELECT count(*)::int AS total FROM t WHERE t.a = $1', parameters: ['a'] },
+      {
+        sql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM t WHERE t.a = $1 ORDER BY id LIMIT ${EXACT_TOTAL_MAX + 1}) capped`,
+        parameters: ['a'],
+      },
     ]);
   });
 
@@ -72,6 +76,41 @@ describe('sqlPage', () => {
       items: [],
       total: 0,
     });
-    expect(db.ran[1]!.sql).toBe('SELECT count(*)::int AS total FROM t JOIN u ON u.t = t.id WHERE t.a = $1');
+    expect(db.ran[1]!.sql).toBe(
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM t JOIN u ON u.t = t.id WHERE t.a = $1 ORDER BY id LIMIT ${EXACT_TOTAL_MAX + 1}) capped`,
+    );
+  });
+});
+
+describe('sqlTotal', () => {
+  const explained = (rows: number) => [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': rows } }] }];
+
+  it('is exact up to EXACT_TOTAL_MAX and asks the planner nothing', async () => {
+    const db = recording(() => [{ total: EXACT_TOTAL_MAX }]);
+    expect(await sqlTotal(db, { from: 't WHERE a = $1' }, ['a'])).toEqual({ total: EXACT_TOTAL_MAX });
+    expect(db.ran).toHaveLength(1);
+  });
+
+  it("past EXACT_TOTAL_MAX answers the planner's estimate, marked as one", async () => {
+    const db = recording((sql) =>
+      sql.startsWith('EXPLAIN') ? explained(1_234_567.4) : [{ total: EXACT_TOTAL_MAX + 1 }],
+    );
+    expect(await sqlTotal(db, { from: 't WHERE a = $1' }, ['a'])).toEqual({ total: 1_234_567, totalIsEstimate: true });
+    expect(db.ran[1]).toEqual({ sql: 'EXPLAIN (FORMAT JSON) SELECT 1 FROM t WHERE a = $1', parameters: ['a'] });
+  });
+
+  it('never estimates below what it counted', async () => {
+    const db = recording((sql) => (sql.startsWith('EXPLAIN') ? explained(40) : [{ total: EXACT_TOTAL_MAX + 1 }]));
+    expect(await sqlTotal(db, { from: 't' }, [])).toEqual({ total: EXACT_TOTAL_MAX + 1, totalIsEstimate: true });
+  });
+
+  it("counts in the list's order, and a search in any order up to its own bound", async () => {
+    const db = recording(() => [{ total: 0 }]);
+    await sqlPage(db, { select: 'id', from: 't', orderBy: 'c DESC' }, [], { offset: 0, limit: 1 });
+    await sqlPage(db, { select: 'id', from: 't', orderBy: 'c DESC', search: true }, [], { offset: 0, limit: 1 });
+    expect([db.ran[1]!.sql, db.ran[3]!.sql]).toEqual([
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM t ORDER BY c DESC LIMIT ${EXACT_TOTAL_MAX + 1}) capped`,
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM t LIMIT ${SEARCH_EXACT_TOTAL_MAX + 1}) capped`,
+    ]);
   });
 });

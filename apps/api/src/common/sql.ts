@@ -1,3 +1,5 @@
+import { EXACT_TOTAL_MAX, SEARCH_EXACT_TOTAL_MAX } from '@latchkey/contracts';
+
 /** Anything that runs SQL: a TypeORM DataSource, EntityManager or QueryRunner. */
 export interface SqlExecutor {
   query(sql: string, parameters?: unknown[]): Promise<unknown>;
@@ -27,14 +29,20 @@ function isRowsAndCount(result: unknown): result is [unknown[], number] {
 
 /**
  * A list statement: `SELECT <select> FROM <from> ORDER BY <orderBy>` for the
- * rows, `SELECT count(*) FROM <countFrom ?? from>` for the total. `countFrom`
- * is for a count that can skip joins the rows need (same rows, fewer reads).
+ * rows, `SELECT 1 FROM <countFrom ?? from> ORDER BY <orderBy>` for the total
+ * (sqlTotal). `countFrom` is for a count that can skip joins the rows need
+ * (same rows and aliases, fewer reads).
  */
 export interface ListStatement {
   select: string;
   from: string;
   countFrom?: string;
   orderBy: string;
+  /**
+   * A substring search: counted exactly up to SEARCH_EXACT_TOTAL_MAX and in
+   * any order, since its matches come from a trigram bitmap, not an ordered index.
+   */
+  search?: true;
 }
 
 /** A list of one app's records of `table`: their `columns`, those whose `app_id` is `$1`, in `orderBy`. */
@@ -45,7 +53,9 @@ export function appRecordsList(table: string, columns: string, orderBy: string):
 /** What every admin list answers: one window of the items and how many there are in all. */
 export interface Page<Item> {
   items: Item[];
+  /** exact up to EXACT_TOTAL_MAX (SEARCH_EXACT_TOTAL_MAX for a search), the planner's estimate past it */
   total: number;
+  totalIsEstimate?: true;
 }
 
 /**
@@ -60,19 +70,49 @@ export async function sqlPage<Row, Item = Row>(
   toItem: (row: Row) => Item = (row) => row as unknown as Item,
 ): Promise<Page<Item>> {
   const limit = parameters.length + 1;
-  const [rows, counted] = await Promise.all([
+  const [rows, total] = await Promise.all([
     sqlRows<Row>(
       executor,
       `SELECT ${list.select} FROM ${list.from} ORDER BY ${list.orderBy} LIMIT $${limit} OFFSET $${limit + 1}`,
       [...parameters, window.limit, window.offset],
     ),
-    sqlRows<{ total: number }>(
-      executor,
-      `SELECT count(*)::int AS total FROM ${list.countFrom ?? list.from}`,
-      parameters,
-    ),
+    list.search
+      ? sqlTotal(executor, { from: list.countFrom ?? list.from }, parameters, SEARCH_EXACT_TOTAL_MAX)
+      : sqlTotal(executor, { from: list.countFrom ?? list.from, orderBy: list.orderBy }, parameters),
   ]);
-  return { items: rows.map(toItem), total: counted[0]!.total };
+  return { items: rows.map(toItem), ...total };
+}
+
+/**
+ * How many rows `SELECT 1 FROM <from>` finds: counted up to `exactMax` (a
+ * read bounded whatever the table's size), past that the planner's estimate
+ * from the statistics, marked as one, and never below what was counted.
+ * `orderBy` makes the count read the rows in that order, i.e. down the
+ * list's own index, and stop after `exactMax + 1` of them: without it the
+ * planner may pick a sequential scan that, when the matching rows lie
+ * together (an app's or a status's rows are written together), reads most
+ * of the table before it has counted enough.
+ */
+export async function sqlTotal(
+  executor: SqlExecutor,
+  { from, orderBy }: { from: string; orderBy?: string },
+  parameters: unknown[],
+  exactMax = EXACT_TOTAL_MAX,
+): Promise<Pick<Page<unknown>, 'total' | 'totalIsEstimate'>> {
+  const order = orderBy ? ` ORDER BY ${orderBy}` : '';
+  const [counted] = await sqlRows<{ total: number }>(
+    executor,
+    `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${from}${order} LIMIT ${exactMax + 1}) capped`,
+    parameters,
+  );
+  if (counted!.total <= exactMax) return { total: counted!.total };
+  const [plan] = await sqlRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    executor,
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from}`,
+    parameters,
+  );
+  const estimate = Math.round(plan!['QUERY PLAN'][0].Plan['Plan Rows']);
+  return { total: Math.max(estimate, exactMax + 1), totalIsEstimate: true };
 }
 
 /**

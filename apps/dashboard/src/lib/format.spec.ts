@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatDate, formatDateTimeParts, formatNumber, formatUtc, plural, viewerTimeZone } from './format';
+import {
+  formatApproximateNumber,
+  formatDate,
+  formatDateTimeParts,
+  formatNumber,
+  formatUtc,
+  plural,
+  viewerTimeZone,
+} from './format';
 
 describe('format', () => {
   it('shows the exact instant in UTC, and an unreadable one as it came', () => {
@@ -19,6 +27,16 @@ describe('format', () => {
     expect(formatDate(instant)).toBe(new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date));
     expect(formatNumber(1234567)).toBe(new Intl.NumberFormat().format(1234567));
     expect(viewerTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('says an estimated count in rounded words', () => {
+    const compact = new Intl.NumberFormat(undefined, {
+      notation: 'compact',
+      compactDisplay: 'long',
+      maximumSignificantDigits: 2,
+    });
+    expect(formatApproximateNumber(1_234_567)).toBe(`about ${compact.format(1_200_000)}`);
+    expect(formatApproximateNumber(12_345)).toBe(`about ${compact.format(12_000)}`);
   });
 
   it('counts in words', () => {

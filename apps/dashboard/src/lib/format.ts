@@ -4,6 +4,11 @@
 const localDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const localDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const numberFormat = new Intl.NumberFormat();
+const approximateFormat = new Intl.NumberFormat(undefined, {
+  notation: 'compact',
+  compactDisplay: 'long',
+  maximumSignificantDigits: 2,
+});
 
 const TIME_PARTS: ReadonlySet<Intl.DateTimeFormatPartTypes> = new Set(['hour', 'minute', 'dayPeriod']);
 
@@ -42,6 +47,11 @@ export function viewerTimeZone(): string {
 
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
+}
+
+/** A count the API estimated, in words: "about 1.2 million", "about 12 thousand". */
+export function formatApproximateNumber(value: number): string {
+  return `about ${approximateFormat.format(value)}`;
 }
 
 /** "1 key", "5 keys" */

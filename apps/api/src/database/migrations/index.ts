@@ -13,6 +13,7 @@ import { UsernameKeys1795300000011 } from './1795300000011-UsernameKeys.js';
 import { ResellerScopes1795300000013 } from './1795300000013-ResellerScopes.js';
 import { BoundedExpiry1795300000014 } from './1795300000014-BoundedExpiry.js';
 import { DeliveryClaims1795300000015 } from './1795300000015-DeliveryClaims.js';
+import { AdminReadIndexes1795300000016 } from './1795300000016-AdminReadIndexes.js';
 import { BulkJobs1795300000017 } from './1795300000017-BulkJobs.js';
 import { UserVariables1795300000019 } from './1795300000019-UserVariables.js';
 
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   ResellerScopes1795300000013,
   BoundedExpiry1795300000014,
   DeliveryClaims1795300000015,
+  AdminReadIndexes1795300000016,
   BulkJobs1795300000017,
   UserVariables1795300000019,
 ];

@@ -88,8 +88,7 @@ export class AccountsController {
   @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'List personal access tokens (never the token itself)' })
   async listTokens(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
-    const { items, total } = await this.auth.listPersonalTokens(principal, pageOffset(query), query.limit);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.auth.listPersonalTokens(principal, pageOffset(query), query.limit), query);
   }
 
   @Delete('tokens/:tokenId')

@@ -24,8 +24,7 @@ export class AppsController {
   @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: "The caller's applications" })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
-    const { items, total } = await this.apps.list(principal, pageOffset(query), query.limit);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.apps.list(principal, pageOffset(query), query.limit), query);
   }
 
   @Get(':appId')

@@ -24,8 +24,7 @@ export class BlacklistController {
   @Get()
   @ApiOperation({ summary: 'Blacklist entries, newest first' })
   async list(@CurrentApp() app: OwnedApp, @Query() query: BlacklistQuery) {
-    const { items, total } = await this.blacklist.list(app.id, query.type, pageOffset(query), query.limit);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.blacklist.list(app.id, query.type, pageOffset(query), query.limit), query);
   }
 
   @Delete(':entryId')

@@ -43,8 +43,7 @@ export class FilesController {
 
   @Get()
   async list(@CurrentApp() app: OwnedApp, @Query() query: PageQuery) {
-    const { items, total } = await this.files.list(app.id, pageOffset(query), query.limit);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.files.list(app.id, pageOffset(query), query.limit), query);
   }
 
   @Get(':fileId')

@@ -50,7 +50,7 @@ export const INSERT_FILE = `INSERT INTO files (app_id, name, min_level, content_
 export const LIST_FILES: ListStatement = {
   select: FILE_COLUMNS,
   from: 'files f JOIN file_contents c ON c.id = f.content_id WHERE f.app_id = $1',
-  countFrom: 'files WHERE app_id = $1',
+  countFrom: 'files f WHERE f.app_id = $1',
   orderBy: 'f.created_at DESC, f.id DESC',
 };
 

@@ -36,8 +36,7 @@ export class JobsController {
   @Get()
   @ApiOperation({ summary: 'The app’s jobs, newest first' })
   async list(@CurrentApp() app: OwnedApp, @Query() query: PageQuery) {
-    const { items, total } = await this.jobs.list(app.id, pageOffset(query), query.limit);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.jobs.list(app.id, pageOffset(query), query.limit), query);
   }
 
   @Get(':jobId')

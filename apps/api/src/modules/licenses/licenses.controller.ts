@@ -32,8 +32,7 @@ export class LicensesController {
     summary: 'List keys, newest first; filter by status, creator, search key or note (a reseller: its own)',
   })
   async list(@CurrentScope() scope: AppScope, @Query() query: ListLicensesQuery) {
-    const { items, total } = await this.licenses.list(scope, query);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.licenses.list(scope, query), query);
   }
 
   @Get('export')

@@ -53,11 +53,22 @@ export function scopeParameters(
   return [scope.appId, scope.resellerId, filters.createdBy ?? null, filters.status ?? null];
 }
 
-/** Keys in scope, newest first; `$5`, a LIKE pattern (escaped with `\`), narrows them by key or note. */
+/** Keys in scope, newest first (licenses_app_created_idx, licenses_app_status_idx). */
 export const LIST_LICENSES: ListStatement = {
   select: LICENSE_COLUMNS,
-  from: `licenses WHERE ${IN_SCOPE} AND ($5::text IS NULL OR key ILIKE $5 ESCAPE '\\' OR note ILIKE $5 ESCAPE '\\')`,
+  from: `licenses WHERE ${IN_SCOPE}`,
   orderBy: 'created_at DESC, id DESC',
+};
+
+/**
+ * Keys in scope whose key or note holds `$5`, a LIKE pattern `%fragment%`
+ * (escaped with `\`): the trigram indexes licenses_key_trgm_idx and
+ * licenses_note_trgm_idx find them.
+ */
+export const SEARCH_LICENSES: ListStatement = {
+  ...LIST_LICENSES,
+  from: `licenses WHERE ${IN_SCOPE} AND (key ILIKE $5 ESCAPE '\\' OR note ILIKE $5 ESCAPE '\\')`,
+  search: true,
 };
 
 /** Keys in scope, oldest first, for the CSV export. */

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { csvCell, LicenseLimits, type License } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors.js';
+import { pageOffset } from '../../common/admin-response.js';
 import { escapeLike, sqlPage, sqlRows } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import type { Actor } from '../../common/auth/actor.js';
@@ -23,6 +24,7 @@ import {
   LICENSE_EXISTS,
   type LicenseRow,
   LIST_LICENSES,
+  SEARCH_LICENSES,
   scopeParameters,
   UNBAN_LICENSE,
   UPDATE_LICENSE,
@@ -96,9 +98,11 @@ export class LicensesService {
 
   /** Keys of the scope, newest first, filtered by status, creator and key or note. */
   async list(scope: AppScope, query: ListLicensesQuery) {
-    const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
-    const window = { offset: (query.page - 1) * query.limit, limit: query.limit };
-    return sqlPage(this.dataSource, LIST_LICENSES, [...scopeParameters(scope, query), pattern], window, toLicense);
+    const window = { offset: pageOffset(query), limit: query.limit };
+    const inScope = scopeParameters(scope, query);
+    if (query.search === undefined) return sqlPage(this.dataSource, LIST_LICENSES, inScope, window, toLicense);
+    const pattern = `%${escapeLike(query.search)}%`;
+    return sqlPage(this.dataSource, SEARCH_LICENSES, [...inScope, pattern], window, toLicense);
   }
 
   async exportCsv(scope: AppScope, query: ExportLicensesQuery): Promise<string> {

@@ -14,7 +14,6 @@ export class LogsController {
   @Get()
   @ApiOperation({ summary: 'Audit log: admin changes and client authentications, newest first' })
   async list(@CurrentApp() app: OwnedApp, @Query() query: AuditQuery) {
-    const { items, total } = await this.audit.list(app.id, query.type, pageOffset(query), query.limit);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.audit.list(app.id, query.type, pageOffset(query), query.limit), query);
   }
 }

@@ -36,7 +36,6 @@ export class OwnLedgerController {
   @ApiOperation({ summary: "The calling reseller's credit ledger, newest first" })
   async list(@CurrentScope() scope: AppScope, @Query() query: PageQuery) {
     // AllowRoles('reseller') makes the scope a reseller's.
-    const { items, total } = await this.credits.ledger(scope.resellerId!, pageOffset(query), query.limit);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.credits.ledger(scope.resellerId!, pageOffset(query), query.limit), query);
   }
 }

@@ -28,8 +28,7 @@ export class ResellersController {
   @Get()
   @ApiOperation({ summary: 'Resellers of the app, newest first' })
   async list(@CurrentApp() app: OwnedApp, @Query() query: PageQuery) {
-    const { items, total } = await this.resellers.list(app.id, pageOffset(query), query.limit);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.resellers.list(app.id, pageOffset(query), query.limit), query);
   }
 
   @Get(':resellerId')
@@ -63,8 +62,7 @@ export class ResellersController {
   @Get(':resellerId/ledger')
   @ApiOperation({ summary: "The reseller's credit ledger, newest first" })
   async ledger(@CurrentApp() app: OwnedApp, @IdParam('resellerId') resellerId: string, @Query() query: PageQuery) {
-    const { items, total } = await this.resellers.ledger(app.id, resellerId, pageOffset(query), query.limit);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.resellers.ledger(app.id, resellerId, pageOffset(query), query.limit), query);
   }
 
   @Delete(':resellerId')

@@ -45,7 +45,7 @@ export const INSERT_RESELLER = `INSERT INTO resellers (account_id, app_id, allow
 export const LIST_RESELLERS: ListStatement = {
   select: RESELLER_COLUMNS,
   from: 'resellers r JOIN accounts a ON a.id = r.account_id WHERE r.app_id = $1',
-  countFrom: 'resellers WHERE app_id = $1',
+  countFrom: 'resellers r WHERE r.app_id = $1',
   orderBy: 'r.created_at DESC, r.account_id DESC',
 };
 

@@ -15,12 +15,14 @@ export class SessionsController {
   @Get()
   @ApiOperation({ summary: "Live sessions, newest first; with userId, that user's only" })
   async list(@CurrentApp() app: OwnedApp, @Query() query: SessionsQuery) {
-    const { items, total } = await this.sessions.list(app, {
-      userId: query.userId,
-      offset: pageOffset(query),
-      limit: query.limit,
-    });
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(
+      await this.sessions.list(app, {
+        userId: query.userId,
+        offset: pageOffset(query),
+        limit: query.limit,
+      }),
+      query,
+    );
   }
 
   @Delete(':sessionId')

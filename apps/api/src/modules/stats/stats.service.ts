@@ -1,37 +1,57 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { LICENSE_STATUSES, type AppStats } from '@latchkey/contracts';
+import { LICENSE_STATUSES, STATS_EXACT_MAX, type AppStats, type StatsFigure } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import type { SessionPolicy } from '../sessions/sessions-admin.service.js';
-import { sqlRows } from '../../common/sql.js';
-import { APP_STATS, type StatsRow } from './stats.queries.js';
+import { sqlRows, sqlTotal } from '../../common/sql.js';
+import {
+  APP_ACTIVITY,
+  LICENSES_OF_APP_IN_STATUS,
+  LIVE_SESSIONS_OF_APP,
+  USERS_OF_APP,
+  type ActivityRow,
+} from './stats.queries.js';
 
 /** Days of activations and logins shown, today (UTC) included. */
 export const STATS_DAYS = 30;
 
 /**
- * An app's figures in one statement of aggregate queries, each over an index
- * led by app id: licenses by activation time, logins from the `user.login`
- * events (emitted by `login` and `license`, not by `register`), days in UTC.
+ * An app's figures. Users, live sessions and licenses per status are counted
+ * like list totals (sqlTotal: exact up to STATS_EXACT_MAX, six counts a call,
+ * an estimate past it, named in `estimated`), so no call reads a large app's every row; activations
+ * and logins per UTC day read only the window's rows (licenses by activation
+ * time, the `user.login` events emitted by `login` and `license`).
  */
 @Injectable()
 export class StatsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async get(app: SessionPolicy): Promise<AppStats> {
-    const rows = await sqlRows<StatsRow>(this.dataSource, APP_STATS, [app.id, app.sessionIdleSeconds, STATS_DAYS]);
-    const row = rows[0]!;
+    const [activity, users, activeSessions, ...byStatus] = await Promise.all([
+      sqlRows<ActivityRow>(this.dataSource, APP_ACTIVITY, [app.id, STATS_DAYS]),
+      sqlTotal(this.dataSource, USERS_OF_APP, [app.id], STATS_EXACT_MAX),
+      sqlTotal(this.dataSource, LIVE_SESSIONS_OF_APP, [app.id, app.sessionIdleSeconds], STATS_EXACT_MAX),
+      ...LICENSE_STATUSES.map((status) =>
+        sqlTotal(this.dataSource, LICENSES_OF_APP_IN_STATUS, [app.id, status], STATS_EXACT_MAX),
+      ),
+    ]);
+    const estimated: StatsFigure[] = [];
+    if (users.totalIsEstimate) estimated.push('users');
+    if (activeSessions.totalIsEstimate) estimated.push('activeSessions');
     const licenses = { UNUSED: 0, USED: 0, BANNED: 0, EXPIRED: 0, total: 0 };
-    for (const status of LICENSE_STATUSES) {
-      licenses[status] = row.licenses[status] ?? 0;
-      licenses.total += licenses[status];
-    }
+    LICENSE_STATUSES.forEach((status, i) => {
+      licenses[status] = byStatus[i]!.total;
+      licenses.total += byStatus[i]!.total;
+      if (byStatus[i]!.totalIsEstimate) estimated.push(`licenses.${status}`);
+    });
+    if (byStatus.some((count) => count.totalIsEstimate)) estimated.push('licenses.total');
     return {
-      users: row.users,
-      activeSessions: row.active_sessions,
+      users: users.total,
+      activeSessions: activeSessions.total,
       licenses,
-      activations: row.activations,
-      logins: row.logins,
+      activations: activity[0]!.activations,
+      logins: activity[0]!.logins,
+      ...(estimated.length > 0 ? { estimated } : {}),
     };
   }
 }

@@ -19,8 +19,7 @@ export class UserVariablesController {
   @Get()
   @ApiOperation({ summary: "The user's own variables, by key" })
   async list(@CurrentApp() app: OwnedApp, @IdParam('userId') userId: string, @Query() query: PageQuery) {
-    const { items, total } = await this.variables.list(app.id, userId, pageOffset(query), query.limit);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.variables.list(app.id, userId, pageOffset(query), query.limit), query);
   }
 
   @Put(':key')

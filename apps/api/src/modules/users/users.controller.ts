@@ -15,8 +15,7 @@ export class UsersController {
   @Get()
   @ApiOperation({ summary: 'End users, newest first; `search` matches part of the username' })
   async list(@CurrentApp() app: OwnedApp, @Query() query: UsersQuery) {
-    const { items, total } = await this.users.list(app.id, query.search, pageOffset(query), query.limit);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.users.list(app.id, query.search, pageOffset(query), query.limit), query);
   }
 
   @Post()

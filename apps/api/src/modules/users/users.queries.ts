@@ -51,11 +51,18 @@ export interface ChangedRow extends UserRow {
   before_hwid: string | null;
 }
 
-/** The app's users, newest first; `$2` (LIKE, over username_key) narrows them when not null. */
+/** The app's users, newest first (users_app_created_idx). */
 export const LIST_USERS: ListStatement = {
   select: USER_COLUMNS,
-  from: `users WHERE app_id = $1 AND ($2::text IS NULL OR username_key LIKE $2)`,
+  from: 'users WHERE app_id = $1',
   orderBy: 'created_at DESC, id DESC',
+};
+
+/** The app's users whose username_key holds `$2`, a LIKE pattern `%fragment%` (users_username_key_trgm_idx). */
+export const SEARCH_USERS: ListStatement = {
+  ...LIST_USERS,
+  from: 'users WHERE app_id = $1 AND username_key LIKE $2',
+  search: true,
 };
 
 export const GET_USER = `SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND app_id = $2`;

@@ -25,6 +25,7 @@ import {
   DELETE_USER,
   GET_USER,
   LIST_USERS,
+  SEARCH_USERS,
   LOCK_USER,
   USER_CHANGES,
   type UserRow,
@@ -53,10 +54,11 @@ export class UsersService {
    * ASCII case finds a user; text no username could contain finds none.
    */
   async list(appId: string, search: string | undefined, offset: number, limit: number) {
-    if (search === undefined) return this.page(appId, null, offset, limit);
+    const window = { offset, limit };
+    if (search === undefined) return sqlPage(this.dataSource, LIST_USERS, [appId], window, toAdminUser);
     const key = usernameKey(search);
     if (key === null) return { items: [], total: 0 };
-    return this.page(appId, `%${escapeLike(key)}%`, offset, limit);
+    return sqlPage(this.dataSource, SEARCH_USERS, [appId, `%${escapeLike(key)}%`], window, toAdminUser);
   }
 
   /** A user made by the owner, without a license key. */
@@ -189,11 +191,6 @@ export class UsersService {
       ]);
       return { ended };
     });
-  }
-
-  /** One page of the app's users, newest first; `pattern` (LIKE, over username_key) narrows them. */
-  private async page(appId: string, pattern: string | null, offset: number, limit: number) {
-    return sqlPage(this.dataSource, LIST_USERS, [appId, pattern], { offset, limit }, toAdminUser);
   }
 
   /**

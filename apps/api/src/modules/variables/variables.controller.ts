@@ -19,8 +19,7 @@ export class VariablesController {
 
   @Get()
   async list(@CurrentApp() app: OwnedApp, @Query() query: PageQuery) {
-    const { items, total } = await this.variables.list(app.id, pageOffset(query), query.limit);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.variables.list(app.id, pageOffset(query), query.limit), query);
   }
 
   @Get(':key')

@@ -47,7 +47,7 @@ export class WebhookDeliveriesService {
       limit: query.limit,
     });
     const attempts = await this.attemptsOf(page.items.map((r) => r.id));
-    return { items: page.items.map((r) => toDelivery(r, attempts.get(r.id) ?? [])), total: page.total };
+    return { ...page, items: page.items.map((r) => toDelivery(r, attempts.get(r.id) ?? [])) };
   }
 
   /**

@@ -25,8 +25,7 @@ export class WebhooksController {
   @Get()
   @ApiOperation({ summary: 'Webhooks of the app, newest first, without secrets' })
   async list(@CurrentApp() app: OwnedApp, @Query() query: PageQuery) {
-    const { items, total } = await this.webhooks.list(app.id, pageOffset(query), query.limit);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.webhooks.list(app.id, pageOffset(query), query.limit), query);
   }
 
   @Get(':webhookId')
@@ -65,8 +64,7 @@ export class WebhooksController {
     @IdParam('webhookId') webhookId: string,
     @Query() query: ListDeliveriesQuery,
   ) {
-    const { items, total } = await this.webhookDeliveries.list(app.id, webhookId, query);
-    return paged(items, { page: query.page, limit: query.limit, total });
+    return paged(await this.webhookDeliveries.list(app.id, webhookId, query), query);
   }
 
   @Post(':webhookId/deliveries/:deliveryId/retry')

@@ -1,7 +1,8 @@
 // One table for every server-paged list, on TanStack Table: the page of rows
-// the API returned, the total from `meta`, a pager, skeleton rows while the
-// first page loads, and an empty state. Paging state lives in the URL (the
-// page passes `page` and `onPageChange`), so a reload keeps it.
+// the API returned, the total from `meta` (in rounded words when the API
+// estimated it), a pager that stops where the API does (PageLimits.rowsMax),
+// skeleton rows while the first page loads, and an empty state. Paging state
+// lives in the URL (the page passes `page` and `onPageChange`), so a reload keeps it.
 import {
   flexRender,
   getCoreRowModel,
@@ -11,9 +12,9 @@ import {
   type RowData,
   type Updater,
 } from '@tanstack/react-table';
-import { PAGE_DEFAULT_LIMIT, type AdminList } from '@latchkey/contracts';
+import { PAGE_DEFAULT_LIMIT, PageLimits, type AdminList, type PageMeta } from '@latchkey/contracts';
 import type { ReactNode } from 'react';
-import { formatNumber } from '@/lib/format';
+import { formatApproximateNumber, formatNumber } from '@/lib/format';
 import { ErrorAlert } from './error-alert';
 import { Skeleton } from './skeleton';
 import './table.css';
@@ -34,7 +35,8 @@ export interface DataTableProps<T> {
   columns: ColumnDef<T, any>[];
   /** The current page's rows; undefined while the first load runs. */
   rows: T[] | undefined;
-  total: number | undefined;
+  /** The list's `meta`: its total, and whether that total is an estimate. */
+  meta: PageMeta | undefined;
   /** 1-based page number and rows per page, as sent to the API. */
   page: number;
   pageSize: number;
@@ -55,7 +57,7 @@ export function DataTable<T>({
   label,
   columns,
   rows,
-  total,
+  meta,
   page,
   pageSize,
   onPageChange,
@@ -65,6 +67,7 @@ export function DataTable<T>({
   fetching = false,
   noun,
 }: DataTableProps<T>) {
+  const total = meta?.total;
   const pagination: PaginationState = { pageIndex: page - 1, pageSize };
   const table = useReactTable({
     data: rows ?? [],
@@ -72,7 +75,8 @@ export function DataTable<T>({
     getRowId,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
-    rowCount: total ?? 0,
+    // Past PageLimits.rowsMax the API refuses pages: the pager stops there.
+    rowCount: Math.min(total ?? 0, PageLimits.rowsMax),
     state: { pagination },
     onPaginationChange: (updater: Updater<PaginationState>) => {
       const next = typeof updater === 'function' ? updater(pagination) : updater;
@@ -139,7 +143,10 @@ export function DataTable<T>({
           ) : (
             <>
               {formatNumber((page - 1) * pageSize + 1)}–{formatNumber(Math.min(page * pageSize, total))} of{' '}
-              <span data-testid="table-total">{formatNumber(total)}</span> {total === 1 ? noun[0] : noun[1]}
+              <span data-testid="table-total">
+                {meta?.totalIsEstimate ? formatApproximateNumber(total) : formatNumber(total)}
+              </span>{' '}
+              {total === 1 ? noun[0] : noun[1]}
             </>
           )}
         </p>
@@ -194,7 +201,7 @@ export function QueryTable<T>({
   paging = ONE_PAGE,
   pageSize = PAGE_DEFAULT_LIMIT,
   ...props
-}: Omit<DataTableProps<T>, 'rows' | 'total' | 'error' | 'fetching' | 'page' | 'onPageChange' | 'pageSize'> & {
+}: Omit<DataTableProps<T>, 'rows' | 'meta' | 'error' | 'fetching' | 'page' | 'onPageChange' | 'pageSize'> & {
   query: PagedQuery<T>;
   paging?: Paging;
   pageSize?: number;
@@ -202,7 +209,7 @@ export function QueryTable<T>({
   return (
     <DataTable
       rows={query.data?.data}
-      total={query.data?.meta.total}
+      meta={query.data?.meta}
       error={query.error}
       fetching={query.isPlaceholderData}
       page={paging.page}

@@ -47,7 +47,7 @@ export function AppsList() {
       noun={['application', 'applications']}
       columns={columns}
       rows={appsQuery.data?.data}
-      total={appsQuery.data?.meta.total}
+      meta={appsQuery.data?.meta}
       page={page}
       pageSize={PAGE_DEFAULT_LIMIT}
       onPageChange={setPage}

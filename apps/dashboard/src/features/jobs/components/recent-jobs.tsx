@@ -1,7 +1,7 @@
-import { PAGE_DEFAULT_LIMIT, type Job } from '@latchkey/contracts';
+import type { Job } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { DataTable } from '@/components/ui/data-table';
+import { QueryTable } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatNumber } from '@/lib/format';
@@ -41,18 +41,13 @@ export function RecentJobs({ appId, onOpen }: { appId: string; onOpen: (jobId: s
     [onOpen],
   );
   return (
-    <DataTable
+    <QueryTable
       label="Recent jobs"
       noun={['job', 'jobs']}
       columns={columns}
-      rows={jobsQuery.data?.data}
-      total={jobsQuery.data?.meta.total}
-      page={page}
-      pageSize={PAGE_DEFAULT_LIMIT}
-      onPageChange={setPage}
+      query={jobsQuery}
+      paging={{ page, onPageChange: setPage }}
       getRowId={(job) => job.id}
-      error={jobsQuery.error}
-      fetching={jobsQuery.isPlaceholderData}
       empty={<EmptyState title="No bulk actions yet">Start one above; it shows here with its progress.</EmptyState>}
     />
   );

@@ -46,6 +46,7 @@ export function LicenseFilters({
         value={search}
         onSearch={(next) => onChange({ search: next })}
         placeholder="Key or note"
+        minLength={LicenseLimits.searchMin}
         maxLength={LicenseLimits.searchMax}
       />
     </>

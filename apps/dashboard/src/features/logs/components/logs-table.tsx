@@ -76,7 +76,7 @@ export function LogsTable({
       noun={['entry', 'entries']}
       columns={columns}
       rows={logsQuery.data?.data}
-      total={logsQuery.data?.meta.total}
+      meta={logsQuery.data?.meta}
       page={page}
       pageSize={PAGE_DEFAULT_LIMIT}
       onPageChange={onPageChange}

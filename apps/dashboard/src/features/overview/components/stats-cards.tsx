@@ -1,7 +1,7 @@
-import { LICENSE_STATUSES, type AppStats, type LicenseStatus } from '@latchkey/contracts';
+import { LICENSE_STATUSES, type AppStats, type LicenseStatus, type StatsFigure } from '@latchkey/contracts';
 import { useId } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatNumber } from '@/lib/format';
+import { formatApproximateNumber, formatNumber } from '@/lib/format';
 import '../overview.css';
 
 const STATUS_LABEL: Record<LicenseStatus, string> = {
@@ -15,12 +15,15 @@ const STATUS_LABEL: Record<LicenseStatus, string> = {
 function Figure({
   label,
   value,
+  estimated = false,
   testId,
   size = 'large',
   dotClass,
 }: {
   label: string;
   value: number | undefined;
+  /** the API estimated it (a large count): shown in rounded words */
+  estimated?: boolean;
   testId: string;
   size?: 'large' | 'small';
   /** a coloured dot before a license status, matching the bar above */
@@ -36,6 +39,8 @@ function Figure({
       <span className="figure-value" data-testid={testId}>
         {value === undefined ? (
           <Skeleton width={size === 'large' ? '3rem' : '1.5rem'} height={size === 'large' ? '2rem' : '1em'} />
+        ) : estimated ? (
+          formatApproximateNumber(value)
         ) : (
           formatNumber(value)
         )}
@@ -45,7 +50,13 @@ function Figure({
 }
 
 /** Licenses per status: a proportional bar (decoration; the numbers follow) and one figure per status. */
-function LicenseBreakdown({ licenses }: { licenses: AppStats['licenses'] | undefined }) {
+function LicenseBreakdown({
+  licenses,
+  isEstimated,
+}: {
+  licenses: AppStats['licenses'] | undefined;
+  isEstimated: (figure: StatsFigure) => boolean;
+}) {
   return (
     <>
       <span className="stat-bar" aria-hidden="true">
@@ -68,6 +79,7 @@ function LicenseBreakdown({ licenses }: { licenses: AppStats['licenses'] | undef
             size="small"
             label={STATUS_LABEL[status]}
             value={licenses?.[status]}
+            estimated={isEstimated(`licenses.${status}`)}
             testId={`stat-${status.toLowerCase()}-keys`}
             dotClass={`status-${status.toLowerCase()}`}
           />
@@ -79,19 +91,30 @@ function LicenseBreakdown({ licenses }: { licenses: AppStats['licenses'] | undef
 
 /** Users, live sessions and licenses by status; skeletons of the same size while loading. */
 export function StatsCards({ stats }: { stats: AppStats | undefined }) {
+  const isEstimated = (figure: StatsFigure) => stats?.estimated?.includes(figure) ?? false;
   return (
     <div className="stat-grid" aria-busy={stats === undefined}>
       <div className="stat card">
-        <Figure label="Users" value={stats?.users} testId="stat-users" />
+        <Figure label="Users" value={stats?.users} estimated={isEstimated('users')} testId="stat-users" />
         <p className="muted stat-hint">End users registered with a key.</p>
       </div>
       <div className="stat card">
-        <Figure label="Active sessions" value={stats?.activeSessions} testId="stat-active-sessions" />
+        <Figure
+          label="Active sessions"
+          value={stats?.activeSessions}
+          estimated={isEstimated('activeSessions')}
+          testId="stat-active-sessions"
+        />
         <p className="muted stat-hint">Signed in now, across all devices.</p>
       </div>
       <div className="stat card">
-        <Figure label="Licenses" value={stats?.licenses.total} testId="stat-licenses" />
-        <LicenseBreakdown licenses={stats?.licenses} />
+        <Figure
+          label="Licenses"
+          value={stats?.licenses.total}
+          estimated={isEstimated('licenses.total')}
+          testId="stat-licenses"
+        />
+        <LicenseBreakdown licenses={stats?.licenses} isEstimated={isEstimated} />
       </div>
     </div>
   );

@@ -56,7 +56,7 @@ export function LedgerTable({
       noun={['entry', 'entries']}
       columns={columns}
       rows={ledger?.data}
-      total={ledger?.meta.total}
+      meta={ledger?.meta}
       page={page}
       pageSize={PAGE_DEFAULT_LIMIT}
       onPageChange={onPageChange}

@@ -1,13 +1,11 @@
 import { UserVariableLimits, type UserVariable } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DataTable } from '@/components/ui/data-table';
-import { DateTime } from '@/components/ui/date-time';
+import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { RowActions } from '@/components/ui/row-actions';
+import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { TextPreview } from '@/components/ui/text-preview';
-import { toast } from '@/lib/toast';
 import { useDeleteUserVariable } from '../api/delete-user-variable';
 import { useUserVariables } from '../api/get-user-variables';
 import { UserVariableFormDialog } from './user-variable-form-dialog';
@@ -35,25 +33,14 @@ export function UserVariablesSection({ appId, userId }: { appId: string; userId:
         cell: (info) => <TextPreview text={info.getValue()} />,
         meta: { className: 'col-break' },
       }),
-      column.accessor('updatedAt', {
-        header: 'Updated',
-        cell: (info) => <DateTime value={info.getValue()} />,
-        meta: { className: 'hide-sm' },
-      }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="visually-hidden">Actions</span>,
-        cell: (info) => (
-          <RowActions
-            label={info.row.original.key}
-            actions={[
-              { label: 'Edit', onSelect: () => setEditing(info.row.original) },
-              { label: 'Delete', destructive: true, onSelect: () => setDeleting(info.row.original) },
-            ]}
-          />
-        ),
-        meta: { className: 'col-actions' },
-      }),
+      column.accessor('updatedAt', { header: 'Updated', cell: dateTimeCell, meta: { className: 'hide-sm' } }),
+      rowActionsColumn<UserVariable>(
+        (variable) => variable.key,
+        (variable) => [
+          { label: 'Edit', onSelect: () => setEditing(variable) },
+          { label: 'Delete', destructive: true, onSelect: () => setDeleting(variable) },
+        ],
+      ),
     ],
     [],
   );
@@ -72,17 +59,13 @@ export function UserVariablesSection({ appId, userId }: { appId: string; userId:
           </span>
         ) : null}
       </div>
-      <DataTable
+      <QueryTable
         label="User variables"
         noun={['variable', 'variables']}
         columns={columns}
-        rows={variables}
-        total={total}
-        page={1}
+        query={variablesQuery}
         pageSize={perUser}
-        onPageChange={() => undefined}
         getRowId={(variable) => variable.key}
-        error={variablesQuery.error}
         empty={
           <EmptyState title="No variables yet">
             The user&apos;s software keeps its own data here (settings, progress) with <code>setuservar</code>.
@@ -108,18 +91,15 @@ export function UserVariablesSection({ appId, userId }: { appId: string; userId:
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <RowConfirmDialog
+        row={deleting}
+        onClose={() => setDeleting(null)}
         title={`Delete ${deleting?.key ?? 'variable'}?`}
         description="The user's software asking for it gets “Variable not found” from now on. This cannot be undone."
         confirmLabel="Delete variable"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteMutation.mutateAsync(deleting.key);
-          toast.success(`Variable ${deleting.key} deleted`);
+        onConfirm={async (variable) => {
+          await deleteMutation.mutateAsync(variable.key);
+          return `Variable ${variable.key} deleted`;
         }}
       />
     </section>

@@ -119,7 +119,7 @@ export function DeliveriesTable({
         noun={['delivery', 'deliveries']}
         columns={columns}
         rows={deliveriesQuery.data?.data}
-        total={deliveriesQuery.data?.meta.total}
+        meta={deliveriesQuery.data?.meta}
         page={page}
         pageSize={PAGE_DEFAULT_LIMIT}
         onPageChange={onPageChange}

@@ -21,6 +21,7 @@ export function UsersPage() {
           value={search}
           onSearch={(next) => filterSetter(navigate)({ search: next })}
           placeholder="Part of a username"
+          minLength={UserLimits.searchMin}
           maxLength={UserLimits.searchMax}
         />
       }
