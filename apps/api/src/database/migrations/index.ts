@@ -12,6 +12,7 @@ import { CachedBanCheckPlan1795300000010 } from './1795300000010-CachedBanCheckP
 import { UsernameKeys1795300000011 } from './1795300000011-UsernameKeys.js';
 import { ResellerScopes1795300000013 } from './1795300000013-ResellerScopes.js';
 import { BoundedExpiry1795300000014 } from './1795300000014-BoundedExpiry.js';
+import { LicensesByCreation1795300000018 } from './1795300000018-LicensesByCreation.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   UsernameKeys1795300000011,
   ResellerScopes1795300000013,
   BoundedExpiry1795300000014,
+  LicensesByCreation1795300000018,
 ];
