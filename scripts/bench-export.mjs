@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { seedLicenses } from './seed-licenses.mjs';
-import { dropDatabase, freshDatabase, startApi, testEnv } from './test-service.mjs';
+import { dropDatabase, freshDatabase, residentMiB, startApi, testEnv } from './test-service.mjs';
 
 const { values: args } = parseArgs({
   options: { rows: { type: 'string', default: '1000000' }, status: { type: 'string' }, profile: { type: 'string' } },
@@ -19,12 +19,6 @@ const { values: args } = parseArgs({
 const rows = Number(args.rows);
 /** How often the API's RSS is read during the export. */
 const SAMPLE_MS = 20;
-
-/** The resident set of process `pid`, in MiB, as the kernel counts it. */
-export function residentMiB(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
-  return Number(line[1]) / 1024;
-}
 
 /** CPU seconds (user + system) process `pid` has used: what the export cost it, however busy the machine. */
 function cpuSeconds(pid) {
