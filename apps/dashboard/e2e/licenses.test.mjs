@@ -2,12 +2,16 @@
 // checked before sending), see them in the table, ban one with a reason and
 // find it under the BANNED filter (kept in the URL over a reload), unban it,
 // edit a note and find the key by search, delete with a confirmation, and
-// export the list as CSV.
+// export the list as CSV, watching a large export's progress and cancelling it.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { seedLicenses } from '../../../scripts/seed-licenses.mjs';
 import { startHarness } from './harness.mjs';
 
 let harness;
+/** Keys of the export whose progress is watched: 4 MB of CSV. */
+const EXPORT_ROWS = 20_000;
 
 beforeAll(async () => {
   harness = await startHarness('licenses');
@@ -116,4 +120,51 @@ describe('licenses page', () => {
     expect(pageErrors).toEqual([]);
     await context.close();
   });
+
+  test('shows a large export’s progress, cancels it, and saves it whole', async () => {
+    const { call } = harness;
+    const { token, app, context, page, pageErrors } = await harness.ownerWithApp({ appName: 'Export App' });
+    const me = (await call('GET', '/v1/admin/me', undefined, token)).body.data;
+    const pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 1 });
+    await seedLicenses(pool, { appId: app.appId, createdBy: me.account.id, count: EXPORT_ROWS });
+    await pool.end();
+    const downloads = [];
+    page.on('download', (download) => downloads.push(download));
+    await page.goto(`${harness.url}/apps/${app.appId}/licenses`);
+    await page.getByRole('heading', { name: 'Licenses', level: 1 }).waitFor();
+
+    // The browser's network slowed to 200 KB/s: the 4 MB export takes about 20 s, so it is seen under way.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const throttle = (downloadThroughput) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        uploadThroughput: -1,
+        downloadThroughput,
+      });
+    await throttle(200 * 1024);
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const progress = page.getByTestId('export-progress');
+    await progress.getByText(/^[1-9][\d,]* of 20,000 keys \(\d+%\) · [\d.]+ (KiB|MiB)$/).waitFor();
+    expect(Number(await progress.getByRole('progressbar').getAttribute('value'))).toBeGreaterThan(0);
+    await progress.getByRole('button', { name: 'Cancel export' }).click();
+    await page.getByTestId('toast-success').getByText('Export cancelled').waitFor();
+    await progress.waitFor({ state: 'detached' });
+
+    await throttle(-1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    await page.getByTestId('toast-success').getByText('Export downloaded: 20,000 keys').waitFor();
+    expect(downloads).toEqual([download]);
+    expect(download.suggestedFilename()).toBe('licenses-all.csv');
+    const lines = (await readFile(await download.path(), 'utf8')).split('\r\n');
+    expect(lines).toHaveLength(EXPORT_ROWS + 2);
+    expect(lines[0]).toMatch(/^id,key,appId,status,/);
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/features/auth/api/get-me';
-import { useExportLicenses } from '@/features/licenses/api/export-licenses';
+import { ExportLicensesButton } from '@/features/licenses/components/export-licenses-button';
 import { GenerateLicensesDialog } from '@/features/licenses/components/generate-licenses-dialog';
 import { LicenseFilters } from '@/features/licenses/components/license-filters';
 import { LicensesTable } from '@/features/licenses/components/licenses-table';
 import { useOwnLedger } from '@/features/reseller-console/api/get-own-ledger';
 import { useResellerApp } from '@/features/reseller-console/api/get-reseller-app';
 import { LedgerTable } from '@/features/resellers/components/ledger-table';
-import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { sellRoute } from './route';
 import './page.css';
@@ -22,7 +21,6 @@ export function SellPage() {
   const sold = useResellerApp(appId).data;
   const me = useMe();
   const ledgerQuery = useOwnLedger(appId, ledgerPage);
-  const exportMutation = useExportLicenses(appId);
   const [generating, setGenerating] = useState(false);
   useDocumentTitle(sold ? `Sell ${sold.name}` : 'Sell');
 
@@ -41,19 +39,7 @@ export function SellPage() {
               Balance <strong data-testid="reseller-balance">{sold ? sold.credits : <Skeleton width="2rem" />}</strong>{' '}
               {sold?.credits === 1 ? 'credit' : 'credits'}
             </p>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={exportMutation.isPending}
-              onClick={() =>
-                exportMutation.mutate(status, {
-                  onSuccess: () => toast.success('Export downloaded'),
-                  onError: (error) => toast.error(error),
-                })
-              }
-            >
-              Export CSV
-            </button>
+            <ExportLicensesButton appId={appId} status={status} />
             <button
               type="button"
               className="button button-primary"

@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { useMe } from '@/features/auth/api/get-me';
-import { useExportLicenses } from '@/features/licenses/api/export-licenses';
+import { ExportLicensesButton } from '@/features/licenses/components/export-licenses-button';
 import { GenerateLicensesDialog } from '@/features/licenses/components/generate-licenses-dialog';
 import { LicenseFilters } from '@/features/licenses/components/license-filters';
 import { LicensesTable } from '@/features/licenses/components/licenses-table';
 import { useResellers } from '@/features/resellers/api/get-resellers';
-import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { licensesRoute } from './route';
 
@@ -26,7 +25,6 @@ export function LicensesPage() {
     () => Object.fromEntries((resellers ?? []).map((reseller) => [reseller.id, reseller.email])),
     [resellers],
   );
-  const exportMutation = useExportLicenses(appId);
   const [generating, setGenerating] = useState(false);
 
   return (
@@ -36,19 +34,7 @@ export function LicensesPage() {
         description="Keys your customers redeem. Ban one to lock its holder out at once."
         actions={
           <>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={exportMutation.isPending}
-              onClick={() =>
-                exportMutation.mutate(status, {
-                  onSuccess: () => toast.success('Export downloaded'),
-                  onError: (error) => toast.error(error),
-                })
-              }
-            >
-              {exportMutation.isPending ? 'Exporting…' : 'Export CSV'}
-            </button>
+            <ExportLicensesButton appId={appId} status={status} />
             <button type="button" className="button button-primary" onClick={() => setGenerating(true)}>
               Generate keys
             </button>
