@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { csvCell, type License } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors.js';
+import { PlannerStatistics } from '../../common/planner-statistics.js';
 import { escapeLike, sqlPage, sqlRows, sqlTextBatches, type TextRow } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import type { Actor } from '../../common/auth/actor.js';
@@ -49,13 +50,15 @@ export class LicensesService {
     private readonly sessions: SessionsAdminService,
     private readonly audit: AuditService,
     private readonly credits: ResellerCredits,
+    private readonly statistics: PlannerStatistics,
   ) {}
 
   /**
    * Generates `count` keys. A reseller pays `count` credits in the same
    * transaction, all or nothing: the spend comes first (its row lock queues
    * the reseller's concurrent generations, and a refusal makes no key), the
-   * ledger entry with the new ids last.
+   * ledger entry with the new ids last. Once committed, the keys count
+   * toward the next ANALYZE of `licenses` (PlannerStatistics).
    */
   async generate(actor: Actor, scope: AppScope, dto: GenerateLicensesDto): Promise<License[]> {
     const { appId, resellerId } = scope;
@@ -63,7 +66,7 @@ export class LicensesService {
     const level = dto.level ?? 1;
     // The default is the lowest allowed, so a reseller's maxDevices bound never refuses a key that names none.
     const maxDevices = dto.maxDevices ?? 1;
-    return this.dataSource.transaction(async (manager) => {
+    const generated = await this.dataSource.transaction(async (manager) => {
       const balanceAfter = resellerId
         ? await this.credits.spend(manager, resellerId, { count, level, durationType: dto.durationType, maxDevices })
         : null;
@@ -102,6 +105,8 @@ export class LicensesService {
       ]);
       return created.map(toLicense);
     });
+    this.statistics.wrote('licenses', generated.length);
+    return generated;
   }
 
   /** Keys of the scope, newest first, filtered by status, creator and key or note. */
