@@ -9,3 +9,4 @@ export * from './usernames.js';
 export * from './errors.js';
 export * from './discord.js';
 export * from './csv.js';
+export * from './health.js';
