@@ -3,6 +3,7 @@
 //   node scripts/run.mjs start   install, build, then run API + worker (dashboard at /)
 //   node scripts/run.mjs test    install, build, then every test suite
 //   node scripts/run.mjs bench   install, build, then the load benchmark
+//   node scripts/run.mjs bench-export   install, build, then the licenses export at scale (scripts/bench-export.mjs)
 //   node scripts/run.mjs screenshots   install, build, then docs/screenshots/ from a browser
 // `npm start`, `npm test` and `npm run bench` (or the pnpm equivalents) call these.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -147,13 +148,16 @@ function test() {
   process.exit(ok ? 0 : 1);
 }
 
-async function bench() {
-  installAndBuild();
-  const result = spawnSync(process.execPath, [path.join(root, 'scripts/bench.mjs'), ...process.argv.slice(3)], {
-    stdio: 'inherit',
-    cwd: root,
-  });
-  process.exit(result.status ?? 1);
+/** A command that installs, builds, then runs `script` with the command line's remaining arguments. */
+function benchmark(script) {
+  return () => {
+    installAndBuild();
+    const result = spawnSync(process.execPath, [path.join(root, 'scripts', script), ...process.argv.slice(3)], {
+      stdio: 'inherit',
+      cwd: root,
+    });
+    process.exit(result.status ?? 1);
+  };
 }
 
 function screenshots() {
@@ -167,9 +171,15 @@ function screenshots() {
 }
 
 const command = process.argv[2];
-const commands = { start, test, bench, screenshots };
+const commands = {
+  start,
+  test,
+  bench: benchmark('bench.mjs'),
+  'bench-export': benchmark('bench-export.mjs'),
+  screenshots,
+};
 if (!commands[command]) {
-  process.stderr.write('usage: node scripts/run.mjs start|test|bench|screenshots\n');
+  process.stderr.write('usage: node scripts/run.mjs start|test|bench|bench-export|screenshots\n');
   process.exit(2);
 }
 await commands[command]();
