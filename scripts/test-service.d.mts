@@ -11,6 +11,7 @@ export interface RunningApi extends RunningProcess {
 export function freshDatabase(name: string): Promise<string>;
 export function dropDatabase(name: string): Promise<void>;
 export function freePort(): Promise<number>;
+export function residentMiB(pid: number): number;
 export function testEnv(databaseUrl: string, extra?: Record<string, string>): NodeJS.ProcessEnv;
 export function startApi(
   env: NodeJS.ProcessEnv,

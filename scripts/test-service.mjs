@@ -2,6 +2,7 @@
 // a scratch database, then `apps/api/dist/main.js` (HTTP) and optionally
 // `apps/api/dist/worker.js`, on loopback with a free port.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,13 @@ export async function dropDatabase(name) {
   } finally {
     await client.end();
   }
+}
+
+/** The resident memory of process `pid` in MiB, as the kernel counts it (VmRSS of /proc/<pid>/status). */
+export function residentMiB(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
+  if (!line) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(line[1]) / 1024;
 }
 
 export function freePort() {

@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { PasswordHasherModule } from './common/password-hasher.js';
+import { PlannerStatisticsModule } from './common/planner-statistics.js';
 import { QueueModule } from './common/queue.module.js';
 import { RedisModule } from './common/redis.module.js';
 import { Config } from './config/config.js';
@@ -27,9 +28,16 @@ import { UsersModule } from './modules/users/users.module.js';
 import { VariablesModule } from './modules/variables/variables.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
-/** Infrastructure both entry points share: config, logs, PostgreSQL, Redis. */
+/** Infrastructure both entry points share: config, logs, PostgreSQL (and its planner statistics), Redis. */
 export function coreModules(config: Config): Array<DynamicModule | Type> {
-  return [ConfigModule.forRoot(config), { module: DatabaseModule }, { module: RedisModule }, EventsModule, AuditModule];
+  return [
+    ConfigModule.forRoot(config),
+    { module: DatabaseModule },
+    { module: RedisModule },
+    EventsModule,
+    AuditModule,
+    PlannerStatisticsModule,
+  ];
 }
 
 /** The HTTP process: admin API, client endpoint, health. */

@@ -1,14 +1,25 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { dropDatabase, freshDatabase, startApi, testEnv } from '../../../scripts/test-service.mjs';
+import { HEALTH_WARNINGS } from '@latchkey/contracts';
+import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
 
+afterAll(closeDb);
+
 describe('operations', () => {
-  it('GET /health reports PostgreSQL and Redis', async () => {
+  it('GET /health reports PostgreSQL and Redis, and warns (still 200) that autovacuum is off', async () => {
+    // The local PostgreSQL runs with autovacuum off.
+    expect((await db().query('SHOW autovacuum')).rows[0].autovacuum).toBe('off');
     const res = await http('GET', '/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', db: 'up', redis: 'up' });
+    expect(res.body).toEqual({
+      status: 'ok',
+      db: 'up',
+      redis: 'up',
+      warnings: [{ code: 'AUTOVACUUM_OFF', message: HEALTH_WARNINGS.AUTOVACUUM_OFF }],
+    });
   });
 
   it('GET /health answers 503 when the database is gone', async () => {
@@ -18,7 +29,7 @@ describe('operations', () => {
       await dropDatabase(name);
       const res = await http('GET', '/health', { baseUrl: api.url });
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ status: 'error', db: 'down', redis: 'up' });
+      expect(res.body).toEqual({ status: 'error', db: 'down', redis: 'up', warnings: [] });
     } finally {
       await api.stop();
       await dropDatabase(name);

@@ -30,7 +30,8 @@ export function uniqueEmail(label) {
 export async function startHarness(label, extraEnv = {}, { worker: withWorker = false } = {}) {
   const database = `latchkey_dash_${label}${process.env.DASHBOARD_E2E_DB_SUFFIX ?? ''}`;
   // A queue prefix of its own: no other test run's worker takes this one's webhook jobs.
-  const env = testEnv(await freshDatabase(database), {
+  const databaseUrl = await freshDatabase(database);
+  const env = testEnv(databaseUrl, {
     DASHBOARD_DIR: DASHBOARD_DIST,
     QUEUE_PREFIX: database,
     ...extraEnv,
@@ -114,5 +115,16 @@ export async function startHarness(label, extraEnv = {}, { worker: withWorker = 
     await dropDatabase(database);
   }
 
-  return { url: api.url, api, browser, call, newOwner, signedInPage, ownerWithApp, registerClientUser, stop };
+  return {
+    url: api.url,
+    api,
+    databaseUrl,
+    browser,
+    call,
+    newOwner,
+    signedInPage,
+    ownerWithApp,
+    registerClientUser,
+    stop,
+  };
 }

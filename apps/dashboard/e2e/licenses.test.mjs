@@ -2,14 +2,27 @@
 // checked before sending), see them in the table, ban one with a reason and
 // find it under the BANNED filter (kept in the URL over a reload), unban it,
 // edit a note and find the key by search, delete with a confirmation, and
-// export the list as CSV. Past 10,000 keys the footer says "about ..." and
-// too short a search is explained, not sent.
+// export the list as CSV, watching a large export's progress and cancelling it.
+// Past 10,000 keys the footer says "about ..." and too short a search is
+// explained, not sent.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { EXACT_TOTAL_MAX, LicenseLimits } from '@latchkey/contracts';
 import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { seedLicenses } from '../../../scripts/seed-licenses.mjs';
 import { startHarness } from './harness.mjs';
 
 let harness;
+/** Keys of the export whose progress is watched: 2 MB of CSV, the most whose total is still exact. */
+const EXPORT_ROWS = EXACT_TOTAL_MAX;
+
+/** Puts `count` keys straight into the app's table: the API makes at most LicenseLimits.countMax a call. */
+async function seed(token, app, count) {
+  const me = (await harness.call('GET', '/v1/admin/me', undefined, token)).body.data;
+  const pool = new pg.Pool({ connectionString: harness.databaseUrl, max: 1 });
+  await seedLicenses(pool, { appId: app.appId, createdBy: me.account.id, count });
+  await pool.end();
+}
 
 beforeAll(async () => {
   harness = await startHarness('licenses');
@@ -123,13 +136,7 @@ describe('licenses page', () => {
     const { call } = harness;
     const { token, app, context, page, pageErrors } = await harness.ownerWithApp({ appName: 'Large App' });
     const licensesPath = `/v1/admin/apps/${app.appId}/licenses`;
-    const batches = Math.ceil(EXACT_TOTAL_MAX / LicenseLimits.countMax) + 1;
-    for (let i = 0; i < batches; i += 4) {
-      const calls = Array.from({ length: Math.min(4, batches - i) }, () =>
-        call('POST', licensesPath, { count: LicenseLimits.countMax, durationType: '30d' }, token),
-      );
-      for (const res of await Promise.all(calls)) expect(res.status).toBe(201);
-    }
+    await seed(token, app, EXACT_TOTAL_MAX + 1);
     const listed = (await call('GET', licensesPath, undefined, token)).body.meta;
     expect(listed.totalIsEstimate).toBe(true);
 
@@ -144,6 +151,49 @@ describe('licenses page', () => {
     await page.getByLabel('Search').press('Enter');
     await page.getByText(`search must be ${LicenseLimits.searchMin}-${LicenseLimits.searchMax} characters`).waitFor();
     expect(page.url()).not.toContain('search=');
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  test('shows a large export’s progress, cancels it, and saves it whole', async () => {
+    const { token, app, context, page, pageErrors } = await harness.ownerWithApp({ appName: 'Export App' });
+    await seed(token, app, EXPORT_ROWS);
+    const downloads = [];
+    page.on('download', (download) => downloads.push(download));
+    await page.goto(`${harness.url}/apps/${app.appId}/licenses`);
+    await page.getByRole('heading', { name: 'Licenses', level: 1 }).waitFor();
+
+    // The browser's network slowed to 100 KB/s: the 2 MB export takes about 20 s, so it is seen under way.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const throttle = (downloadThroughput) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        uploadThroughput: -1,
+        downloadThroughput,
+      });
+    await throttle(100 * 1024);
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const progress = page.getByTestId('export-progress');
+    await progress.getByText(/^[1-9][\d,]* of 10,000 keys \(\d+%\) · [\d.]+ (KiB|MiB)$/).waitFor();
+    expect(Number(await progress.getByRole('progressbar').getAttribute('value'))).toBeGreaterThan(0);
+    await progress.getByRole('button', { name: 'Cancel export' }).click();
+    await page.getByTestId('toast-success').getByText('Export cancelled').waitFor();
+    await progress.waitFor({ state: 'detached' });
+
+    await throttle(-1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    await page.getByTestId('toast-success').getByText('Export downloaded: 10,000 keys').waitFor();
+    expect(downloads).toEqual([download]);
+    expect(download.suggestedFilename()).toBe('licenses-all.csv');
+    const lines = (await readFile(await download.path(), 'utf8')).split('\r\n');
+    expect(lines).toHaveLength(EXPORT_ROWS + 2);
+    expect(lines[0]).toMatch(/^id,key,appId,status,/);
 
     expect(pageErrors).toEqual([]);
     await context.close();

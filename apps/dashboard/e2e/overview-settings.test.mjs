@@ -4,9 +4,10 @@
 // not the pixels), also on a phone in dark mode. Settings: fields saved (only
 // what changed), a value caught before sending, the API's refusals shown,
 // the API key rotated (the old one refused, the new one works), the public
-// key and key ID to copy, the app deleted after typing its name.
+// key and key ID to copy, the app deleted after typing its name; the
+// server's warning (autovacuum off on the local PostgreSQL) shown to the owner.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ClientMessage } from '@latchkey/contracts';
+import { ClientMessage, HEALTH_WARNINGS } from '@latchkey/contracts';
 import { PHONE, startHarness } from './harness.mjs';
 
 let harness;
@@ -114,6 +115,9 @@ describe('settings page', () => {
 
     await page.goto(`${harness.url}/apps/${app.appId}/settings`);
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    // The local PostgreSQL runs with autovacuum off: /health warns, and the owner sees it.
+    expect((await call('GET', '/health')).body.warnings.map((warning) => warning.code)).toEqual(['AUTOVACUUM_OFF']);
+    await page.getByRole('region', { name: 'Server warnings' }).getByText(HEALTH_WARNINGS.AUTOVACUUM_OFF).waitFor();
     const form = page.getByRole('form', { name: 'Application settings' });
     expect(await form.getByLabel('Session lifetime (seconds)').inputValue()).toBe('86400');
 

@@ -8,6 +8,12 @@ export type CsvValue = string | number | boolean | null | undefined;
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  // Most cells need neither: one test for them (an export runs this millions of times).
+  if (!FORMULA_START_OR_QUOTED.test(text)) return text;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return QUOTED.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const QUOTED = /[",\r\n]/;
+const FORMULA_START_OR_QUOTED = /^[=+\-@\t\r]|[",\r\n]/;

@@ -10,3 +10,4 @@ export * from './errors.js';
 export * from './discord.js';
 export * from './csv.js';
 export * from './jobs.js';
+export * from './health.js';

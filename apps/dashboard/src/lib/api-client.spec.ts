@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fakeFetch } from '@/test/fake-fetch';
-import { ApiError, apiDownload, apiRequest, readAdminError, toQueryString } from './api-client';
+import { ApiError, apiRequest, apiStream, readAdminError, toQueryString } from './api-client';
 import { clearToken, getToken, setToken, wasSessionExpired } from './auth-token';
 
 beforeEach(() => setToken('lk_test'));
@@ -105,11 +105,12 @@ describe('apiRequest', () => {
   });
 });
 
-describe('apiDownload', () => {
-  it('returns the body as a Blob', async () => {
+describe('apiStream', () => {
+  it('returns the body as a stream', async () => {
     fakeFetch({ status: 200, body: 'key\r\nA\r\n' });
-    const blob = await apiDownload('/v1/admin/apps/a/licenses/export');
-    expect([blob instanceof Blob, blob.size]).toEqual([true, 'key\r\nA\r\n'.length]);
+    const reader = (await apiStream('/v1/admin/apps/a/licenses/export')).getReader();
+    const { value } = await reader.read();
+    expect(String.fromCharCode(...value!)).toBe('key\r\nA\r\n');
   });
 });
 

@@ -153,8 +153,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return payload as T;
 }
 
-/** Performs the request and returns the body as a Blob (CSV exports and other downloads). */
-export async function apiDownload(path: string, options: ApiRequestOptions = {}): Promise<Blob> {
+/** Performs the request and returns the body as it arrives (streamed downloads such as the CSV export). */
+export async function apiStream(path: string, options: ApiRequestOptions = {}): Promise<ReadableStream<Uint8Array>> {
   const res = await send(path, options, '*/*');
-  return res.blob();
+  if (!res.body) throw new ApiError(res.status, 'The server sent no file.');
+  return res.body;
 }

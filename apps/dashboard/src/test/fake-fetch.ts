@@ -21,9 +21,18 @@ export function fakeFetch(...answers: FakeAnswer[]) {
       ok: answer.status >= 200 && answer.status < 300,
       headers: new Headers(answer.headers),
       text: async () => text,
-      blob: async () => new Blob([text]),
+      body: streamOf([text]),
     } as unknown as Response;
   });
   globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
   return fetch;
+}
+
+/** A response body that hands out `chunks` (ASCII text) one read at a time, as a network stream does; jsdom has no streams. */
+export function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
+  const queue = chunks.map((chunk) => Uint8Array.from(chunk, (character) => character.charCodeAt(0)));
+  const reader = {
+    read: async () => (queue.length ? { done: false, value: queue.shift()! } : { done: true, value: undefined }),
+  };
+  return { getReader: () => reader } as unknown as ReadableStream<Uint8Array>;
 }

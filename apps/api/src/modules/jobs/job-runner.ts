@@ -3,12 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { JobError } from '@latchkey/contracts';
 import { JobLimits } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { PlannerStatistics } from '../../common/planner-statistics.js';
 import { sqlRows } from '../../common/sql.js';
 import { Config } from '../../config/config.js';
 import { AuditService } from '../audit/audit.service.js';
 import { JOB_OPERATIONS } from './job-operations.js';
 import { endJob, isUnfinished } from './job-ending.js';
-import { analyzeTable, LOCK_JOB, type JobRow, RECORD_PROGRESS, START_JOB } from './jobs.queries.js';
+import { LOCK_JOB, type JobRow, RECORD_PROGRESS, START_JOB } from './jobs.queries.js';
 
 /** What a step left: the job goes on, or it has ended (or was not runnable). */
 type Step = { next: true } | { next: false; ended: JobRow | null };
@@ -33,6 +34,7 @@ export class JobRunner {
     config: Config,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
+    private readonly statistics: PlannerStatistics,
   ) {
     this.batchSize = config.BULK_JOB_BATCH_SIZE;
   }
@@ -46,7 +48,7 @@ export class JobRunner {
       while (!this.stopping) {
         const step = await this.dataSource.transaction((manager) => this.step(manager, jobId));
         if (!step.next) {
-          if (step.ended) await this.refreshStatistics(step.ended);
+          if (step.ended) this.refreshStatistics(step.ended);
           return;
         }
       }
@@ -88,8 +90,7 @@ export class JobRunner {
   }
 
   /** Production databases analyze on their own, but not the minute after a bulk change (issue 25). */
-  private async refreshStatistics(job: JobRow): Promise<void> {
-    if (job.done === 0) return;
-    await sqlRows(this.dataSource, analyzeTable(JOB_OPERATIONS[job.type].table));
+  private refreshStatistics(job: JobRow): void {
+    if (job.done > 0) this.statistics.wrote(JOB_OPERATIONS[job.type].table, job.done);
   }
 }

@@ -106,13 +106,5 @@ export const DROP_ALL_IMPORT_ROWS = `DELETE FROM job_import_rows WHERE job_id = 
 /** Tables a job may change; the planner statistics of the one it changed are refreshed when it ends. */
 export type JobTable = 'licenses' | 'users';
 
-/**
- * Refreshes the planner statistics of `table` after a bulk change, so the
- * next plans do not wait for autovacuum (which may be off).
- */
-export function analyzeTable(table: JobTable): string {
-  return `ANALYZE ${table}`;
-}
-
 /** An import's total, once its upload has been read. */
 export const SET_JOB_TOTAL = `UPDATE jobs SET total = $2 WHERE id = $1 RETURNING ${JOB_COLUMNS}`;

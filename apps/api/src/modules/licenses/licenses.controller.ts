@@ -1,4 +1,4 @@
-import { Body, Delete, Get, Header, HttpCode, Patch, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, Header, HttpCode, Patch, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { IdParam } from '../../common/id-param.js';
 import { ok, paged } from '../../common/admin-response.js';
@@ -41,8 +41,8 @@ export class LicensesController {
   @ApiProduces('text/csv')
   @Header('content-type', 'text/csv; charset=utf-8')
   @Header('content-disposition', 'attachment; filename="licenses.csv"')
-  async export(@CurrentScope() scope: AppScope, @Query() query: ExportLicensesQuery) {
-    return this.licenses.exportCsv(scope, query);
+  export(@CurrentScope() scope: AppScope, @Query() query: ExportLicensesQuery) {
+    return new StreamableFile(this.licenses.exportCsv(scope, query));
   }
 
   @Get(':licenseId')

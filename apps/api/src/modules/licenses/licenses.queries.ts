@@ -1,4 +1,4 @@
-import type { DurationType, LicenseStatus } from '@latchkey/contracts';
+import type { DurationType, License, LicenseStatus } from '@latchkey/contracts';
 import { keysetBatchEnd, type ListStatement } from '../../common/sql.js';
 
 /*
@@ -71,8 +71,35 @@ export const SEARCH_LICENSES: ListStatement = {
   search: true,
 };
 
-/** Keys in scope, oldest first, for the CSV export. */
-export const EXPORT_LICENSES = `SELECT ${LICENSE_COLUMNS} FROM licenses WHERE ${IN_SCOPE} ORDER BY created_at ASC, id ASC`;
+/** A timestamp as text exactly as the API's JSON writes it (`Date#toISOString`: UTC, milliseconds truncated). */
+const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The export's columns in order: each CSV field and the SQL that writes it as text, as the license's JSON has it. */
+export const LICENSE_CSV_COLUMNS = [
+  ['id', 'id'],
+  ['key', 'key'],
+  ['appId', 'app_id'],
+  ['status', 'status'],
+  ['durationType', 'duration_type'],
+  ['level', 'level'],
+  ['maxDevices', 'max_devices'],
+  ['prefix', 'prefix'],
+  ['note', 'note'],
+  ['createdAt', isoText('created_at')],
+  ['activatedAt', isoText('activated_at')],
+  ['expiresAt', isoText('expires_at')],
+  ['userId', 'user_id'],
+  ['createdBy', 'created_by'],
+  ['banReason', 'ban_reason'],
+] as const satisfies ReadonlyArray<readonly [keyof License, string]>;
+
+/**
+ * Keys in scope, oldest first, as LICENSE_CSV_COLUMNS, for the streamed CSV
+ * export. `licenses_app_created_idx` read backwards gives this order, so rows
+ * flow from the first one on with no sort of the whole app.
+ */
+export const EXPORT_LICENSES = `SELECT ${LICENSE_CSV_COLUMNS.map(([, sql]) => sql).join(', ')}
+  FROM licenses WHERE ${IN_SCOPE} ORDER BY created_at ASC, id ASC`;
 
 /** The key `$1` of the app `$2`, made by `$3` when it is not null. */
 export const FIND_LICENSE = `SELECT ${LICENSE_COLUMNS} FROM licenses

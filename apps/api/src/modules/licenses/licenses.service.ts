@@ -1,10 +1,12 @@
+import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { csvCell, LicenseLimits, type License } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors.js';
 import { pageOffset } from '../../common/admin-response.js';
-import { escapeLike, sqlPage, sqlRows } from '../../common/sql.js';
+import { PlannerStatistics } from '../../common/planner-statistics.js';
+import { escapeLike, sqlPage, sqlRows, sqlTextBatches, type TextRow } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
@@ -21,6 +23,7 @@ import {
   EXPORT_LICENSES,
   FIND_LICENSE,
   INSERT_KEYS,
+  LICENSE_CSV_COLUMNS,
   LICENSE_EXISTS,
   type LicenseRow,
   LIST_LICENSES,
@@ -29,6 +32,14 @@ import {
   UNBAN_LICENSE,
   UPDATE_LICENSE,
 } from './licenses.queries.js';
+
+/**
+ * Rows read per cursor round trip in an export: about 200 KB of CSV, large
+ * enough that round trips cost little, small enough to keep memory flat.
+ */
+const EXPORT_BATCH_ROWS = 1000;
+/** CSV an export holds ahead of a slow client before it stops reading. */
+const EXPORT_BUFFER_BYTES = 256 * 1024;
 
 /** Keys are drawn until `count` distinct ones are stored; a collision just draws again. */
 const MAX_GENERATION_ROUNDS = 10;
@@ -41,13 +52,15 @@ export class LicensesService {
     private readonly sessions: SessionsAdminService,
     private readonly audit: AuditService,
     private readonly credits: ResellerCredits,
+    private readonly statistics: PlannerStatistics,
   ) {}
 
   /**
    * Generates `count` keys. A reseller pays `count` credits in the same
    * transaction, all or nothing: the spend comes first (its row lock queues
    * the reseller's concurrent generations, and a refusal makes no key), the
-   * ledger entry with the new ids last.
+   * ledger entry with the new ids last. Once committed, the keys count
+   * toward the next ANALYZE of `licenses` (PlannerStatistics).
    */
   async generate(actor: Actor, scope: AppScope, dto: GenerateLicensesDto): Promise<License[]> {
     const { appId, resellerId } = scope;
@@ -55,7 +68,7 @@ export class LicensesService {
     const level = dto.level ?? LicenseLimits.levelDefault;
     // The default is the lowest allowed, so a reseller's maxDevices bound never refuses a key that names none.
     const maxDevices = dto.maxDevices ?? LicenseLimits.maxDevicesDefault;
-    return this.dataSource.transaction(async (manager) => {
+    const generated = await this.dataSource.transaction(async (manager) => {
       const balanceAfter = resellerId
         ? await this.credits.spend(manager, resellerId, { count, level, durationType: dto.durationType, maxDevices })
         : null;
@@ -94,6 +107,8 @@ export class LicensesService {
       ]);
       return created.map(toLicense);
     });
+    this.statistics.wrote('licenses', generated.length);
+    return generated;
   }
 
   /** Keys of the scope, newest first, filtered by status, creator and key or note. */
@@ -105,14 +120,15 @@ export class LicensesService {
     return sqlPage(this.dataSource, SEARCH_LICENSES, [...inScope, pattern], window, toLicense);
   }
 
-  async exportCsv(scope: AppScope, query: ExportLicensesQuery): Promise<string> {
-    const rows = await sqlRows<LicenseRow>(this.dataSource, EXPORT_LICENSES, scopeParameters(scope, query));
-    const header = CSV_FIELDS.join(',');
-    const lines = rows.map((row) => {
-      const license = toLicense(row);
-      return CSV_FIELDS.map((field) => csvCell(license[field])).join(',');
-    });
-    return [header, ...lines].join('\r\n') + '\r\n';
+  /**
+   * The keys of the scope as CSV, oldest first, streamed: rows are read
+   * through a cursor a batch at a time as the client takes them, so memory
+   * stays flat whatever the app's size, and a client that goes away closes
+   * the cursor (Fastify destroys the stream; the generator's finally runs).
+   */
+  exportCsv(scope: AppScope, query: ExportLicensesQuery): Readable {
+    const batches = sqlTextBatches(this.dataSource, EXPORT_LICENSES, scopeParameters(scope, query), EXPORT_BATCH_ROWS);
+    return Readable.from(csvChunks(batches), { objectMode: false, highWaterMark: EXPORT_BUFFER_BYTES });
   }
 
   async get(appId: string, licenseId: string): Promise<License> {
@@ -250,20 +266,18 @@ export function toLicense(row: LicenseRow): License {
   };
 }
 
-const CSV_FIELDS = [
-  'id',
-  'key',
-  'appId',
-  'status',
-  'durationType',
-  'level',
-  'maxDevices',
-  'prefix',
-  'note',
-  'createdAt',
-  'activatedAt',
-  'expiresAt',
-  'userId',
-  'createdBy',
-  'banReason',
-] as const satisfies ReadonlyArray<keyof License>;
+const CSV_HEADER = LICENSE_CSV_COLUMNS.map(([field]) => field).join(',') + '\r\n';
+
+/** The header, then one chunk of lines per batch of rows. */
+async function* csvChunks(batches: AsyncIterable<TextRow[]>): AsyncGenerator<string> {
+  yield CSV_HEADER;
+  for await (const rows of batches) {
+    let chunk = '';
+    for (const row of rows) {
+      chunk += csvCell(row[0]);
+      for (let column = 1; column < row.length; column++) chunk += ',' + csvCell(row[column]);
+      chunk += '\r\n';
+    }
+    yield chunk;
+  }
+}

@@ -5,25 +5,13 @@ import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
-import { formatNumber } from '@/lib/format';
+import { formatBytes, formatNumber } from '@/lib/format';
 import { useDeleteFile } from '../api/delete-file';
 import { useFiles } from '../api/get-files';
 import { EditFileDialog } from './edit-file-dialog';
 import { ReplaceFileDialog } from './replace-file-dialog';
 
 const column = createColumnHelper<FileRecord>();
-
-/** "1.4 MiB", "512 B" */
-function formatBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
-}
 
 /** The app's files, one page at a time, with rename, replace and delete per row. */
 export function FilesTable({ appId, paging }: { appId: string; paging: Paging }) {

@@ -21,22 +21,33 @@ function renderButton() {
   );
 }
 
+/** The list's total for the percentage, then the CSV itself: the two requests an export makes. */
+const LIST_ANSWER = { status: 200, body: { success: true, data: [], meta: { page: 1, limit: 1, total: 1 } } };
+
 describe('ExportLicensesButton', () => {
-  it('downloads the keys of the status shown as CSV and says so', async () => {
-    const fetch = fakeFetch({ status: 200, body: 'key\nK-1\n', headers: { 'content-type': 'text/csv' } });
+  it('downloads the keys of the status shown as CSV and says how many', async () => {
+    const fetch = fakeFetch(LIST_ANSWER, {
+      status: 200,
+      body: 'id,key\r\n1,K-1\r\n',
+      headers: { 'content-type': 'text/csv' },
+    });
     URL.createObjectURL = jest.fn(() => 'blob:keys');
     URL.revokeObjectURL = jest.fn();
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const success = jest.spyOn(toast, 'success');
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith('Export downloaded'));
-    expect(fetch.mock.calls[0]![0]).toContain('/v1/admin/apps/app-1/licenses/export?status=USED');
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Export downloaded: 1 key'));
+    expect(fetch.mock.calls.map(([path]) => path)).toEqual([
+      expect.stringContaining('/v1/admin/apps/app-1/licenses?'),
+      expect.stringContaining('/v1/admin/apps/app-1/licenses/export?status=USED'),
+    ]);
     expect(click).toHaveBeenCalled();
   });
 
   it("toasts the API's message when the export fails", async () => {
-    fakeFetch({ status: 403, body: { success: false, message: 'Forbidden', code: 'FORBIDDEN' } });
+    const refused = { status: 403, body: { success: false, message: 'Forbidden', code: 'FORBIDDEN' } };
+    fakeFetch(refused, refused);
     const error = jest.spyOn(toast, 'error');
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));

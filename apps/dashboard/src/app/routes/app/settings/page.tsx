@@ -4,6 +4,7 @@ import { useApp } from '@/features/apps/api/get-app';
 import { AppDangerZone } from '@/features/apps/components/app-danger-zone';
 import { AppKeys } from '@/features/apps/components/app-keys';
 import { AppSettingsForm } from '@/features/apps/components/app-settings-form';
+import { OperatorWarnings } from '@/features/health/components/operator-warnings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { settingsRoute } from './route';
 
@@ -21,6 +22,7 @@ export function SettingsPage() {
         title="Settings"
         description="How the service treats your software's requests, the keys it needs, and deleting the application."
       />
+      <OperatorWarnings />
       {app ? (
         <>
           <AppSettingsForm app={app} />
