@@ -1,8 +1,8 @@
 import { UserVariableLimits, type UserVariable } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryTable } from '@/components/ui/data-table';
+import { DeleteVariableDialog } from '@/components/ui/delete-variable-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { TextPreview } from '@/components/ui/text-preview';
@@ -91,16 +91,11 @@ export function UserVariablesSection({ appId, userId }: { appId: string; userId:
           }}
         />
       ) : null}
-      <RowConfirmDialog
-        row={deleting}
+      <DeleteVariableDialog
+        variable={deleting}
         onClose={() => setDeleting(null)}
-        title={`Delete ${deleting?.key ?? 'variable'}?`}
-        description="The user's software asking for it gets “Variable not found” from now on. This cannot be undone."
-        confirmLabel="Delete variable"
-        onConfirm={async (variable) => {
-          await deleteMutation.mutateAsync(variable.key);
-          return `Variable ${variable.key} deleted`;
-        }}
+        onDelete={(key) => deleteMutation.mutateAsync(key)}
+        reader="The user's software"
       />
     </section>
   );

@@ -1,8 +1,8 @@
 import type { Variable } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryTable, type Paging } from '@/components/ui/data-table';
+import { DeleteVariableDialog } from '@/components/ui/delete-variable-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { TextPreview } from '@/components/ui/text-preview';
@@ -65,16 +65,11 @@ export function VariablesTable({ appId, paging }: { appId: string; paging: Pagin
           }}
         />
       ) : null}
-      <RowConfirmDialog
-        row={deleting}
+      <DeleteVariableDialog
+        variable={deleting}
         onClose={() => setDeleting(null)}
-        title={`Delete ${deleting?.key ?? 'variable'}?`}
-        description="Client software asking for it gets “Variable not found” from now on. This cannot be undone."
-        confirmLabel="Delete variable"
-        onConfirm={async (variable) => {
-          await deleteMutation.mutateAsync(variable.key);
-          return `Variable ${variable.key} deleted`;
-        }}
+        onDelete={(key) => deleteMutation.mutateAsync(key)}
+        reader="Client software"
       />
     </>
   );
