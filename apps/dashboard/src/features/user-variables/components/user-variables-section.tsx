@@ -1,16 +1,13 @@
 import { UserVariableLimits, type UserVariable } from '@latchkey/contracts';
-import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { QueryTable } from '@/components/ui/data-table';
 import { DeleteVariableDialog } from '@/components/ui/delete-variable-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
-import { TextPreview } from '@/components/ui/text-preview';
+import { variableColumns } from '@/components/ui/variable-columns';
 import { useDeleteUserVariable } from '../api/delete-user-variable';
 import { useUserVariables } from '../api/get-user-variables';
 import { UserVariableFormDialog } from './user-variable-form-dialog';
 
-const column = createColumnHelper<UserVariable>();
 const { perUser } = UserVariableLimits;
 
 /** A user's own variables on its page: every one of them (a user holds at most `perUser`), add, edit, delete. */
@@ -25,25 +22,7 @@ export function UserVariablesSection({ appId, userId }: { appId: string; userId:
   const keys = useMemo(() => variables?.map((variable) => variable.key) ?? [], [variables]);
   const full = total !== undefined && total >= perUser;
 
-  const columns = useMemo(
-    () => [
-      column.accessor('key', { header: 'Key', cell: (info) => <code>{info.getValue()}</code> }),
-      column.accessor('value', {
-        header: 'Value',
-        cell: (info) => <TextPreview text={info.getValue()} />,
-        meta: { className: 'col-break' },
-      }),
-      column.accessor('updatedAt', { header: 'Updated', cell: dateTimeCell, meta: { className: 'hide-sm' } }),
-      rowActionsColumn<UserVariable>(
-        (variable) => variable.key,
-        (variable) => [
-          { label: 'Edit', onSelect: () => setEditing(variable) },
-          { label: 'Delete', destructive: true, onSelect: () => setDeleting(variable) },
-        ],
-      ),
-    ],
-    [],
-  );
+  const columns = useMemo(() => variableColumns<UserVariable>({ onEdit: setEditing, onDelete: setDeleting }), []);
 
   return (
     <section aria-labelledby="user-variables-heading">

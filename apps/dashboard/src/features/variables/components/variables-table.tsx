@@ -4,8 +4,7 @@ import { useMemo, useState } from 'react';
 import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { DeleteVariableDialog } from '@/components/ui/delete-variable-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
-import { TextPreview } from '@/components/ui/text-preview';
+import { variableColumns } from '@/components/ui/variable-columns';
 import { useDeleteVariable } from '../api/delete-variable';
 import { useVariables } from '../api/get-variables';
 import { VariableFormDialog } from './variable-form-dialog';
@@ -20,23 +19,12 @@ export function VariablesTable({ appId, paging }: { appId: string; paging: Pagin
   const [deleting, setDeleting] = useState<Variable | null>(null);
 
   const columns = useMemo(
-    () => [
-      column.accessor('key', { header: 'Key', cell: (info) => <code>{info.getValue()}</code> }),
-      column.accessor('value', {
-        header: 'Value',
-        cell: (info) => <TextPreview text={info.getValue()} />,
-        meta: { className: 'col-break' },
+    () =>
+      variableColumns<Variable>({
+        extra: [column.accessor('minLevel', { header: 'Min level', meta: { className: 'col-num' } })],
+        onEdit: setEditing,
+        onDelete: setDeleting,
       }),
-      column.accessor('minLevel', { header: 'Min level', meta: { className: 'col-num' } }),
-      column.accessor('updatedAt', { header: 'Updated', cell: dateTimeCell, meta: { className: 'hide-sm' } }),
-      rowActionsColumn<Variable>(
-        (variable) => variable.key,
-        (variable) => [
-          { label: 'Edit', onSelect: () => setEditing(variable) },
-          { label: 'Delete', destructive: true, onSelect: () => setDeleting(variable) },
-        ],
-      ),
-    ],
     [],
   );
 
