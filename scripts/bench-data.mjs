@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // `pnpm bench:data`: one app at a chosen size, seeded straight into the tables
 // with set-based SQL, analyzed as production's autovacuum would, then every
-// admin read timed over HTTP against the real API. Prints a markdown table;
-// reports, never fails on a figure.
+// admin read timed over HTTP against the real API, then the CSV export of
+// every key (time, rows/s, the API's CPU and memory) and, with a worker
+// started, the bulk jobs. Prints markdown tables; reports, never fails on a figure.
 //   node scripts/bench-data.mjs [--keys 1000000] [--users 100000] [--audit 1000000] [--calls 30]
 //                               [--database latchkey_bench_data] [--reuse] [--keep]
 // --reuse measures a database an earlier run seeded (with --keep) instead of seeding a fresh one.
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { admin } from './admin-call.mjs';
-import { dropDatabase, freshDatabase, startApi, testEnv } from './test-service.mjs';
+import { timeBulkJob } from './bench-bulk-job.mjs';
+import { timeExport } from './bench-export.mjs';
+import { dropDatabase, freshDatabase, startApi, startWorker, testEnv } from './test-service.mjs';
 import { KEY_ALPHABET, KEY_SEGMENT_LENGTH, KEY_SEGMENTS } from '../libs/contracts/dist/index.js';
 
 const { values: args } = parseArgs({
@@ -39,6 +42,12 @@ const USED_SHARE = 0.1;
 const BANNED_SHARE = 0.01;
 const RESELLER_SHARE = 0.1;
 const LIVE_SESSIONS = 10_000;
+/** The bulk jobs timed after the reads and the export, on the whole app. */
+const BULK_JOBS = [
+  { type: 'licenses.add-time', params: { days: 1 } },
+  { type: 'users.extend', params: { days: 1 } },
+  { type: 'users.reset-hwid' },
+];
 const DELIVERIES = 20_000;
 const NOTE_WORDS = `alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa
   quebec romeo sierra tango uniform victor whiskey xray yankee zulu spring summer autumn winter promo bundle trial
@@ -283,7 +292,8 @@ async function main() {
         pathname: `/${args.database}`,
       }).toString()
     : await freshDatabase(args.database);
-  const api = await startApi(testEnv(databaseUrl, { NODE_ENV: 'production', LOG_LEVEL: 'warn' }));
+  const env = testEnv(databaseUrl, { NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+  const api = await startApi(env);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -327,6 +337,34 @@ async function main() {
     for (const { name, path: pathName } of measurements) {
       const { p50, p95, last } = await time(base, setup.accessToken, pathName);
       log(`| ${name} | ${p50.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${describeAnswer(last)} |`);
+    }
+
+    log('');
+    log(`| licenses CSV export, every key | |`);
+    log('|---|---|');
+    const exported = await timeExport({
+      url: api.url,
+      token: setup.accessToken,
+      appId: setup.appId,
+      pid: api.child.pid,
+    });
+    for (const [name, value] of exported) log(`| ${name} | ${value} |`);
+
+    // Last, as they change the data the reads above measured.
+    const worker = await startWorker(env);
+    try {
+      log('');
+      log('| bulk job | records | seconds | records/s |');
+      log('|---|---|---|---|');
+      for (const body of BULK_JOBS) {
+        const job = await timeBulkJob({ url: api.url, token: setup.accessToken, appId: setup.appId, body });
+        const rate = Math.round(job.perSecond).toLocaleString('en');
+        log(
+          `| ${body.type} (${job.status}) | ${job.done.toLocaleString('en')} | ${(job.ms / 1000).toFixed(1)} | ${rate} |`,
+        );
+      }
+    } finally {
+      await worker.stop();
     }
   } finally {
     await db.end();

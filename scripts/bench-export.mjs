@@ -8,15 +8,12 @@
 // --profile writes a V8 CPU profile of the API process to DIR (read it with scripts/profile-summary.mjs).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { seedLicenses } from './seed-licenses.mjs';
 import { dropDatabase, freshDatabase, residentMiB, startApi, testEnv } from './test-service.mjs';
 
-const { values: args } = parseArgs({
-  options: { rows: { type: 'string', default: '1000000' }, status: { type: 'string' }, profile: { type: 'string' } },
-});
-const rows = Number(args.rows);
 /** How often the API's RSS is read during the export. */
 const SAMPLE_MS = 20;
 
@@ -38,34 +35,22 @@ async function admin(base, method, path, token, body) {
   return (await res.json()).data;
 }
 
-const database = 'latchkey_bench_export';
-const url = await freshDatabase(database);
-const api = await startApi(testEnv(url, { LOG_LEVEL: 'warn' }), {
-  nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
-});
-const pool = new pg.Pool({ connectionString: url, max: 2 });
-try {
-  const { accessToken } = await admin(api.url, 'POST', '/v1/admin/auth/signup', undefined, {
-    email: 'bench@example.com',
-    password: 'bench password long',
-  });
-  const me = await admin(api.url, 'GET', '/v1/admin/me', accessToken);
-  const app = await admin(api.url, 'POST', '/v1/admin/apps', accessToken, { name: 'Export bench' });
-  let started = performance.now();
-  await seedLicenses(pool, { appId: app.appId, createdBy: me.account.id, count: rows });
-  process.stdout.write(`seeded ${rows} licenses in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-
-  const pid = api.child.pid;
+/**
+ * Times one export of the app's licenses (of `status`, when given) from the
+ * API at `url`, whose process is `pid`: the rows of a two-column table
+ * (first byte, seconds, rows/s, the API's CPU and resident memory).
+ */
+export async function timeExport({ url, token, appId, pid, status }) {
   const before = residentMiB(pid);
   const cpuBefore = cpuSeconds(pid);
   let peak = before;
   const sampler = setInterval(() => {
     peak = Math.max(peak, residentMiB(pid));
   }, SAMPLE_MS);
-  const query = args.status ? `?status=${args.status}` : '';
-  started = performance.now();
-  const res = await fetch(`${api.url}/v1/admin/apps/${app.appId}/licenses/export${query}`, {
-    headers: { authorization: `Bearer ${accessToken}` },
+  const query = status ? `?status=${status}` : '';
+  const started = performance.now();
+  const res = await fetch(`${url}/v1/admin/apps/${appId}/licenses/export${query}`, {
+    headers: { authorization: `Bearer ${token}` },
   });
   if (!res.ok) throw new Error(`export: ${res.status}`);
   let firstByteMs;
@@ -81,7 +66,7 @@ try {
   const after = residentMiB(pid);
   const cpu = cpuSeconds(pid) - cpuBefore;
   const exported = lines - 1;
-  const table = [
+  return [
     ['rows', exported],
     ['first byte', `${firstByteMs.toFixed(0)} ms`],
     ['seconds', seconds.toFixed(2)],
@@ -92,9 +77,41 @@ try {
     ['API RSS peak', `${peak.toFixed(0)} MiB (+${(peak - before).toFixed(0)})`],
     ['API RSS after', `${after.toFixed(0)} MiB`],
   ];
-  for (const [name, value] of table) process.stdout.write(`${name.padEnd(16)} ${value}\n`);
-} finally {
-  await pool.end();
-  await api.stop();
-  if (!process.env.BENCH_KEEP_DATABASE) await dropDatabase(database);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values: args } = parseArgs({
+    options: { rows: { type: 'string', default: '1000000' }, status: { type: 'string' }, profile: { type: 'string' } },
+  });
+  const rows = Number(args.rows);
+  const database = 'latchkey_bench_export';
+  const url = await freshDatabase(database);
+  const api = await startApi(testEnv(url, { LOG_LEVEL: 'warn' }), {
+    nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
+  });
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  try {
+    const { accessToken } = await admin(api.url, 'POST', '/v1/admin/auth/signup', undefined, {
+      email: 'bench@example.com',
+      password: 'bench password long',
+    });
+    const me = await admin(api.url, 'GET', '/v1/admin/me', accessToken);
+    const app = await admin(api.url, 'POST', '/v1/admin/apps', accessToken, { name: 'Export bench' });
+    const started = performance.now();
+    await seedLicenses(pool, { appId: app.appId, createdBy: me.account.id, count: rows });
+    process.stdout.write(`seeded ${rows} licenses in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+
+    const table = await timeExport({
+      url: api.url,
+      token: accessToken,
+      appId: app.appId,
+      pid: api.child.pid,
+      status: args.status,
+    });
+    for (const [name, value] of table) process.stdout.write(`${name.padEnd(16)} ${value}\n`);
+  } finally {
+    await pool.end();
+    await api.stop();
+    if (!process.env.BENCH_KEEP_DATABASE) await dropDatabase(database);
+  }
 }
