@@ -2,6 +2,7 @@ import { AccountLimits, type SignupRequest } from '@latchkey/contracts';
 import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '@/components/ui/form-fields';
 import { PasswordField } from '@/components/ui/password-field';
+import { EMAIL_SHAPE } from '@/lib/validation';
 
 const { passwordMin: PASSWORD_MIN, passwordMax: PASSWORD_MAX } = AccountLimits;
 
@@ -19,7 +20,7 @@ export function CredentialsFields({ form, signUp = false }: { form: UseFormRetur
         error={form.formState.errors.email?.message}
         {...form.register('email', {
           required: 'Enter your email',
-          ...(signUp ? { pattern: { value: /^[^\s@]+@[^\s@]+$/, message: 'Enter an email address' } } : {}),
+          ...(signUp ? { pattern: { value: EMAIL_SHAPE, message: 'Enter an email address' } } : {}),
         })}
       />
       {signUp ? (

@@ -4,7 +4,7 @@ import { CheckboxField, TextAreaField, TextField } from '@/components/ui/form-fi
 import { PasswordField } from '@/components/ui/password-field';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
-import { intInRange } from '@/lib/validation';
+import { EMAIL_SHAPE, intInRange } from '@/lib/validation';
 import { useAdjustCredits } from '../api/adjust-credits';
 import { useCreateReseller } from '../api/create-reseller';
 import { useUpdateReseller } from '../api/update-reseller';
@@ -64,7 +64,7 @@ export function CreateResellerDialog({ appId, open, onOpenChange }: CreateDialog
           autoComplete="off"
           error={errors.email?.message}
           {...form.register('email', {
-            validate: (value) => /^[^\s@]+@[^\s@]+$/.test(value.trim()) || 'email must be an email address',
+            validate: (value) => EMAIL_SHAPE.test(value.trim()) || 'email must be an email address',
           })}
         />
         <PasswordField form={form} name="password" rules={{ validate: resellerPasswordLength }} />
