@@ -90,15 +90,28 @@ async function start() {
   say(`dashboard and API at http://localhost:${process.env.PORT || 3000}`);
 }
 
-/** Debian's Chromium for the dashboard's browser tests. */
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
+/**
+ * Debian packages the test suites need, each with what needs it. A suite that
+ * needs one more adds it here; the missing ones are installed in one apt-get.
+ */
+const CHROMIUM = { name: 'chromium', neededBy: "the dashboard's browser tests and the screenshots" };
+const TEST_PACKAGES = [CHROMIUM];
+
+function debianPackageInstalled(name) {
+  const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
+  return result.status === 0 && result.stdout.includes('install ok installed');
+}
+
+function ensureDebianPackages(packages) {
+  const missing = packages.filter((p) => !debianPackageInstalled(p.name));
+  if (missing.length === 0) return;
+  const list = missing.map((p) => p.name).join(' ');
   if (process.getuid?.() !== 0) {
-    throw new Error('the browser tests need Chromium: run `sudo apt-get install -y chromium` first');
+    throw new Error(`the tests need Debian packages: run \`sudo apt-get install -y ${list}\` first`);
   }
-  say('installing Chromium (Debian package) for the browser tests');
+  for (const p of missing) say(`installing ${p.name} (Debian package) for ${p.neededBy}`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+  execFileSync('apt-get', ['install', '-y', '-qq', ...missing.map((p) => p.name)], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
@@ -133,7 +146,7 @@ function runJest(label, cwd, args = []) {
 
 function test() {
   installAndBuild();
-  ensureChromium();
+  ensureDebianPackages(TEST_PACKAGES);
   const suites = [
     runJest('API tests (unit and e2e)', 'apps/api'),
     runJest('SDK unit tests (protocol test vectors)', 'libs/sdk'),
@@ -165,7 +178,7 @@ const benchExport = () => buildAndRun('bench-export.mjs');
 
 function screenshots() {
   installAndBuild();
-  ensureChromium();
+  ensureDebianPackages([CHROMIUM]);
   const result = spawnSync(process.execPath, [path.join(root, 'scripts/screenshots.mjs')], {
     stdio: 'inherit',
     cwd: root,

@@ -5,3 +5,5 @@ export interface TestCounts {
 }
 
 export function countTests(countsDir: string, reportFile: string): TestCounts;
+
+export function countJUnit(reportFile: string): TestCounts;

@@ -20,3 +20,21 @@ export function countTests(countsDir, reportFile) {
   else counts.failed += JSON.parse(readFileSync(reportFile, 'utf8')).numRuntimeErrorTestSuites;
   return counts;
 }
+
+/**
+ * `{ passed, failed, skipped }` from a JUnit XML report, which pytest
+ * (`--junitxml`) and ctest (`--output-junit`) both write: each `<testcase>`
+ * failed when it holds a `<failure>` or `<error>`, skipped when it holds a
+ * `<skipped>`. No report at all counts as one failure.
+ */
+export function countJUnit(reportFile) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  if (!existsSync(reportFile)) return { ...counts, failed: 1 };
+  const xml = readFileSync(reportFile, 'utf8');
+  for (const [testcase] of xml.matchAll(/<testcase\b[^>]*?(?:\/>|>[\s\S]*?<\/testcase>)/g)) {
+    if (/<(failure|error)\b/.test(testcase)) counts.failed += 1;
+    else if (/<skipped\b/.test(testcase)) counts.skipped += 1;
+    else counts.passed += 1;
+  }
+  return counts;
+}

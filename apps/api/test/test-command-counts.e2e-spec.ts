@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { countTests } from '../../../scripts/test-counts.mjs';
+import { countJUnit, countTests } from '../../../scripts/test-counts.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 /** The API package's Jest, as scripts/run.mjs starts it. */
@@ -61,4 +61,21 @@ describe('the test command counts', () => {
     // Ours: its passing test is counted, and the suite that failed to run counts as a failure.
     expect(countTests(countsDir, report)).toEqual({ passed: 7, failed: 4, skipped: 1 });
   }, 60_000);
+
+  it("a JUnit report's test cases, as pytest and ctest write them, and a missing report as one failure", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'latchkey-junit-'));
+    const report = path.join(dir, 'junit.xml');
+    writeFileSync(
+      report,
+      `<?xml version="1.0"?><testsuites><testsuite name="sdk" tests="5">
+        <testcase classname="a" name="passes" time="0.1"/>
+        <testcase name="fails"><failure message="boom">traceback</failure></testcase>
+        <testcase name="errors"><error message="set-up">traceback</error></testcase>
+        <testcase name="skipped"><skipped message="no network"/></testcase>
+        <testcase name="passes too" time="1"><system-out>log</system-out></testcase>
+      </testsuite></testsuites>`,
+    );
+    expect(countJUnit(report)).toEqual({ passed: 2, failed: 2, skipped: 1 });
+    expect(countJUnit(path.join(dir, 'missing.xml'))).toEqual({ passed: 0, failed: 1, skipped: 0 });
+  });
 });
