@@ -5,6 +5,7 @@
 //   node scripts/run.mjs bench   install, build, then the load benchmark
 //   node scripts/run.mjs bench-data   install, build, then the admin reads of a seeded large app
 //   node scripts/run.mjs bench-export   install, build, then the licenses export at scale (scripts/bench-export.mjs)
+//   node scripts/run.mjs bench-sdk   install, build, then each SDK's client CPU per verified call (scripts/bench-sdk.mjs)
 //   node scripts/run.mjs screenshots   install, build, then docs/screenshots/ from a browser
 // `npm start`, `npm test` and `npm run bench` (or the pnpm equivalents) call these.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -175,6 +176,7 @@ function buildAndRun(script) {
 const bench = () => buildAndRun('bench.mjs');
 const benchData = () => buildAndRun('bench-data.mjs');
 const benchExport = () => buildAndRun('bench-export.mjs');
+const benchSdk = () => buildAndRun('bench-sdk.mjs');
 
 function screenshots() {
   installAndBuild();
@@ -187,7 +189,15 @@ function screenshots() {
 }
 
 const command = process.argv[2];
-const commands = { start, test, bench, 'bench-data': benchData, 'bench-export': benchExport, screenshots };
+const commands = {
+  start,
+  test,
+  bench,
+  'bench-data': benchData,
+  'bench-export': benchExport,
+  'bench-sdk': benchSdk,
+  screenshots,
+};
 if (!commands[command]) {
   process.stderr.write('usage: node scripts/run.mjs start|test|bench|bench-data|bench-export|screenshots\n');
   process.exit(2);

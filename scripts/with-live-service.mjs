@@ -15,10 +15,8 @@
 //   LATCHKEY_VIP_FILE_ID    a small file at level 5 (refused to lower levels)
 // and variables `motd` ("hello from latchkey", level 1) and `vip` ("for level 5", level 5).
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { admin } from './admin-call.mjs';
-import { dropDatabase, freshDatabase, startApi, testEnv } from './test-service.mjs';
+import { startLiveService } from './live-service.mjs';
 
 const { values: args, positionals: command } = parseArgs({
   options: { database: { type: 'string', default: process.env.LATCHKEY_LIVE_DATABASE || 'latchkey_sdk_live' } },
@@ -29,61 +27,15 @@ if (command.length === 0) {
   process.exit(2);
 }
 
-const FILE_BYTES = 2.5 * 1024 * 1024;
-
-/** A multipart upload through the admin API; the new file's id. */
-async function upload(base, token, appId, content, fields) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(content)]), fields.name);
-  const res = await fetch(`${base}/v1/admin/apps/${appId}/files`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const json = await res.json();
-  if (!json.success) throw new Error(`upload ${fields.name}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data.fileId;
-}
-
-async function fixtures(base) {
-  const { accessToken } = await admin(base, 'POST', '/v1/admin/auth/signup', undefined, {
-    email: 'sdk-live@example.com',
-    password: 'sdk live password',
-  });
-  const app = await admin(base, 'POST', '/v1/admin/apps', accessToken, { name: 'SDK live tests' });
-  const appPath = `/v1/admin/apps/${app.appId}`;
-  await admin(base, 'PATCH', appPath, accessToken, { rateLimitPerMinute: 0, offlineTicketSeconds: 86_400 });
-  await admin(base, 'POST', `${appPath}/variables`, accessToken, { key: 'motd', value: 'hello from latchkey' });
-  await admin(base, 'POST', `${appPath}/variables`, accessToken, { key: 'vip', value: 'for level 5', minLevel: 5 });
-  const content = randomBytes(FILE_BYTES);
-  const fileId = await upload(base, accessToken, app.appId, content, { name: 'payload.bin', minLevel: '1' });
-  const vipFileId = await upload(base, accessToken, app.appId, randomBytes(1024), { name: 'vip.bin', minLevel: '5' });
-  return {
-    LATCHKEY_URL: base,
-    LATCHKEY_APP_ID: app.appId,
-    LATCHKEY_API_KEY: app.apiKey,
-    LATCHKEY_PUBLIC_KEY: app.publicKey,
-    LATCHKEY_OWNER_TOKEN: accessToken,
-    LATCHKEY_FILE_ID: fileId,
-    LATCHKEY_FILE_SHA256: createHash('sha256').update(content).digest('hex'),
-    LATCHKEY_FILE_SIZE: String(FILE_BYTES),
-    LATCHKEY_VIP_FILE_ID: vipFileId,
-  };
-}
-
-const databaseUrl = await freshDatabase(args.database);
-const api = await startApi(testEnv(databaseUrl));
+const service = await startLiveService(args.database);
 let status;
 try {
-  const env = await fixtures(api.url);
   status = await new Promise((resolve, reject) => {
-    const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, ...service.env } });
     child.on('error', reject);
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 } finally {
-  await api.stop();
-  await dropDatabase(args.database);
+  await service.stop();
 }
 process.exit(status);
