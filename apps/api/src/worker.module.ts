@@ -3,16 +3,27 @@ import { coreModules } from './app.module.js';
 import { QueueModule } from './common/queue.module.js';
 import type { Config } from './config/config.js';
 import { AuditRetentionModule } from './modules/audit/audit.module.js';
+import { WorkerHealthModule } from './modules/health/health.module.js';
 import { JobWorkerModule } from './modules/jobs/jobs.module.js';
 import { WebhookWorkerModule } from './modules/webhooks/webhook-worker.module.js';
 
-/** The worker process: BullMQ processors (webhook deliveries, bulk jobs) and housekeeping (audit retention), no HTTP. */
+/**
+ * The worker process: BullMQ processors (webhook deliveries, bulk jobs) and
+ * housekeeping (audit retention); no HTTP but its probes' listener (WORKER_HEALTH_PORT).
+ */
 @Module({})
 export class WorkerModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [...coreModules(config), QueueModule, AuditRetentionModule, WebhookWorkerModule, JobWorkerModule],
+      imports: [
+        ...coreModules(config),
+        QueueModule,
+        AuditRetentionModule,
+        WebhookWorkerModule,
+        JobWorkerModule,
+        WorkerHealthModule,
+      ],
     };
   }
 }

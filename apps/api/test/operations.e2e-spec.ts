@@ -1,7 +1,14 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { dropDatabase, freshDatabase, startApi, testEnv } from '../../../scripts/test-service.mjs';
+import {
+  dropDatabase,
+  freshDatabase,
+  freePort,
+  startApi,
+  startWorker,
+  testEnv,
+} from '../../../scripts/test-service.mjs';
 import { HEALTH_WARNINGS } from '@latchkey/contracts';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
@@ -22,7 +29,7 @@ describe('operations', () => {
     });
   });
 
-  it('GET /health answers 503 when the database is gone', async () => {
+  it('GET /health answers 503 when the database is gone, and /health/live 200 (a liveness probe restarts nothing)', async () => {
     const name = `latchkey_test_health_${process.pid}`;
     const api = await startApi(testEnv(await freshDatabase(name)));
     try {
@@ -30,11 +37,29 @@ describe('operations', () => {
       const res = await http('GET', '/health', { baseUrl: api.url });
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ status: 'error', db: 'down', redis: 'up', warnings: [] });
+      const live = await http('GET', '/health/live', { baseUrl: api.url });
+      expect([live.status, live.body]).toEqual([200, { status: 'ok' }]);
     } finally {
       await api.stop();
       await dropDatabase(name);
     }
   });
+
+  it("the worker's probe listener on WORKER_HEALTH_PORT answers /health as the API does, and /health/live", async () => {
+    const port = await freePort();
+    const worker = await startWorker(
+      testEnv(process.env.LATCHKEY_TEST_DATABASE_URL!, { WORKER_HEALTH_PORT: String(port) }),
+    );
+    try {
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const health = await http('GET', '/health', { baseUrl });
+      expect([health.status, health.body]).toEqual([200, (await http('GET', '/health')).body]);
+      expect((await http('GET', '/health/live', { baseUrl })).body).toEqual({ status: 'ok' });
+      expect((await http('GET', '/elsewhere', { baseUrl })).status).toBe(404);
+    } finally {
+      await worker.stop();
+    }
+  }, 90_000);
 
   it('serves the OpenAPI document generated from the controllers', async () => {
     const res = await http('GET', '/docs/openapi.json');

@@ -244,6 +244,16 @@ export class Config {
   @Max(500, { message: 'DATABASE_POOL_SIZE must be between 1 and 500' })
   @IsInt({ message: 'DATABASE_POOL_SIZE must be an integer' })
   DATABASE_POOL_SIZE = 10;
+
+  /**
+   * The worker's own HTTP port for its probes (`/health`: PostgreSQL and Redis
+   * answer; `/health/live`), since it serves no traffic; 0 (the default) opens none.
+   */
+  @Transform(toInt)
+  @Min(0, { message: 'WORKER_HEALTH_PORT must be between 0 and 65535' })
+  @Max(65535, { message: 'WORKER_HEALTH_PORT must be between 0 and 65535' })
+  @IsInt({ message: 'WORKER_HEALTH_PORT must be an integer' })
+  WORKER_HEALTH_PORT = 0;
 }
 
 /** Parses `env`; returns the config or the list of problems, one line each. */
