@@ -8,11 +8,12 @@
  */
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { apiProcessCount } from './common/start-up-summary.js';
 import { loadConfig } from './config/config.js';
 import { withApiV8Flags } from './node-flags.js';
 
 const config = loadConfig();
-const count = config.API_PROCESSES === 'auto' ? availableParallelism() : Number(config.API_PROCESSES);
+const count = apiProcessCount(config, availableParallelism());
 /** Replacing a worker that crashes at start in a tight loop helps no one: wait a little between restarts. */
 const RESTART_DELAY_MS = 1000;
 

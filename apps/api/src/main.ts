@@ -6,8 +6,10 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import fastifyMultipart from '@fastify/multipart';
 import type {} from '@fastify/static';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ERROR_TABLE, EXACT_TOTAL_MAX, PageLimits, SEARCH_EXACT_TOTAL_MAX, type ErrorCode } from '@latchkey/contracts';
 import { AppModule } from './app.module.js';
@@ -17,10 +19,12 @@ import { registerSecurityHeaders } from './common/security-headers.js';
 import { HostileInputInterceptor } from './common/input/hostile-input.interceptor.js';
 import { jsonBodyParser } from './common/input/json-body.js';
 import { closeOnSignals } from './common/shutdown.js';
+import { apiStartUpSummary } from './common/start-up-summary.js';
 import { cacheValidationMetadata } from './common/validation-metadata-cache.js';
 import { createRootLogger, fastifyLogging, NestPinoLogger, registerRequestIdHeader } from './common/logging.js';
 import { loadConfig } from './config/config.js';
 import { CLIENT_ENDPOINT_OPENAPI, ClientEndpoint } from './modules/client/client.endpoint.js';
+import { DependencyHealth } from './modules/health/dependency-health.js';
 import { createClientServer, serveClientEndpoint, splitClientCalls } from './modules/client/client-server.js';
 
 /** Request bodies over 1 MiB get 413 (contract, "Conventions"). */
@@ -87,7 +91,8 @@ async function bootstrap(): Promise<void> {
   SwaggerModule.setup('docs', app, openapi, { jsonDocumentUrl: 'docs/openapi.json' });
 
   const dashboardDir = config.DASHBOARD_DIR || defaultDashboardDir();
-  if (dashboardDir && existsSync(path.join(dashboardDir, 'index.html'))) {
+  const dashboard = Boolean(dashboardDir && existsSync(path.join(dashboardDir, 'index.html')));
+  if (dashboard) {
     app.useStaticAssets({ root: path.resolve(dashboardDir), prefix: '/', wildcard: false, index: ['index.html'] });
     // The dashboard routes in the browser (/apps/<id>/licenses, ...): a reload or
     // a shared link on such a path gets index.html. API paths and missing files
@@ -108,7 +113,12 @@ async function bootstrap(): Promise<void> {
     .addHook('preClose', () => clientServer.close());
 
   await app.listen(config.PORT, config.HOST);
-  rootLogger.info(`Latchkey API listening on http://${config.HOST}:${config.PORT}`);
+  const { warnings: healthWarnings } = await app.get(DependencyHealth).check();
+  // cluster.js numbers its processes from 1; a replacement of a crashed one gets a new number.
+  const first = (cluster.worker?.id ?? 1) === 1;
+  for (const line of apiStartUpSummary(config, { first, cores: availableParallelism(), dashboard, healthWarnings })) {
+    rootLogger[line.level](line.msg);
+  }
 }
 
 /**

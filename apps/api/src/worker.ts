@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { closeOnSignals } from './common/shutdown.js';
+import { workerStartUpSummary } from './common/start-up-summary.js';
+import { DependencyHealth } from './modules/health/dependency-health.js';
 import { createRootLogger, NestPinoLogger } from './common/logging.js';
 import { loadConfig } from './config/config.js';
 import { WorkerModule } from './worker.module.js';
@@ -13,7 +15,8 @@ async function bootstrap(): Promise<void> {
   });
   closeOnSignals(app);
   await app.init();
-  rootLogger.info('Latchkey worker ready');
+  const { warnings } = await app.get(DependencyHealth).check();
+  for (const line of workerStartUpSummary(config, warnings)) rootLogger[line.level](line.msg);
 }
 
 await bootstrap();

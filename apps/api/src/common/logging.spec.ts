@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { QueryFailedError } from 'typeorm';
-import { loggableUrl, serializeError } from './logging.js';
+import { loggableUrl, logFormat, readableMessage, serializeError } from './logging.js';
 
 describe('serializeError', () => {
   it("keeps a failed query's message and code, never its parameters, query or detail", () => {
@@ -33,5 +33,29 @@ describe('loggableUrl', () => {
       '/v1/admin/apps/x/licenses?search=[redacted]&page=2&status=USED',
     );
     expect(loggableUrl('/v1')).toBe('/v1');
+  });
+});
+
+describe('logFormat', () => {
+  it('auto: readable at a terminal, JSON when piped; json and pretty whatever stdout is', () => {
+    expect(logFormat({ LOG_FORMAT: 'auto' }, true)).toBe('pretty');
+    expect(logFormat({ LOG_FORMAT: 'auto' }, false)).toBe('json');
+    expect(logFormat({ LOG_FORMAT: 'json' }, true)).toBe('json');
+    expect(logFormat({ LOG_FORMAT: 'pretty' }, false)).toBe('pretty');
+  });
+});
+
+describe('readableMessage', () => {
+  it('writes a request as method, path, status and time, and a failed one as failed', () => {
+    const entry = { msg: 'request completed', method: 'POST', url: '/v1', statusCode: 200, ms: 1.4 };
+    expect(readableMessage(entry, 'msg')).toBe('POST /v1 200 1.4 ms');
+    expect(readableMessage({ ...entry, msg: 'request failed', statusCode: 500 }, 'msg')).toBe(
+      'POST /v1 500 1.4 ms failed',
+    );
+  });
+
+  it('prefixes the context a Nest component logged under', () => {
+    expect(readableMessage({ msg: 'sweeping', context: 'WebhookSweeper' }, 'msg')).toBe('[WebhookSweeper] sweeping');
+    expect(readableMessage({ msg: 'plain' }, 'msg')).toBe('plain');
   });
 });

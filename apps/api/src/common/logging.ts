@@ -3,32 +3,70 @@ import { LogController, type FastifyInstance, type FastifyReply, type FastifyReq
 import { randomUUID } from 'node:crypto';
 import { DOWNLOAD_PATH } from '@latchkey/contracts';
 import type { IncomingMessage } from 'node:http';
-import { pino, type Logger as PinoLogger } from 'pino';
+import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
+import PinoPretty from 'pino-pretty';
 import type { Config } from '../config/config.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** Which form the log takes: LOG_FORMAT, with `auto` deciding by whether standard output is a terminal. */
+export function logFormat(config: Pick<Config, 'LOG_FORMAT'>, stdoutIsTerminal: boolean): 'json' | 'pretty' {
+  if (config.LOG_FORMAT !== 'auto') return config.LOG_FORMAT;
+  return stdoutIsTerminal ? 'pretty' : 'json';
+}
+
+/** Fields a request line carries; the readable form puts them in its message instead. */
+const REQUEST_FIELDS = ['method', 'url', 'statusCode', 'ms'] as const;
+
 /**
- * The process's one pino logger: JSON lines. Request bodies (passwords, keys,
- * tokens) and headers are never logged.
+ * A readable line's message: `[Context] message`, or for a request
+ * `POST /v1/admin/apps 201 3.2 ms`. Time and level come before it; other
+ * fields (an error's stack, ids) follow on their own lines.
  */
-export function createRootLogger(config: Config): PinoLogger {
+export function readableMessage(entry: Record<string, unknown>, messageKey: string): string {
+  const context = typeof entry.context === 'string' ? `[${entry.context}] ` : '';
+  if (typeof entry.method === 'string' && typeof entry.url === 'string') {
+    const failed = entry[messageKey] === 'request failed' ? ' failed' : '';
+    return `${context}${entry.method} ${entry.url} ${String(entry.statusCode)} ${String(entry.ms)} ms${failed}`;
+  }
+  return `${context}${String(entry[messageKey] ?? '')}`;
+}
+
+function readableDestination(colorize: boolean): DestinationStream {
+  return PinoPretty({
+    colorize,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: ['pid', 'hostname', 'context', 'reqId', ...REQUEST_FIELDS].join(','),
+    messageFormat: (entry, messageKey) => readableMessage(entry, messageKey),
+  });
+}
+
+/**
+ * The process's one pino logger: JSON lines for a collector, or readable lines
+ * at a terminal (logFormat). Request bodies (passwords, keys, tokens) and
+ * headers are never logged.
+ */
+export function createRootLogger(
+  config: Config,
+  stdoutIsTerminal: boolean = process.stdout.isTTY === true,
+): PinoLogger {
+  const options = {
+    level: config.LOG_LEVEL,
+    // Request logs carry no headers or bodies; these paths guard objects logged by hand.
+    redact: {
+      paths: ['headers.authorization', 'headers.cookie', 'password', 'apiKey', 'token'],
+      censor: '[redacted]',
+    },
+    serializers: { err: serializeError },
+  };
+  if (logFormat(config, stdoutIsTerminal) === 'pretty') {
+    return pino(options, readableDestination(stdoutIsTerminal));
+  }
   // Buffered writes: one syscall per few KiB of logs rather than one per request
   // line. A quiet process flushes every second; pino flushes on exit.
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   setInterval(() => destination.flush(), 1000).unref();
-  return pino(
-    {
-      level: config.LOG_LEVEL,
-      // Request logs carry no headers or bodies; these paths guard objects logged by hand.
-      redact: {
-        paths: ['headers.authorization', 'headers.cookie', 'password', 'apiKey', 'token'],
-        censor: '[redacted]',
-      },
-      serializers: { err: serializeError },
-    },
-    destination,
-  );
+  return pino(options, destination);
 }
 
 /** Query parameters whose values are safe to log; any other value (a `search` may be a license key) is redacted. */
@@ -114,7 +152,20 @@ export function registerRequestIdHeader(fastify: FastifyInstance): void {
   });
 }
 
-/** Nest's logger interface over pino, so framework and app logs are JSON lines too. */
+/**
+ * Nest's own start-up lines (a line per module, per controller and per route:
+ * about forty before the first useful one) are logged at debug: the start-up
+ * summary (common/start-up-summary.ts) says what matters.
+ */
+const NEST_START_UP_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
+
+/** Nest's logger interface over pino, so framework and app logs go the same way as the rest. */
 export class NestPinoLogger implements LoggerService {
   constructor(private readonly logger: PinoLogger) {}
 
@@ -138,8 +189,9 @@ export class NestPinoLogger implements LoggerService {
   }
 
   /** Nest passes the context name last; an error's stack may come before it. */
-  private write(level: pino.Level, message: unknown, params: unknown[]): void {
+  private write(requested: pino.Level, message: unknown, params: unknown[]): void {
     const context = typeof params[params.length - 1] === 'string' ? (params.pop() as string) : undefined;
+    const level = requested === 'info' && context && NEST_START_UP_CONTEXTS.has(context) ? 'debug' : requested;
     if (message instanceof Error) {
       this.logger[level]({ context, err: message }, message.message);
     } else if (typeof message === 'object' && message !== null) {

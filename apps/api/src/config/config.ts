@@ -72,6 +72,14 @@ export class Config {
   })
   LOG_LEVEL = 'info';
 
+  /**
+   * `pretty`: one readable line per entry, for a person at a terminal; `json`:
+   * one JSON object per line, for a log collector; `auto` (the default):
+   * pretty when standard output is a terminal, JSON otherwise.
+   */
+  @IsIn(['auto', 'json', 'pretty'], { message: 'LOG_FORMAT must be auto, json or pretty' })
+  LOG_FORMAT: 'auto' | 'json' | 'pretty' = 'auto';
+
   /** Where the built dashboard is served from; empty disables it. */
   @IsString()
   DASHBOARD_DIR = '';

@@ -1,0 +1,70 @@
+import { describe, expect, it } from '@jest/globals';
+import { Config } from '../config/config.js';
+import { apiProcessCount, apiStartUpSummary, loggableConnectionUrl, workerStartUpSummary } from './start-up-summary.js';
+
+const config = (overrides: Partial<Config> = {}): Config =>
+  Object.assign(new Config(), {
+    DATABASE_URL: 'postgres://latchkey:s3cret@db.internal:5432/latchkey',
+    REDIS_URL: 'redis://:r3dis@cache.internal:6379',
+    ...overrides,
+  });
+const autovacuum = { code: 'AUTOVACUUM_OFF' as const, message: 'PostgreSQL runs with autovacuum off' };
+
+describe('start-up summary', () => {
+  it('names the database and Redis without their passwords', () => {
+    expect(loggableConnectionUrl('postgres://latchkey:s3cret@db.internal:5432/latchkey')).toBe(
+      'postgres://latchkey:***@db.internal:5432/latchkey',
+    );
+    expect(loggableConnectionUrl('redis://127.0.0.1:6379')).toBe('redis://127.0.0.1:6379');
+    expect(loggableConnectionUrl('not a url')).toBe('[unparseable URL]');
+    const text = JSON.stringify([
+      ...apiStartUpSummary(config(), { first: true, cores: 2, dashboard: true, healthWarnings: [] }),
+      ...workerStartUpSummary(config(), []),
+    ]);
+    expect(text).not.toContain('s3cret');
+    expect(text).not.toContain('r3dis');
+  });
+
+  it('the first API process says where it listens, its dependencies, how many processes, what is off and what to fix', () => {
+    const lines = apiStartUpSummary(config({ API_PROCESSES: 'auto', SIGNUP_ENABLED: false, PORT: 8080 }), {
+      first: true,
+      cores: 4,
+      dashboard: true,
+      healthWarnings: [autovacuum],
+    });
+    expect(lines).toEqual([
+      { level: 'info', msg: 'Latchkey API listening on http://0.0.0.0:8080 (dashboard at /, API docs at /docs)' },
+      {
+        level: 'info',
+        msg: 'PostgreSQL postgres://latchkey:***@db.internal:5432/latchkey (up to 10 connections per process), Redis redis://:***@cache.internal:6379',
+      },
+      { level: 'info', msg: '4 API processes (API_PROCESSES=auto); webhooks and bulk jobs run in the worker' },
+      { level: 'info', msg: 'Owner sign-up is off (SIGNUP_ENABLED=false)' },
+      { level: 'warn', msg: autovacuum.message },
+    ]);
+  });
+
+  it('the other processes of a cluster only say where they listen', () => {
+    const lines = apiStartUpSummary(config(), {
+      first: false,
+      cores: 2,
+      dashboard: false,
+      healthWarnings: [autovacuum],
+    });
+    expect(lines).toEqual([
+      { level: 'info', msg: 'Latchkey API listening on http://0.0.0.0:3000 (API docs at /docs; no dashboard built)' },
+    ]);
+  });
+
+  it('the worker says what it runs and where its probes listen', () => {
+    const [ready] = workerStartUpSummary(config({ WORKER_HEALTH_PORT: 3001 }), []);
+    expect(ready.msg).toBe(
+      'Latchkey worker ready: webhook deliveries (10 at a time), bulk jobs, audit retention; health on 0.0.0.0:3001',
+    );
+  });
+
+  it('counts API processes as cluster.js starts them', () => {
+    expect(apiProcessCount({ API_PROCESSES: '3' }, 8)).toBe(3);
+    expect(apiProcessCount({ API_PROCESSES: 'auto' }, 8)).toBe(8);
+  });
+});
