@@ -7,7 +7,10 @@ import hashlib
 import io
 import os
 import secrets
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
@@ -407,3 +410,45 @@ def test_refuses_an_answer_encrypted_to_another_key_and_reports_a_used_link_as_d
     err = raised(lambda: gone.download_to(str(tmp_path / "gone.bin")))
     assert (err.code, err.status, err.message) == ("DOWNLOAD_GONE", 410, "Download link expired or already used")
     assert os.listdir(tmp_path) == []
+
+
+def run_cli(service: FakeService, *args: str) -> "subprocess.CompletedProcess[str]":
+    sdk = Path(__file__).resolve().parents[1]
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(sdk / "src"),
+        "LATCHKEY_URL": service.url,
+        "LATCHKEY_APP_ID": "app",
+        "LATCHKEY_API_KEY": "lk_test",
+        "LATCHKEY_PUBLIC_KEY": PUBLIC_KEY,
+    }
+    return subprocess.run(
+        [sys.executable, str(sdk / "examples" / "cli.py"), "--key", "KEY", "--hwid", "hw", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_the_example_cli_refuses_a_forged_a_stale_and_a_replayed_answer(fake_service: Start) -> None:
+    """The signing time is now here: the CLI runs on the real clock."""
+
+    def forge(body: bytes) -> bytes:
+        return body.replace(b'"success":false', b'"success":true').replace(b"License is banned", b"Authenticated")
+
+    def banned(timestamp: int) -> Answer:
+        return Answer(status=403, success=False, message="License is banned", timestamp=timestamp, tamper=forge)
+
+    forged = run_cli(fake_service(lambda r: banned(int(time.time()))))
+    assert (forged.returncode, forged.stdout) == (1, "")
+    assert forged.stderr.startswith("error SIGNATURE_INVALID: ")
+
+    stale = run_cli(fake_service(lambda r: Answer(message="Authenticated", data=SESSION, timestamp=NOW_SECONDS)))
+    assert (stale.returncode, stale.stderr.split(":")[0]) == (1, "error STALE_RESPONSE")
+
+    def replayed(request: Dict[str, Any]) -> Answer:
+        return Answer(message="Authenticated", data=SESSION, timestamp=int(time.time()), nonce="c2Vzc2lvbi1jaGVjay0x")
+
+    replay = run_cli(fake_service(replayed))
+    assert (replay.returncode, replay.stderr.split(":")[0]) == (1, "error NONCE_MISMATCH")
