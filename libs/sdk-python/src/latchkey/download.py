@@ -10,6 +10,7 @@ import os
 import re
 import secrets
 from typing import Any, BinaryIO, Dict, Iterator, Optional, Union
+from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
@@ -53,7 +54,8 @@ def _file_answer_problem(answer: Dict[str, Any], file_id: str, client_public_key
         return "has no valid size"
     if not isinstance(answer.get("sha256"), str) or not _SHA256_HEX.fullmatch(answer["sha256"]):
         return "has no valid sha256"
-    if not isinstance(answer.get("url"), str) or not re.match(r"https?://", answer["url"]):
+    url = answer.get("url")
+    if not isinstance(url, str) or urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).hostname:
         return "has no absolute url"
     if not isinstance(answer.get("name"), str):
         return "has no name"

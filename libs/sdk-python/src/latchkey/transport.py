@@ -155,8 +155,7 @@ def check_answer(
                 "SIGNATURE_INVALID", "Answer's signature does not verify with the app's public key", status
             )
     envelope = parse_envelope(result.body, status)
-    if signed:
-        assert timestamp is not None
+    if timestamp is not None:
         skew = abs(now() - int(timestamp))
         if skew > max_skew_seconds:
             raise LatchkeyError(
