@@ -74,9 +74,12 @@ class FakeService:
         self,
         answer: Callable[[Dict[str, Any]], Answer],
         other: Optional[Callable[[str], Reply]] = None,
+        drop_connections: bool = False,
     ) -> None:
         self.answer = answer
         self.other = other
+        # close each connection after its answer without saying so (as a server whose idle timeout passed)
+        self.drop_connections = drop_connections
         self.requests: List[Dict[str, Any]] = []
         self.gets: List[str] = []
         self.connections = 0
@@ -99,6 +102,7 @@ class FakeService:
                 service.requests.append(request)
                 status, headers, body = service.render(service.answer(request), request)
                 self._reply(status, headers, body)
+                self.close_connection = service.drop_connections
 
             def do_GET(self) -> None:
                 service.gets.append(self.path)
@@ -155,9 +159,11 @@ def fake_service() -> Iterator[Callable[..., FakeService]]:
     started: List[FakeService] = []
 
     def start(
-        answer: Callable[[Dict[str, Any]], Answer], other: Optional[Callable[[str], Reply]] = None
+        answer: Callable[[Dict[str, Any]], Answer],
+        other: Optional[Callable[[str], Reply]] = None,
+        drop_connections: bool = False,
     ) -> FakeService:
-        service = FakeService(answer, other)
+        service = FakeService(answer, other, drop_connections)
         started.append(service)
         return service
 

@@ -221,6 +221,14 @@ def test_carries_calls_over_one_kept_alive_connection(fake_service: Start) -> No
     lk.close()
 
 
+def test_sends_again_on_a_new_connection_when_the_server_closed_the_kept_alive_one(fake_service: Start) -> None:
+    service = fake_service(lambda r: Answer(), drop_connections=True)
+    lk = service.client()
+    for _ in range(3):
+        lk.init()
+    assert service.connections == 3 and len(service.requests) == 3
+
+
 def test_heartbeat_thread_beats_reports_passing_failures_and_stops_when_the_session_is_lost(
     fake_service: Start,
 ) -> None:

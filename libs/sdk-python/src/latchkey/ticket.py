@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import time
 from typing import Any, Callable, Dict, Optional
 
@@ -15,8 +16,11 @@ from .keys import ed25519_public_key, key_id_of
 from .models import TicketClaims
 
 
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
+
+
 def _b64url_decode(part: str) -> bytes:
-    if not part or "=" in part:
+    if not _BASE64URL.fullmatch(part):
         raise ValueError("not base64url")
     return base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
 

@@ -98,21 +98,19 @@ class ConnectionPool:
     def post(self, body: bytes, headers: Dict[str, str]) -> HttpResult:
         connection, reused = self._take()
         try:
-            result = self._exchange(connection, body, headers)
+            result, keep_alive = self._exchange(connection, body, headers)
         except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-            connection.close()
             if not reused:
                 raise
             # The server closed the kept-alive connection before reading the request: send it once more.
             connection = open_connection(self._url, self._timeout)[0]
-            result = self._exchange(connection, body, headers)
-        except BaseException:
-            connection.close()
-            raise
-        self._give_back(connection)
+            result, keep_alive = self._exchange(connection, body, headers)
+        if keep_alive:
+            self._give_back(connection)
         return result
 
-    def _exchange(self, connection: Connection, body: bytes, headers: Dict[str, str]) -> HttpResult:
+    def _exchange(self, connection: Connection, body: bytes, headers: Dict[str, str]) -> Tuple[HttpResult, bool]:
+        """One request and its whole answer; closes the connection unless it may be used again."""
         try:
             connection.request("POST", self.path, body=body, headers=headers)
             response = connection.getresponse()
@@ -122,7 +120,7 @@ class ConnectionPool:
             raise
         if response.will_close:
             connection.close()
-        return HttpResult(response.status, header_map(response), data)
+        return HttpResult(response.status, header_map(response), data), not response.will_close
 
     def close(self) -> None:
         with self._lock:
