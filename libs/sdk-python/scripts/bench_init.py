@@ -38,8 +38,8 @@ def main() -> None:
     result = {
         "sdk": "python",
         "calls": calls,
-        "cpuMicrosPerCall": round(cpu * 1e6 / calls, 1),
-        "wallMicrosPerCall": round(wall * 1e6 / calls, 1),
+        "cpuMicrosPerCall": round(cpu * 1e6 / calls),
+        "wallMicrosPerCall": round(wall * 1e6 / calls),
     }
     print(json.dumps(result, separators=(",", ":")))
 
