@@ -460,3 +460,16 @@ def test_the_example_cli_refuses_a_forged_a_stale_and_a_replayed_answer(fake_ser
 
     replay = run_cli(fake_service(replayed))
     assert (replay.returncode, replay.stderr.split(":")[0]) == (1, "error NONCE_MISMATCH")
+
+
+def test_reports_a_download_link_that_does_not_answer_as_network(fake_service: Start, tmp_path: Path) -> None:
+    closed = fake_service(lambda r: Answer())
+    dead_url = f"{closed.url}/v1/files/download/abc"
+    closed.close()
+
+    def unreachable(data: Dict[str, Any]) -> None:
+        data["url"] = dead_url
+
+    files = FileService(fake_service, change_answer=unreachable)
+    assert raised(lambda: files.download_to(str(tmp_path / "never.bin"))).code == "NETWORK"
+    assert os.listdir(tmp_path) == []

@@ -134,11 +134,12 @@ def download_file(
         decipher = FileDecipher(key, encryption["recordSize"])
     digest = _DigestCheck(answer["size"], answer["sha256"])
 
+    connection, path = open_connection(answer["url"], timeout)
     try:
-        connection, path = open_connection(answer["url"], timeout)
         connection.request("GET", path)
         response = connection.getresponse()
     except (OSError, http.client.HTTPException) as cause:
+        connection.close()
         raise LatchkeyError("NETWORK", f"Could not fetch the download: {cause}") from cause
     try:
         if response.status != 200:
