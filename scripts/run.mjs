@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countTests } from './test-counts.mjs';
+import { countJUnit, countTests } from './test-counts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pnpmVersion = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
@@ -96,7 +96,11 @@ async function start() {
  * needs one more adds it here; the missing ones are installed in one apt-get.
  */
 const CHROMIUM = { name: 'chromium', neededBy: "the dashboard's browser tests and the screenshots" };
-const TEST_PACKAGES = [CHROMIUM];
+const PYTHON_SDK_PACKAGES = ['python3-cryptography', 'python3-pytest', 'python3-mypy'].map((name) => ({
+  name,
+  neededBy: 'the Python SDK tests',
+}));
+const TEST_PACKAGES = [CHROMIUM, ...PYTHON_SDK_PACKAGES];
 
 function debianPackageInstalled(name) {
   const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
@@ -145,12 +149,40 @@ function runJest(label, cwd, args = []) {
   return { ...counts, ok: result.status === 0 && counts.failed === 0 };
 }
 
+/**
+ * The Python SDK's pytest suite (libs/sdk-python) against a real Latchkey
+ * started by scripts/with-live-service.mjs, with Debian's /usr/bin/python3 (the
+ * one that sees python3-cryptography and python3-pytest); counts from its JUnit report.
+ */
+function runPytest(label) {
+  const report = path.join(mkdtempSync(path.join(tmpdir(), 'latchkey-pytest-')), 'junit.xml');
+  say(`running ${label}`);
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'scripts/with-live-service.mjs'),
+      '--database',
+      'latchkey_sdk_python',
+      '--',
+      '/usr/bin/python3',
+      '-m',
+      'pytest',
+      '-q',
+      `--junitxml=${report}`,
+    ],
+    { cwd: path.join(root, 'libs/sdk-python'), stdio: 'inherit' },
+  );
+  const counts = countJUnit(report);
+  return { ...counts, ok: result.status === 0 && counts.failed === 0 };
+}
+
 function test() {
   installAndBuild();
   ensureDebianPackages(TEST_PACKAGES);
   const suites = [
     runJest('API tests (unit and e2e)', 'apps/api'),
     runJest('SDK unit tests (protocol test vectors)', 'libs/sdk'),
+    runPytest('Python SDK tests (vectors, refusals, live service)'),
     runJest('dashboard unit tests', 'apps/dashboard', ['--config', 'jest.unit.config.mjs']),
     runJest('dashboard browser tests', 'apps/dashboard'),
   ];
