@@ -161,7 +161,8 @@ function answer(scenario, request, base) {
   }
   if (request.type === 'file') data = fileAnswer(scenario, request, base);
   const envelope = { success, message, data };
-  const nonceScenario = request.type === 'init' ? scenario : '';
+  // The checks' scenarios break the first answer a program gets: init's, or license's (the example CLI's).
+  const nonceScenario = request.type === 'init' || request.type === 'license' ? scenario : '';
   if (nonceScenario === 'replayed') envelope.nonce = 'ReplayedNonce1234567890';
   else if (nonceScenario !== 'no-nonce' && request.nonce !== undefined) envelope.nonce = request.nonce;
   let body = JSON.stringify(envelope);

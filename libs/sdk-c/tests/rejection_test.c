@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <threads.h>
 #include <time.h>
 
@@ -320,6 +321,43 @@ static int threads_share_a_client(void) {
   return 0;
 }
 
+/* The example CLI (LATCHKEY_CLI) against `scenario`; its exit status, stdout and stderr in `out`. */
+static int run_cli(const char *scenario, const char *arguments, char *out, size_t size) {
+  char url[256];
+  snprintf(url, sizeof url, "%s/%s", fake_url, scenario);
+  setenv("LATCHKEY_URL", url, 1);
+  setenv("LATCHKEY_APP_ID", fake_app_id, 1);
+  setenv("LATCHKEY_API_KEY", "lk_fake", 1);
+  setenv("LATCHKEY_PUBLIC_KEY", fake_public_key, 1);
+  char command[1024];
+  snprintf(command, sizeof command, "'%s' %s 2>&1", getenv("LATCHKEY_CLI"), arguments);
+  FILE *pipe = popen(command, "r");
+  if (!pipe) return -1;
+  size_t length = fread(out, 1, size - 1, pipe);
+  out[length] = '\0';
+  int status = pclose(pipe);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int cli_prints_what_it_got(void) {
+  char output[1024];
+  CHECK(run_cli("ok", "--key KEY-1 --var motd --hwid cli-machine", output, sizeof output) == 0);
+  CHECK_STR(output, "level: 3\nexpires: never (lifetime)\nmotd: value of motd\n");
+  return 0;
+}
+
+#define CLI_REFUSES(function, scenario, expected)                                      \
+  static int function(void) {                                                          \
+    char output[1024];                                                                 \
+    CHECK(run_cli(scenario, "--key KEY-1 --hwid cli-machine", output, sizeof output) == 1); \
+    CHECK(strncmp(output, expected, strlen(expected)) == 0);                           \
+    return 0;                                                                          \
+  }
+
+CLI_REFUSES(cli_refuses_a_forged_answer, "forged", "error SIGNATURE_INVALID: ")
+CLI_REFUSES(cli_refuses_a_stale_answer, "stale", "error STALE_RESPONSE: ")
+CLI_REFUSES(cli_refuses_a_replayed_answer, "replayed", "error NONCE_MISMATCH: ")
+
 int main(int argc, char **argv) {
   static const named_case cases[] = {
       {"accepts_a_good_answer", accepts_a_good_answer},
@@ -352,6 +390,10 @@ int main(int argc, char **argv) {
       {"heartbeat_timer_reports_a_lost_session", heartbeat_timer_reports_a_lost_session},
       {"heartbeat_timer_stops_on_request", heartbeat_timer_stops_on_request},
       {"threads_share_a_client", threads_share_a_client},
+      {"cli_prints_what_it_got", cli_prints_what_it_got},
+      {"cli_refuses_a_forged_answer", cli_refuses_a_forged_answer},
+      {"cli_refuses_a_stale_answer", cli_refuses_a_stale_answer},
+      {"cli_refuses_a_replayed_answer", cli_refuses_a_replayed_answer},
   };
   if (!read_fake_service()) {
     fputs("no fake service: LATCHKEY_FAKE_STATE must name its state file (see fake-service.mjs)\n", stderr);
