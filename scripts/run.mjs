@@ -10,11 +10,11 @@
 // `npm start`, `npm test` and `npm run bench` (or the pnpm equivalents) call these.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countTests } from './test-counts.mjs';
+import { countJUnit, countTests } from './test-counts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pnpmVersion = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
@@ -96,7 +96,16 @@ async function start() {
  * needs one more adds it here; the missing ones are installed in one apt-get.
  */
 const CHROMIUM = { name: 'chromium', neededBy: "the dashboard's browser tests and the screenshots" };
-const TEST_PACKAGES = [CHROMIUM];
+const C_SDK = 'the C SDK (libs/sdk-c)';
+const TEST_PACKAGES = [
+  CHROMIUM,
+  { name: 'cmake', neededBy: C_SDK },
+  { name: 'g++', neededBy: C_SDK },
+  { name: 'pkg-config', neededBy: C_SDK },
+  { name: 'libssl-dev', neededBy: C_SDK },
+  { name: 'libcurl4-openssl-dev', neededBy: C_SDK },
+  { name: 'libcjson-dev', neededBy: C_SDK },
+];
 
 function debianPackageInstalled(name) {
   const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
@@ -145,6 +154,27 @@ function runJest(label, cwd, args = []) {
   return { ...counts, ok: result.status === 0 && counts.failed === 0 };
 }
 
+/**
+ * Configures and builds the C SDK into libs/sdk-c/`buildDir` (with `options`
+ * for CMake) and runs its ctest suite; counts from ctest's JUnit report, so a
+ * build that fails counts as one failure.
+ */
+function runCtest(label, buildDir, options = []) {
+  const source = path.join(root, 'libs/sdk-c');
+  const build = path.join(source, buildDir);
+  const report = path.join(build, 'ctest-junit.xml');
+  rmSync(report, { force: true });
+  say(`building and running ${label}`);
+  const steps = [
+    ['cmake', ['-S', source, '-B', build, '-DCMAKE_BUILD_TYPE=Debug', ...options]],
+    ['cmake', ['--build', build, '-j2']],
+    ['ctest', ['--test-dir', build, '-j2', '--output-on-failure', '--output-junit', report]],
+  ];
+  const ok = steps.every(([command, args]) => spawnSync(command, args, { stdio: 'inherit' }).status === 0);
+  const counts = countJUnit(report);
+  return { ...counts, ok: ok && counts.failed === 0 };
+}
+
 function test() {
   installAndBuild();
   ensureDebianPackages(TEST_PACKAGES);
@@ -153,6 +183,11 @@ function test() {
     runJest('SDK unit tests (protocol test vectors)', 'libs/sdk'),
     runJest('dashboard unit tests', 'apps/dashboard', ['--config', 'jest.unit.config.mjs']),
     runJest('dashboard browser tests', 'apps/dashboard'),
+    runCtest('C SDK tests (vectors, refusals, live end to end)', 'build'),
+    runCtest('C SDK tests under AddressSanitizer and UBSan', 'build-asan', [
+      '-DLATCHKEY_SANITIZE=ON',
+      '-DLATCHKEY_LIVE_DATABASE=latchkey_sdk_c_asan',
+    ]),
   ];
   const total = suites.reduce(
     (sum, s) => ({ passed: sum.passed + s.passed, failed: sum.failed + s.failed, skipped: sum.skipped + s.skipped }),

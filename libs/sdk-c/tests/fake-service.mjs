@@ -70,7 +70,12 @@ function goodAnswer(request) {
     case 'uservars':
       return {
         message: 'User variables retrieved',
-        data: { variables: [{ key: 'a', value: '1' }, { key: 'b', value: '2' }] },
+        data: {
+          variables: [
+            { key: 'a', value: '1' },
+            { key: 'b', value: '2' },
+          ],
+        },
       };
     default:
       return { message: 'Logged', data: {} };
