@@ -1,4 +1,7 @@
 /* A salted machine id for `hwid` (docs/client-protocol.md section 6). */
+#ifndef _WIN32
+#define _POSIX_C_SOURCE 200809L /* popen on macOS */
+#endif
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -23,6 +23,7 @@ import {
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 
 const vectors = JSON.parse(readFileSync(new URL('../../sdk/test/vectors.json', import.meta.url), 'utf8'));
 const signingKey = createPrivateKey({
@@ -221,7 +222,7 @@ if (mode === '--serve') {
   setTimeout(() => process.exit(0), LIFETIME_MS).unref();
 } else if (mode === '--start') {
   rmSync(stateFile, { force: true });
-  const child = spawn(process.execPath, [new URL(import.meta.url).pathname, '--serve', stateFile], {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', stateFile], {
     detached: true,
     stdio: 'ignore',
   });
