@@ -2,12 +2,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
 #include <time.h>
 
 #include <curl/curl.h>
 
 #include "internal.h"
+#include "lk_threads.h"
 
 #define DEFAULT_MAX_SKEW_SECONDS 30
 #define DEFAULT_TIMEOUT_MS 15000
@@ -24,7 +24,7 @@ struct lk_client {
   long timeout_ms;
   CURL *curl; /* one handle per client: its connection is kept alive between calls */
   struct curl_slist *headers;
-  mtx_t lock;
+  lk_mutex lock;
   lk_session *session;
 };
 
@@ -43,7 +43,7 @@ void lk_client_free(lk_client *client) {
   free(client->endpoint);
   free(client->app_id);
   free(client->api_key);
-  mtx_destroy(&client->lock);
+  lk_mutex_destroy(&client->lock);
   free(client);
 }
 
@@ -56,7 +56,7 @@ lk_error lk_client_new(const char *url, const char *app_id, const char *api_key,
   }
   lk_client *client = calloc(1, sizeof *client);
   if (!client) return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
-  if (mtx_init(&client->lock, mtx_plain) != thrd_success) {
+  if (!lk_mutex_init(&client->lock)) {
     free(client);
     return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Could not create a lock");
   }
@@ -87,15 +87,15 @@ lk_error lk_client_new(const char *url, const char *app_id, const char *api_key,
 }
 
 void lk_client_set_max_skew(lk_client *client, long seconds) {
-  mtx_lock(&client->lock);
+  lk_mutex_lock(&client->lock);
   client->max_skew = seconds;
-  mtx_unlock(&client->lock);
+  lk_mutex_unlock(&client->lock);
 }
 
 void lk_client_set_timeout(lk_client *client, long milliseconds) {
-  mtx_lock(&client->lock);
+  lk_mutex_lock(&client->lock);
   client->timeout_ms = milliseconds;
-  mtx_unlock(&client->lock);
+  lk_mutex_unlock(&client->lock);
 }
 
 typedef struct buffer {
@@ -294,7 +294,7 @@ static lk_error give_session(lk_client *c, lk_session **out, lk_error_info *erro
 static lk_error open_session(lk_client *c, cJSON *fields, lk_session **out, lk_error_info *error) {
   if (out) *out = NULL;
   if (!fields) return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
-  mtx_lock(&c->lock);
+  lk_mutex_lock(&c->lock);
   lk_answer answer = {0};
   lk_error code = request(c, fields, &answer, error);
   if (code == LK_OK) {
@@ -316,7 +316,7 @@ static lk_error open_session(lk_client *c, cJSON *fields, lk_session **out, lk_e
     }
     cJSON_Delete(answer.body);
   }
-  mtx_unlock(&c->lock);
+  lk_mutex_unlock(&c->lock);
   return code;
 }
 
@@ -372,10 +372,10 @@ lk_error lk_upgrade(lk_client *client, const char *username, const char *passwor
     cJSON_Delete(fields);
     return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
   }
-  mtx_lock(&client->lock);
+  lk_mutex_lock(&client->lock);
   lk_answer answer = {0};
   lk_error code = request(client, fields, &answer, error);
-  mtx_unlock(&client->lock);
+  lk_mutex_unlock(&client->lock);
   if (code != LK_OK) return code;
   if (out) {
     *out = parse_user(cJSON_GetObjectItemCaseSensitive(answer_data(&answer), "user"));
@@ -390,10 +390,10 @@ lk_error lk_init(lk_client *client, lk_app_info **out, lk_error_info *error) {
   if (!client) return lk_fail(error, LK_ERR_INVALID_ARGUMENT, 0, "client must not be NULL");
   cJSON *fields = fields_of_type("init");
   if (!fields) return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
-  mtx_lock(&client->lock);
+  lk_mutex_lock(&client->lock);
   lk_answer answer = {0};
   lk_error code = request(client, fields, &answer, error);
-  mtx_unlock(&client->lock);
+  lk_mutex_unlock(&client->lock);
   if (code != LK_OK) return code;
   if (out) {
     const cJSON *data = answer_data(&answer);
@@ -421,10 +421,10 @@ void lk_app_info_free(lk_app_info *info) {
 lk_error lk_current_session(lk_client *client, lk_session **out, lk_error_info *error) {
   if (!client || !out) return lk_fail(error, LK_ERR_INVALID_ARGUMENT, 0, "client and out are needed");
   *out = NULL;
-  mtx_lock(&client->lock);
+  lk_mutex_lock(&client->lock);
   lk_error code = client->session ? give_session(client, out, error)
                                   : lk_fail(error, LK_ERR_NO_SESSION, 0, "No session: call login, license or register");
-  mtx_unlock(&client->lock);
+  lk_mutex_unlock(&client->lock);
   return code;
 }
 
@@ -439,17 +439,17 @@ lk_error lk_use_session(lk_client *client, const char *token, const char *ticket
     lk_session_free(session);
     return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
   }
-  mtx_lock(&client->lock);
+  lk_mutex_lock(&client->lock);
   lk_session_free(client->session);
   client->session = session;
-  mtx_unlock(&client->lock);
+  lk_mutex_unlock(&client->lock);
   return LK_OK;
 }
 
 lk_error lk_check(lk_client *client, lk_session **out, lk_error_info *error) {
   if (out) *out = NULL;
   if (!client) return lk_fail(error, LK_ERR_INVALID_ARGUMENT, 0, "client must not be NULL");
-  mtx_lock(&client->lock);
+  lk_mutex_lock(&client->lock);
   lk_answer answer = {0};
   lk_error code = session_request(client, "check", cJSON_CreateObject(), &answer, error);
   if (code == LK_OK) {
@@ -469,14 +469,14 @@ lk_error lk_check(lk_client *client, lk_session **out, lk_error_info *error) {
     }
     cJSON_Delete(answer.body);
   }
-  mtx_unlock(&client->lock);
+  lk_mutex_unlock(&client->lock);
   return code;
 }
 
 lk_error lk_heartbeat(lk_client *client, char **expires_at, lk_error_info *error) {
   if (expires_at) *expires_at = NULL;
   if (!client) return lk_fail(error, LK_ERR_INVALID_ARGUMENT, 0, "client must not be NULL");
-  mtx_lock(&client->lock);
+  lk_mutex_lock(&client->lock);
   lk_answer answer = {0};
   lk_error code = session_request(client, "heartbeat", cJSON_CreateObject(), &answer, error);
   if (code == LK_OK) {
@@ -488,13 +488,13 @@ lk_error lk_heartbeat(lk_client *client, char **expires_at, lk_error_info *error
     if (expires_at) *expires_at = lk_strdup(expiry);
     cJSON_Delete(answer.body);
   }
-  mtx_unlock(&client->lock);
+  lk_mutex_unlock(&client->lock);
   return code;
 }
 
 lk_error lk_logout(lk_client *client, lk_error_info *error) {
   if (!client) return lk_fail(error, LK_ERR_INVALID_ARGUMENT, 0, "client must not be NULL");
-  mtx_lock(&client->lock);
+  lk_mutex_lock(&client->lock);
   lk_answer answer = {0};
   lk_error code = session_request(client, "logout", cJSON_CreateObject(), &answer, error);
   if (code == LK_OK) {
@@ -502,7 +502,7 @@ lk_error lk_logout(lk_client *client, lk_error_info *error) {
     lk_session_free(client->session);
     client->session = NULL;
   }
-  mtx_unlock(&client->lock);
+  lk_mutex_unlock(&client->lock);
   return code;
 }
 
@@ -516,10 +516,10 @@ static lk_error keyed_request(lk_client *client, const char *type, const char *k
     cJSON_Delete(fields);
     return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
   }
-  mtx_lock(&client->lock);
+  lk_mutex_lock(&client->lock);
   lk_answer answer = {0};
   lk_error code = session_request(client, type, fields, &answer, error);
-  mtx_unlock(&client->lock);
+  lk_mutex_unlock(&client->lock);
   if (code != LK_OK) return code;
   if (value_out) {
     const char *answered = lk_json_string(answer_data(&answer), "value");
@@ -563,10 +563,10 @@ void lk_variables_free(lk_variables *variables) {
 lk_error lk_user_vars(lk_client *client, lk_variables **out, lk_error_info *error) {
   if (!client || !out) return lk_fail(error, LK_ERR_INVALID_ARGUMENT, 0, "client and out are needed");
   *out = NULL;
-  mtx_lock(&client->lock);
+  lk_mutex_lock(&client->lock);
   lk_answer answer = {0};
   lk_error code = session_request(client, "uservars", cJSON_CreateObject(), &answer, error);
-  mtx_unlock(&client->lock);
+  lk_mutex_unlock(&client->lock);
   if (code != LK_OK) return code;
   const cJSON *list = cJSON_GetObjectItemCaseSensitive(answer_data(&answer), "variables");
   lk_variables *variables = calloc(1, sizeof *variables);
@@ -604,10 +604,10 @@ lk_error lk_log(lk_client *client, const char *message, lk_error_info *error) {
     cJSON_Delete(fields);
     return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
   }
-  mtx_lock(&client->lock);
+  lk_mutex_lock(&client->lock);
   lk_answer answer = {0};
   lk_error code = session_request(client, "log", fields, &answer, error);
-  mtx_unlock(&client->lock);
+  lk_mutex_unlock(&client->lock);
   cJSON_Delete(answer.body);
   return code;
 }
@@ -629,12 +629,12 @@ lk_error lk_file(lk_client *client, const char *file_id, const char *path, int e
     free(client_public_key);
     return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
   }
-  mtx_lock(&client->lock);
+  lk_mutex_lock(&client->lock);
   long timeout_ms = client->timeout_ms;
   lk_answer answer = {0};
   lk_error code = session_request(client, "file", fields, &answer, error);
   /* The transfer runs without the lock: heartbeats and other calls go on meanwhile. */
-  mtx_unlock(&client->lock);
+  lk_mutex_unlock(&client->lock);
   if (code == LK_OK) {
     code = lk_download(answer_data(&answer), file_id, key_pair, client_public_key, path, timeout_ms, out, error);
     cJSON_Delete(answer.body);
@@ -648,9 +648,9 @@ lk_error lk_verify_ticket(lk_client *client, const char *ticket, const char *hwi
                           lk_error_info *error) {
   if (out) *out = NULL;
   if (!client) return lk_fail(error, LK_ERR_INVALID_ARGUMENT, 0, "client must not be NULL");
-  mtx_lock(&client->lock);
+  lk_mutex_lock(&client->lock);
   char *held = ticket ? NULL : (client->session ? lk_strdup(client->session->ticket) : NULL);
-  mtx_unlock(&client->lock);
+  lk_mutex_unlock(&client->lock);
   const char *checked = ticket ? ticket : held;
   lk_error code = checked ? lk_verify_ticket_at(checked, client->public_key, client->app_id, hwid,
                                                 (int64_t)time(NULL), out, error)
@@ -665,9 +665,9 @@ struct lk_heartbeat_timer {
   lk_heartbeat_callback on_lost;
   lk_heartbeat_callback on_error;
   void *user_data;
-  thrd_t thread;
-  mtx_t lock;
-  cnd_t wake;
+  lk_thread thread;
+  lk_mutex lock;
+  lk_cond wake;
   bool stopping;
 };
 
@@ -682,16 +682,16 @@ static bool wait_interval(lk_heartbeat_timer *timer) {
     deadline.tv_nsec -= 1000000000L;
   }
   while (!timer->stopping) {
-    if (cnd_timedwait(&timer->wake, &timer->lock, &deadline) == thrd_timedout) break;
+    if (!lk_cond_wait_until(&timer->wake, &timer->lock, &deadline)) break;
   }
   return timer->stopping;
 }
 
 static int heartbeat_loop(void *context) {
   lk_heartbeat_timer *timer = context;
-  mtx_lock(&timer->lock);
+  lk_mutex_lock(&timer->lock);
   while (!wait_interval(timer)) {
-    mtx_unlock(&timer->lock);
+    lk_mutex_unlock(&timer->lock);
     lk_error_info info = {0};
     lk_error code = lk_heartbeat(timer->client, NULL, &info);
     /* 401/403 are the service's verified word that the session is over; the rest may pass. */
@@ -699,10 +699,10 @@ static int heartbeat_loop(void *context) {
                 (code != LK_OK && code < LK_ERR_SIGNATURE_INVALID && (info.status == 401 || info.status == 403));
     if (lost && timer->on_lost) timer->on_lost(&info, timer->user_data);
     if (!lost && code != LK_OK && timer->on_error) timer->on_error(&info, timer->user_data);
-    mtx_lock(&timer->lock);
+    lk_mutex_lock(&timer->lock);
     if (lost) break;
   }
-  mtx_unlock(&timer->lock);
+  lk_mutex_unlock(&timer->lock);
   return 0;
 }
 
@@ -720,18 +720,18 @@ lk_error lk_heartbeat_timer_start(lk_client *client, long interval_ms, lk_heartb
   timer->on_lost = on_lost;
   timer->on_error = on_error;
   timer->user_data = user_data;
-  if (mtx_init(&timer->lock, mtx_plain) != thrd_success) {
+  if (!lk_mutex_init(&timer->lock)) {
     free(timer);
     return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Could not create a lock");
   }
-  if (cnd_init(&timer->wake) != thrd_success) {
-    mtx_destroy(&timer->lock);
+  if (!lk_cond_init(&timer->wake)) {
+    lk_mutex_destroy(&timer->lock);
     free(timer);
     return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Could not create a condition");
   }
-  if (thrd_create(&timer->thread, heartbeat_loop, timer) != thrd_success) {
-    cnd_destroy(&timer->wake);
-    mtx_destroy(&timer->lock);
+  if (!lk_thread_start(&timer->thread, heartbeat_loop, timer)) {
+    lk_cond_destroy(&timer->wake);
+    lk_mutex_destroy(&timer->lock);
     free(timer);
     return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Could not start the heartbeat thread");
   }
@@ -741,12 +741,12 @@ lk_error lk_heartbeat_timer_start(lk_client *client, long interval_ms, lk_heartb
 
 void lk_heartbeat_timer_stop(lk_heartbeat_timer *timer) {
   if (!timer) return;
-  mtx_lock(&timer->lock);
+  lk_mutex_lock(&timer->lock);
   timer->stopping = true;
-  cnd_signal(&timer->wake);
-  mtx_unlock(&timer->lock);
-  thrd_join(timer->thread, NULL);
-  cnd_destroy(&timer->wake);
-  mtx_destroy(&timer->lock);
+  lk_cond_signal(&timer->wake);
+  lk_mutex_unlock(&timer->lock);
+  lk_thread_join(timer->thread);
+  lk_cond_destroy(&timer->wake);
+  lk_mutex_destroy(&timer->lock);
   free(timer);
 }
