@@ -124,7 +124,17 @@ const dashboardFeatureLint = readdirSync(new URL(`./${DASHBOARD_FEATURES}`, impo
   }));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '**/coverage/**', '.bench-cache/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-*/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '.bench-cache/**',
+      // CMake build trees of the C SDK (their compiler_depend.ts are not TypeScript)
+      'libs/sdk-c/build*/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,7 +10,7 @@
 // `npm start`, `npm test` and `npm run bench` (or the pnpm equivalents) call these.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,11 +96,20 @@ async function start() {
  * needs one more adds it here; the missing ones are installed in one apt-get.
  */
 const CHROMIUM = { name: 'chromium', neededBy: "the dashboard's browser tests and the screenshots" };
-const PYTHON_SDK_PACKAGES = ['python3-cryptography', 'python3-pytest', 'python3-mypy'].map((name) => ({
-  name,
-  neededBy: 'the Python SDK tests',
-}));
-const TEST_PACKAGES = [CHROMIUM, ...PYTHON_SDK_PACKAGES];
+const PYTHON_SDK = 'the Python SDK (libs/sdk-python)';
+const C_SDK = 'the C SDK (libs/sdk-c)';
+const TEST_PACKAGES = [
+  CHROMIUM,
+  { name: 'python3-cryptography', neededBy: PYTHON_SDK },
+  { name: 'python3-pytest', neededBy: PYTHON_SDK },
+  { name: 'python3-mypy', neededBy: PYTHON_SDK },
+  { name: 'cmake', neededBy: C_SDK },
+  { name: 'g++', neededBy: C_SDK },
+  { name: 'pkg-config', neededBy: C_SDK },
+  { name: 'libssl-dev', neededBy: C_SDK },
+  { name: 'libcurl4-openssl-dev', neededBy: C_SDK },
+  { name: 'libcjson-dev', neededBy: C_SDK },
+];
 
 function debianPackageInstalled(name) {
   const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
@@ -176,6 +185,29 @@ function runPytest(label) {
   return { ...counts, ok: result.status === 0 && counts.failed === 0 };
 }
 
+/**
+ * Configures and builds the C SDK into libs/sdk-c/`buildDir` (with `options`
+ * for CMake, after an optimised build type with debug information: the plain
+ * build's latchkey-bench is what `pnpm bench:sdk` measures) and runs its ctest
+ * suite; counts from ctest's JUnit report, so a build that fails counts as one
+ * failure.
+ */
+function runCtest(label, buildDir, options = []) {
+  const source = path.join(root, 'libs/sdk-c');
+  const build = path.join(source, buildDir);
+  const report = path.join(build, 'ctest-junit.xml');
+  rmSync(report, { force: true });
+  say(`building and running ${label}`);
+  const steps = [
+    ['cmake', ['-S', source, '-B', build, '-DCMAKE_BUILD_TYPE=RelWithDebInfo', ...options]],
+    ['cmake', ['--build', build, '-j2']],
+    ['ctest', ['--test-dir', build, '-j2', '--output-on-failure', '--output-junit', report]],
+  ];
+  const ok = steps.every(([command, args]) => spawnSync(command, args, { stdio: 'inherit' }).status === 0);
+  const counts = countJUnit(report);
+  return { ...counts, ok: ok && counts.failed === 0 };
+}
+
 function test() {
   installAndBuild();
   ensureDebianPackages(TEST_PACKAGES);
@@ -185,6 +217,12 @@ function test() {
     runPytest('Python SDK tests (vectors, refusals, live service)'),
     runJest('dashboard unit tests', 'apps/dashboard', ['--config', 'jest.unit.config.mjs']),
     runJest('dashboard browser tests', 'apps/dashboard'),
+    runCtest('C SDK tests (vectors, refusals, live end to end)', 'build'),
+    runCtest('C SDK tests under AddressSanitizer and UBSan', 'build-asan', [
+      '-DCMAKE_BUILD_TYPE=Debug',
+      '-DLATCHKEY_SANITIZE=ON',
+      '-DLATCHKEY_LIVE_DATABASE=latchkey_sdk_c_asan',
+    ]),
   ];
   const total = suites.reduce(
     (sum, s) => ({ passed: sum.passed + s.passed, failed: sum.failed + s.failed, skipped: sum.skipped + s.skipped }),
