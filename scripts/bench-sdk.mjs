@@ -26,6 +26,13 @@ const PROGRAMS = [
     needs: 'libs/sdk/dist/esm/index.js',
     command: [process.execPath, 'libs/sdk/scripts/call-cost.mjs'],
   },
+  {
+    sdk: 'python',
+    needs: 'libs/sdk-python/src/latchkey/__init__.py',
+    command: ['env', 'PYTHONPATH=libs/sdk-python/src', '/usr/bin/python3', 'libs/sdk-python/scripts/bench_init.py'],
+  },
+  // Built (RelWithDebInfo) by the test command's C SDK suite.
+  { sdk: 'c', needs: 'libs/sdk-c/build/latchkey-bench', command: ['libs/sdk-c/build/latchkey-bench'] },
 ];
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
