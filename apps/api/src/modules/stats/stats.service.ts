@@ -19,8 +19,10 @@ export const STATS_DAYS = 30;
  * An app's figures. Users, live sessions and licenses per status are counted
  * like list totals (sqlTotal: exact up to STATS_EXACT_MAX, six counts a call,
  * an estimate past it, named in `estimated`), so no call reads a large app's every row; activations
- * and logins per UTC day read only the window's rows (licenses by activation
- * time, the `user.login` events emitted by `login` and `license`).
+ * and logins per UTC day (licenses by activation time, the `user.login`
+ * events emitted by `login` and `license`) are read per closed day from
+ * `app_activity_days`, which the call fills as days close, and counted from
+ * the rows only for the days not stored yet (APP_ACTIVITY).
  */
 @Injectable()
 export class StatsService {
