@@ -32,25 +32,13 @@ export function recordAuditCte(param: string, guard: string): string {
 /** Records the entries of the jsonb parameter `$1` in a statement of their own. */
 export const RECORD_ENTRIES = `WITH ${recordAuditCte('$1', 'true')} SELECT count(*) FROM recorded_audit`;
 
-/**
- * The types `$2` and those under it (`$3`, LIKE `$2.%` escaped) lie in one
- * range of `audit_log_app_type_idx` (type in the "C" collation): from `$2` up
- * to `$2` followed by '/', the character after '.'. The range also holds a
- * type such as `$2-x`, which the exact condition leaves out.
- */
-const OF_TYPE = `(type COLLATE "C") >= $2 AND (type COLLATE "C") < $2 || '/' AND (type = $2 OR type LIKE $3)`;
-
-/**
- * The app `$1`'s entries, newest first; `byType`: only those of the type `$2`
- * or under it (OF_TYPE), counted down that type range of the index.
- */
+/** The app `$1`'s entries, newest first; `byType`: only those of the type `$2` or under it (LIKE `$3`). */
 export function listEntries(byType: boolean): ListStatement {
-  const list = {
+  return {
     select: 'id, type, actor, ip, details, created_at',
-    from: `audit_log WHERE app_id = $1 ${byType ? `AND ${OF_TYPE}` : ''}`,
+    from: `audit_log WHERE app_id = $1 ${byType ? 'AND (type = $2 OR type LIKE $3)' : ''}`,
     orderBy: 'created_at DESC, id DESC',
   };
-  return byType ? { ...list, countOrderBy: 'type COLLATE "C"' } : list;
 }
 
 /** Deletes up to `$2` entries older than `$1` days. */

@@ -1,4 +1,3 @@
-import type { DailyCount } from '@latchkey/contracts';
 import { liveSessionSql } from '../sessions/session-rules.js';
 
 /*
@@ -6,55 +5,53 @@ import { liveSessionSql } from '../sessions/session-rules.js';
  * modules' tables (docs/data-access.md).
  */
 
-export interface ActivityRow {
-  activations: DailyCount[];
-  logins: DailyCount[];
+/** One UTC day of activity: `activations` and `logins` are null for a day not stored in app_activity_days. */
+export interface ActivityDayRow {
+  date: string;
+  activations: number | null;
+  logins: number | null;
 }
 
 /**
- * The app `$1`'s activations and logins per UTC day over the last `$2` days.
- * A day that closed over an hour ago (so no transaction that stamped it is
- * still open) is read from `app_activity_days`, one row; the days not stored
- * there yet (today, yesterday's first hour, and any closed day no call has
- * stored) are counted from the rows (licenses by activation time through
- * licenses_app_activated_idx, `user.login` events through
- * events_app_name_created_idx), from the first such day on, and the closed
- * ones among them are stored. So a call reads ~30 stored rows and the open
- * days' rows, whatever the app's size or its activity over the window; the
- * first call of a day stores the day before. Counted here rather than read
- * back from the insert, so two calls storing the same day at once both
- * answer it.
+ * The last `$2` UTC days (today last) by PostgreSQL's clock, each with the
+ * app `$1`'s stored activity when app_activity_days has it (~30 rows of its
+ * primary key).
  */
-export const APP_ACTIVITY = `WITH days AS (
-     SELECT d::date AS day
-       FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($2::int - 1), (now() AT TIME ZONE 'UTC')::date,
-                            interval '1 day') d),
-   stored AS (
-     SELECT day, activations, logins FROM app_activity_days
-      WHERE app_id = $1 AND day >= (SELECT min(day) FROM days)),
-   unstored AS (SELECT day FROM days WHERE day NOT IN (SELECT day FROM stored)),
-   since AS (SELECT (min(day)::timestamp AT TIME ZONE 'UTC') AS at FROM unstored),
-   activations AS (
+export const ACTIVITY_DAYS = `SELECT to_char(d, 'YYYY-MM-DD') AS date, s.activations, s.logins
+  FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($2::int - 1), (now() AT TIME ZONE 'UTC')::date,
+                       interval '1 day') d
+  LEFT JOIN app_activity_days s ON s.app_id = $1 AND s.day = d::date
+  ORDER BY d`;
+
+/**
+ * The app `$1`'s activations (licenses by activation time, through
+ * licenses_app_activated_idx) and logins (`user.login` events, through
+ * events_app_name_created_idx) per UTC day from the day `$2` to today,
+ * counted from the rows; the days among them that closed over an hour ago
+ * (so no transaction that stamped them is still open) are stored in
+ * app_activity_days, zeros included, for later calls to read instead. The
+ * bound is the parameter itself, not a subquery, so the planner sees how few
+ * rows it reads (with a subquery's unknown bound it expected a third of the
+ * app's rows and chose a sequential scan, or JIT-compiled the statement).
+ */
+export const COUNT_ACTIVITY_FROM = `WITH activations AS (
      SELECT (activated_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n
-       FROM licenses WHERE app_id = $1 AND activated_at >= (SELECT at FROM since)
+       FROM licenses WHERE app_id = $1 AND activated_at >= $2::date::timestamp AT TIME ZONE 'UTC'
       GROUP BY 1),
    logins AS (
      SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n
-       FROM events WHERE app_id = $1 AND name = 'user.login' AND created_at >= (SELECT at FROM since)
+       FROM events WHERE app_id = $1 AND name = 'user.login' AND created_at >= $2::date::timestamp AT TIME ZONE 'UTC'
       GROUP BY 1),
    counted AS (
-     SELECT u.day, coalesce(a.n, 0) AS activations, coalesce(l.n, 0) AS logins
-       FROM unstored u LEFT JOIN activations a ON a.day = u.day LEFT JOIN logins l ON l.day = u.day),
-   newly_stored AS (
+     SELECT d::date AS day, coalesce(a.n, 0) AS activations, coalesce(l.n, 0) AS logins
+       FROM generate_series($2::date, (now() AT TIME ZONE 'UTC')::date, interval '1 day') d
+       LEFT JOIN activations a ON a.day = d::date LEFT JOIN logins l ON l.day = d::date),
+   stored AS (
      INSERT INTO app_activity_days (app_id, day, activations, logins)
      SELECT $1, day, activations, logins FROM counted
       WHERE ((day + 1)::timestamp AT TIME ZONE 'UTC') <= now() - interval '1 hour'
-     ON CONFLICT (app_id, day) DO NOTHING),
-   activity AS (SELECT * FROM stored UNION ALL SELECT * FROM counted)
-   SELECT jsonb_agg(jsonb_build_object('date', to_char(day, 'YYYY-MM-DD'), 'count', activations) ORDER BY day)
-            AS activations,
-          jsonb_agg(jsonb_build_object('date', to_char(day, 'YYYY-MM-DD'), 'count', logins) ORDER BY day) AS logins
-     FROM activity`;
+     ON CONFLICT (app_id, day) DO NOTHING)
+  SELECT to_char(day, 'YYYY-MM-DD') AS date, activations, logins FROM counted ORDER BY day`;
 
 /**
  * The rows each figure counts, for sqlTotal: `SELECT 1 FROM <from>`, read in
