@@ -43,11 +43,6 @@ export interface ListStatement {
   countFrom?: string;
   orderBy: string;
   /**
-   * The order the total is counted in when not `orderBy`: that of an index
-   * the filter reads as one range, so the count walks only matching entries.
-   */
-  countOrderBy?: string;
-  /**
    * A substring search: counted exactly up to SEARCH_EXACT_TOTAL_MAX and in
    * any order, since its matches come from a trigram bitmap, not an ordered
    * index; and not counted at all when the planner expects far more matches
@@ -102,11 +97,7 @@ export async function sqlPage<Row, Item = Row>(
           parameters,
           SEARCH_EXACT_TOTAL_MAX,
         )
-      : sqlTotal(
-          executor,
-          { from: list.countFrom ?? list.from, orderBy: list.countOrderBy ?? list.orderBy },
-          parameters,
-        ),
+      : sqlTotal(executor, { from: list.countFrom ?? list.from, orderBy: list.orderBy }, parameters),
   ]);
   return { items: rows.map(toItem), ...total };
 }

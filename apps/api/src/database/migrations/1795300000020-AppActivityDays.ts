@@ -8,13 +8,11 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   it counted once that day has closed and reads stored days back instead
  *   of their rows, so the chart reads ~30 rows whatever the app's activity.
  *   The primary key serves the window's read; deleting an app deletes its days.
- * - `audit_log_app_type_idx`: a type filter (a type and those under it) is
- *   one range of `type` in the "C" collation, so its total counts matching
- *   entries only instead of walking every entry of the app.
- * - Webhook deliveries and live sessions are listed `created_at DESC, id
- *   DESC`; their indexes now end in `id DESC` too, so a page (and its total)
- *   is read off the index with no sort, also when many rows share a
- *   timestamp (the events of one statement do).
+ * - A webhook's deliveries are listed `created_at DESC, id DESC`; their
+ *   index now ends in `id DESC` too, so a page (and its total) is read off
+ *   the index with no sort, also when many deliveries share a timestamp (the
+ *   events of one statement do): a page joined every delivery of its first
+ *   timestamp with its event before sorting them.
  */
 export class AppActivityDays1795300000020 implements MigrationInterface {
   name = 'AppActivityDays1795300000020';
@@ -28,23 +26,15 @@ export class AppActivityDays1795300000020 implements MigrationInterface {
         logins int NOT NULL,
         PRIMARY KEY (app_id, day)
       )`);
-    await q.query(`CREATE INDEX audit_log_app_type_idx ON audit_log (app_id, type COLLATE "C")`);
     await q.query(`DROP INDEX webhook_deliveries_webhook_idx`);
     await q.query(
       `CREATE INDEX webhook_deliveries_webhook_idx ON webhook_deliveries (webhook_id, created_at DESC, id DESC)`,
     );
-    await q.query(`DROP INDEX sessions_app_live_idx`);
-    await q.query(
-      `CREATE INDEX sessions_app_live_idx ON sessions (app_id, created_at DESC, id DESC) WHERE ended_at IS NULL`,
-    );
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP INDEX sessions_app_live_idx`);
-    await q.query(`CREATE INDEX sessions_app_live_idx ON sessions (app_id, created_at DESC) WHERE ended_at IS NULL`);
     await q.query(`DROP INDEX webhook_deliveries_webhook_idx`);
     await q.query(`CREATE INDEX webhook_deliveries_webhook_idx ON webhook_deliveries (webhook_id, created_at DESC)`);
-    await q.query(`DROP INDEX audit_log_app_type_idx`);
     await q.query(`DROP TABLE app_activity_days`);
   }
 }
