@@ -6,7 +6,8 @@
 // started, the bulk jobs. Prints markdown tables; reports, never fails on a figure.
 //   node scripts/bench-data.mjs [--keys 1000000] [--users 100000] [--audit 1000000] [--calls 30]
 //                               [--database latchkey_bench_data] [--reuse] [--keep] [--reads-only]
-// --reuse measures a database an earlier run seeded (with --keep) instead of seeding a fresh one.
+// --reuse measures a database an earlier run seeded (with --keep) instead of seeding a fresh one (with --keep
+// again to keep it after).
 // --reads-only stops after the admin reads (no export, no bulk jobs, which change the data).
 import { parseArgs } from 'node:util';
 import pg from 'pg';
