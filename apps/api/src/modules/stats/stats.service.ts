@@ -23,7 +23,7 @@ export const STATS_DAYS = 30;
  * and logins per UTC day (licenses by activation time, the `user.login`
  * events emitted by `login` and `license`) are read per closed day from
  * `app_activity_days`, which the call fills as days close, and counted from
- * the rows only for the days not stored yet (APP_ACTIVITY).
+ * the rows only for the days not stored yet (activity()).
  */
 @Injectable()
 export class StatsService {
