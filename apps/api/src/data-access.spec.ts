@@ -45,6 +45,7 @@ const OWNERS: Record<string, string> = {
   user_variables: 'user-variables',
   jobs: 'jobs',
   job_import_rows: 'jobs',
+  app_activity_days: 'stats',
 };
 /**
  * Writes from outside the owner: an event's deliveries are inserted in the
