@@ -4,9 +4,11 @@
 // the same machine. Reports; never fails on a figure.
 //   node scripts/bench.mjs [--seconds 10] [--connections 32] [--rounds 3] [--only init,license] [--profile DIR]
 // --profile writes a V8 CPU profile of the API process to DIR and prints where its time went.
+// `--only file` times downloads alone (no floor, no load setup); FILE_STORAGE=fs FILE_STORAGE_DIR=... reach the API.
+// BENCH_DATABASE_NAME names the scratch database (default latchkey_bench), so parallel runs do not share it.
 import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +48,7 @@ const LOGIN_PASSWORD = 'bench password';
 
 const FILE_BENCH_BYTES = 10 * 1024 * 1024;
 const FILE_DOWNLOADS_PER_RUN = 10;
+const DATABASE_NAME = process.env.BENCH_DATABASE_NAME || 'latchkey_bench';
 
 function log(line) {
   process.stdout.write(`${line}\n`);
@@ -132,8 +135,8 @@ async function inBatches(items, width, task) {
  * activated keys (for `license`), live sessions (for `var`) and users with
  * passwords (for `login`), as the floor has them.
  */
-async function startOurs() {
-  const databaseUrl = await freshDatabase('latchkey_bench');
+async function startOurs(withLoadSetup) {
+  const databaseUrl = await freshDatabase(DATABASE_NAME);
   const env = testEnv(databaseUrl, {
     NODE_ENV: 'production',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
@@ -142,6 +145,11 @@ async function startOurs() {
   const api = await startApi(env, {
     nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
   });
+  const stop = async () => {
+    await api.stop();
+    await dropDatabase(DATABASE_NAME);
+  };
+  if (!withLoadSetup) return { stop, target: { name: 'latchkey', url: `${api.url}/v1` } };
   const { accessToken } = await admin(api.url, 'POST', '/v1/admin/auth/signup', undefined, {
     email: 'bench@example.com',
     password: 'bench password',
@@ -175,10 +183,7 @@ async function startOurs() {
   await inBatches(loginKeys, 8, (key, i) => sdkClient(api.url, app).register(users[i], LOGIN_PASSWORD, key));
 
   return {
-    stop: async () => {
-      await api.stop();
-      await dropDatabase('latchkey_bench');
-    },
+    stop,
     target: {
       name: 'latchkey',
       kind: 'v1',
@@ -251,7 +256,10 @@ async function downloadRun(nextUrl) {
 /**
  * `file`: a 10 MiB file uploaded through the admin API and downloaded through
  * single-use links (the `file` request before each download is not timed),
- * beside the plain server, alternating runs.
+ * beside the plain server, the three in turn (the order rotating each round).
+ * `file-e2e` asks its links with a client key: the bytes come end-to-end
+ * encrypted and are counted as they arrive, not opened (the plain server's
+ * client opens nothing either).
  */
 async function benchFile(base, rounds) {
   const { accessToken } = await admin(base, 'POST', '/v1/admin/auth/signup', undefined, {
@@ -278,20 +286,28 @@ async function benchFile(base, rounds) {
   writeFileSync(plainPath, content);
   const plain = await startPlainFileServer(plainPath);
   try {
-    // A plain (not end-to-end encrypted) link, as the floor serves plain bytes.
-    const ourUrl = async () =>
-      (await client.send({ type: 'file', sessionToken: client.session.token, fileId })).body.data.url;
-    const plainUrl = async () => plain.url;
-    await downloadRun(ourUrl);
-    await downloadRun(plainUrl);
-    const ourRuns = [];
-    const plainRuns = [];
+    const link = async (fields) =>
+      (await client.send({ type: 'file', sessionToken: client.session.token, fileId, ...fields })).body.data.url;
+    const clientPublicKey = Buffer.from(
+      generateKeyPairSync('x25519').publicKey.export({ format: 'jwk' }).x,
+      'base64url',
+    ).toString('base64');
+    const sources = {
+      floor: async () => plain.url,
+      latchkey: () => link({}),
+      e2e: () => link({ clientPublicKey }),
+    };
+    const names = Object.keys(sources);
+    const runs = Object.fromEntries(names.map((name) => [name, []]));
+    for (const name of names) await downloadRun(sources[name]);
     for (let round = 0; round < rounds; round += 1) {
-      const order = round % 2 === 0 ? [plainRuns, ourRuns] : [ourRuns, plainRuns];
-      for (const runs of order) runs.push(await downloadRun(runs === ourRuns ? ourUrl : plainUrl));
+      for (let turn = 0; turn < names.length; turn += 1) {
+        const name = names[(round + turn) % names.length];
+        runs[name].push(await downloadRun(sources[name]));
+      }
     }
-    const middle = (runs) => [...runs].sort((a, b) => a.mbps - b.mbps)[Math.floor(runs.length / 2)];
-    return { latchkey: middle(ourRuns), floor: middle(plainRuns), runs: { latchkey: ourRuns, floor: plainRuns } };
+    const middle = (list) => [...list].sort((a, b) => a.mbps - b.mbps)[Math.floor(list.length / 2)];
+    return { latchkey: middle(runs.latchkey), e2e: middle(runs.e2e), floor: middle(runs.floor), runs };
   } finally {
     plain.stop();
   }
@@ -315,11 +331,12 @@ async function main() {
 
   // Both servers stay up for the whole run; runs alternate between them so
   // that drift in the machine's speed hits both alike.
-  const floor = await startFloor();
+  const withLoad = loadTypes.length > 0 || only.includes('init-sdk');
+  const floor = withLoad ? await startFloor() : null;
   let ours;
   const results = {};
   try {
-    ours = await startOurs();
+    ours = await startOurs(withLoad);
     for (const type of loadTypes) {
       const warmSeconds = '3';
       const hasFloor = FLOOR_TYPES.has(type);
@@ -349,7 +366,7 @@ async function main() {
       );
     }
   } finally {
-    floor.stop();
+    floor?.stop();
     await ours?.stop();
   }
 
@@ -366,11 +383,16 @@ async function main() {
     );
   }
   if (results.file) {
-    const { latchkey: o, floor: f } = results.file;
-    log(
-      `file      ${String(o.mbps).padStart(9)} MB/s (10 MiB download) | plain node:http + fs.createReadStream ` +
-        `${f.mbps} MB/s | ${Math.round((o.mbps / f.mbps) * 100)}%`,
-    );
+    const { latchkey: o, e2e, floor: f } = results.file;
+    for (const [type, ours] of [
+      ['file', o],
+      ['file-e2e', e2e],
+    ]) {
+      log(
+        `${type.padEnd(9)} ${String(ours.mbps).padStart(9)} MB/s (10 MiB download) | plain node:http + ` +
+          `fs.createReadStream ${f.mbps} MB/s | ${Math.round((ours.mbps / f.mbps) * 100)}%`,
+      );
+    }
   }
   if (results['init-sdk']) {
     const { client: c, server: s } = results['init-sdk'];
