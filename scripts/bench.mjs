@@ -9,10 +9,11 @@
 import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
+import pg from 'pg';
 import { admin } from './admin-call.mjs';
 import { freePort, freshDatabase, dropDatabase, startApi, testEnv } from './test-service.mjs';
 import { Latchkey } from '../libs/sdk/dist/esm/index.js';
@@ -49,6 +50,8 @@ const LOGIN_PASSWORD = 'bench password';
 const FILE_BENCH_BYTES = 10 * 1024 * 1024;
 const FILE_DOWNLOADS_PER_RUN = 10;
 const DATABASE_NAME = process.env.BENCH_DATABASE_NAME || 'latchkey_bench';
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
 
 function log(line) {
   process.stdout.write(`${line}\n`);
@@ -118,7 +121,12 @@ async function startFloor() {
 
 /** An SDK client of `app`: every setup call is signed, nonce-checked and verified, as a vendor's would be. */
 function sdkClient(base, app) {
-  return new Latchkey({ url: base, appId: app.appId, apiKey: app.apiKey, publicKey: app.publicKey });
+  return new Latchkey({
+    url: base,
+    appId: app.appId,
+    apiKey: app.apiKey,
+    publicKey: app.publicKey,
+  });
 }
 
 /** Runs `task` over `items` with at most `width` in flight. */
@@ -149,14 +157,24 @@ async function startOurs(withLoadSetup) {
     await api.stop();
     await dropDatabase(DATABASE_NAME);
   };
-  if (!withLoadSetup) return { stop, target: { name: 'latchkey', url: `${api.url}/v1` } };
+  const processes = { pid: api.child.pid, databaseUrl };
+  if (!withLoadSetup)
+    return {
+      stop,
+      processes,
+      target: { name: 'latchkey', url: `${api.url}/v1` },
+    };
   const { accessToken } = await admin(api.url, 'POST', '/v1/admin/auth/signup', undefined, {
     email: 'bench@example.com',
     password: 'bench password',
   });
-  const app = await admin(api.url, 'POST', '/v1/admin/apps', accessToken, { name: 'Bench' });
+  const app = await admin(api.url, 'POST', '/v1/admin/apps', accessToken, {
+    name: 'Bench',
+  });
   // The load comes from one address: lift the per-IP limit as a vendor would for a load test.
-  await admin(api.url, 'PATCH', `/v1/admin/apps/${app.appId}`, accessToken, { rateLimitPerMinute: 0 });
+  await admin(api.url, 'PATCH', `/v1/admin/apps/${app.appId}`, accessToken, {
+    rateLimitPerMinute: 0,
+  });
   await admin(api.url, 'POST', `/v1/admin/apps/${app.appId}/variables`, accessToken, { key: 'motd', value: 'hello' });
   const credentials = { appId: app.appId, apiKey: app.apiKey };
 
@@ -184,6 +202,7 @@ async function startOurs(withLoadSetup) {
 
   return {
     stop,
+    processes,
     target: {
       name: 'latchkey',
       kind: 'v1',
@@ -216,7 +235,13 @@ async function bcryptAlone(seconds) {
     }
   };
   await Promise.all(Array.from({ length: Number(args.connections) }, worker));
-  return { rps: Math.round(done / seconds), p50: null, p99: null, non2xx: 0, errors: 0 };
+  return {
+    rps: Math.round(done / seconds),
+    p50: null,
+    p99: null,
+    non2xx: 0,
+    errors: 0,
+  };
 }
 
 /** The floor of `file`: the same bytes from fs.createReadStream, served by node:http in a process of its own. */
@@ -230,27 +255,53 @@ async function startPlainFileServer(filePath) {
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': size });
       createReadStream(process.argv[1]).pipe(res);
     }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
-  const child = spawn(process.execPath, ['-e', source, filePath], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', source, filePath], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise((resolve, reject) => {
     child.stdout.once('data', resolve);
     child.once('exit', (code) => reject(new Error(`plain file server exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}/file`, stop: () => child.kill('SIGTERM') };
+  return {
+    url: `http://127.0.0.1:${port}/file`,
+    pid: child.pid,
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
-/** Downloads `nextUrl()` FILE_DOWNLOADS_PER_RUN times, one after another; MB/s over the transfers alone. */
-async function downloadRun(nextUrl) {
+/** CPU time (user + system) process `pid` has used, in ms, as the kernel counts it. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * Downloads `nextUrl()` FILE_DOWNLOADS_PER_RUN times, one after another; MB/s
+ * over the transfers alone, and the CPU the serving processes (`pids()`: the
+ * server, and for ours its PostgreSQL backends) spent per MiB meanwhile.
+ * CPU per MiB is the steadier figure on a shared machine.
+ */
+async function downloadRun(nextUrl, pids) {
+  const urls = [];
+  for (let i = 0; i < FILE_DOWNLOADS_PER_RUN; i += 1) urls.push(await nextUrl());
+  const serving = await pids();
+  const cpuBefore = serving.map((pid) => cpuMs(pid));
   let bytes = 0;
   let busyMs = 0;
-  for (let i = 0; i < FILE_DOWNLOADS_PER_RUN; i += 1) {
-    const url = await nextUrl();
+  for (const url of urls) {
     const started = performance.now();
     const response = await fetch(url);
     if (response.status !== 200) throw new Error(`download answered ${response.status}`);
     for await (const chunk of response.body) bytes += chunk.length;
     busyMs += performance.now() - started;
   }
-  return { mbps: Math.round((bytes / 1e6 / (busyMs / 1000)) * 10) / 10 };
+  const cpu = serving.map((pid, i) => cpuMs(pid) - cpuBefore[i]);
+  const perMiB = (ms) => Math.round((ms / (bytes / 1024 / 1024)) * 100) / 100;
+  return {
+    mbps: Math.round((bytes / 1e6 / (busyMs / 1000)) * 10) / 10,
+    serverCpuMsPerMiB: perMiB(cpu[0]),
+    databaseCpuMsPerMiB: perMiB(cpu.slice(1).reduce((sum, ms) => sum + ms, 0)),
+  };
 }
 
 /**
@@ -261,12 +312,14 @@ async function downloadRun(nextUrl) {
  * encrypted and are counted as they arrive, not opened (the plain server's
  * client opens nothing either).
  */
-async function benchFile(base, rounds) {
+async function benchFile(base, rounds, processes) {
   const { accessToken } = await admin(base, 'POST', '/v1/admin/auth/signup', undefined, {
     email: 'bench-files@example.com',
     password: 'bench password',
   });
-  const app = await admin(base, 'POST', '/v1/admin/apps', accessToken, { name: 'Bench files' });
+  const app = await admin(base, 'POST', '/v1/admin/apps', accessToken, {
+    name: 'Bench files',
+  });
   await admin(base, 'POST', `/v1/admin/apps/${app.appId}/users`, accessToken, {
     username: 'bench_files',
     password: LOGIN_PASSWORD,
@@ -285,9 +338,18 @@ async function benchFile(base, rounds) {
   const plainPath = path.join(work, 'file-bench.bin');
   writeFileSync(plainPath, content);
   const plain = await startPlainFileServer(plainPath);
+  const database = new pg.Client({ connectionString: processes.databaseUrl });
+  await database.connect();
   try {
     const link = async (fields) =>
-      (await client.send({ type: 'file', sessionToken: client.session.token, fileId, ...fields })).body.data.url;
+      (
+        await client.send({
+          type: 'file',
+          sessionToken: client.session.token,
+          fileId,
+          ...fields,
+        })
+      ).body.data.url;
     const clientPublicKey = Buffer.from(
       generateKeyPairSync('x25519').publicKey.export({ format: 'jwk' }).x,
       'base64url',
@@ -297,19 +359,39 @@ async function benchFile(base, rounds) {
       latchkey: () => link({}),
       e2e: () => link({ clientPublicKey }),
     };
+    // Ours is the API and the PostgreSQL backends of its database (the links are fetched before, apart).
+    const ourPids = async () => [
+      processes.pid,
+      ...(
+        await database.query(
+          'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        )
+      ).rows.map((row) => row.pid),
+    ];
+    const pids = {
+      floor: async () => [plain.pid],
+      latchkey: ourPids,
+      e2e: ourPids,
+    };
     const names = Object.keys(sources);
     const runs = Object.fromEntries(names.map((name) => [name, []]));
-    for (const name of names) await downloadRun(sources[name]);
+    for (const name of names) await downloadRun(sources[name], pids[name]);
     for (let round = 0; round < rounds; round += 1) {
       for (let turn = 0; turn < names.length; turn += 1) {
         const name = names[(round + turn) % names.length];
-        runs[name].push(await downloadRun(sources[name]));
+        runs[name].push(await downloadRun(sources[name], pids[name]));
       }
     }
     const middle = (list) => [...list].sort((a, b) => a.mbps - b.mbps)[Math.floor(list.length / 2)];
-    return { latchkey: middle(runs.latchkey), e2e: middle(runs.e2e), floor: middle(runs.floor), runs };
+    return {
+      latchkey: middle(runs.latchkey),
+      e2e: middle(runs.e2e),
+      floor: middle(runs.floor),
+      runs,
+    };
   } finally {
     plain.stop();
+    await database.end();
   }
 }
 
@@ -356,13 +438,18 @@ async function main() {
         runs: { latchkey: ourRuns, floor: floorRuns },
       };
     }
-    if (only.includes('file')) results.file = await benchFile(ours.target.url.replace(/\/v1$/, ''), rounds);
+    if (only.includes('file'))
+      results.file = await benchFile(ours.target.url.replace(/\/v1$/, ''), rounds, ours.processes);
     // init through the SDK (nonce, signature, timestamp checked) against init without them; see bench-init.mjs.
     if (only.includes('init-sdk')) {
       const { appId, apiKey, publicKey } = ours.target;
       results['init-sdk'] = await benchInit(
         { url: ours.target.url.replace(/\/v1$/, ''), appId, apiKey, publicKey },
-        { seconds: Number(args.seconds), connections: Number(args.connections), rounds },
+        {
+          seconds: Number(args.seconds),
+          connections: Number(args.connections),
+          rounds,
+        },
       );
     }
   } finally {
@@ -384,13 +471,16 @@ async function main() {
   }
   if (results.file) {
     const { latchkey: o, e2e, floor: f } = results.file;
+    const cpu = (run) => `${run.serverCpuMsPerMiB}`;
+    log(`(file CPU: ms per MiB downloaded, median run's; ours is the API + its PostgreSQL backends)`);
     for (const [type, ours] of [
       ['file', o],
       ['file-e2e', e2e],
     ]) {
       log(
-        `${type.padEnd(9)} ${String(ours.mbps).padStart(9)} MB/s (10 MiB download) | plain node:http + ` +
-          `fs.createReadStream ${f.mbps} MB/s | ${Math.round((ours.mbps / f.mbps) * 100)}%`,
+        `${type.padEnd(9)} ${String(ours.mbps).padStart(9)} MB/s (10 MiB download), CPU ${cpu(ours)} + ` +
+          `${ours.databaseCpuMsPerMiB} | plain node:http + fs.createReadStream ${f.mbps} MB/s, CPU ${cpu(f)} | ` +
+          `${Math.round((ours.mbps / f.mbps) * 100)}%`,
       );
     }
   }
