@@ -2,7 +2,15 @@
 // protocol versions through a whole session, checking every answer as the official clients do.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CreatedApp } from '@latchkey/contracts';
-import { createApp, createLicense, createUser, insertSession, type Owner, signupOwner } from './factories/index.js';
+import {
+  createApp,
+  createLicense,
+  createUser,
+  insertSession,
+  type Owner,
+  patchApp,
+  signupOwner,
+} from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { BASE_URL, http } from './support/http.js';
 import { MAX_ANSWER_AGE_SECONDS, verify13, type KeyAuthVersion } from './support/keyauth-client.js';
@@ -16,6 +24,8 @@ const MOTD = 'Grüße ✓ — 日本';
 beforeAll(async () => {
   owner = await signupOwner();
   app = await createApp(owner, { name: 'Compat Flow' });
+  // Every call here comes from 127.0.0.1: the per-IP limit is keyauth-rules' to test.
+  expect((await patchApp(owner, app, { rateLimitPerMinute: 0 })).status).toBe(200);
   keyauth = await enableKeyAuth(owner, app, { subscriptionNames: { '2': 'Prémium' } });
   const variable = await http('POST', `/v1/admin/apps/${app.appId}/variables`, {
     token: owner.token,
