@@ -50,6 +50,18 @@ describe('the Latchkey rules through the KeyAuth door', () => {
     expect((await second.request('check')).json!.success).toBe(true);
   });
 
+  it('an idle session times out as on /v1', async () => {
+    const license = await createLicense(owner, app);
+    const client = await initialized();
+    expect((await client.request('license', { key: license.key })).json!.success).toBe(true);
+    await db().query(
+      `UPDATE sessions SET last_seen_at = now() - interval '1 day'
+        WHERE user_id = (SELECT id FROM users WHERE app_id = $1 AND username = $2)`,
+      [app.appId, license.key],
+    );
+    expect(verdict(await client.request('check'))).toEqual([true, false, 'Session not found. Use latest client.']);
+  });
+
   it('a HWID mismatch is refused with KeyAuth’s words', async () => {
     const license = await createLicense(owner, app);
     expect((await (await initialized()).request('license', { key: license.key, hwid: 'HW-A' })).json!.success).toBe(
