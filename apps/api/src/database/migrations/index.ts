@@ -17,6 +17,7 @@ import { AdminReadIndexes1795300000016 } from './1795300000016-AdminReadIndexes.
 import { BulkJobs1795300000017 } from './1795300000017-BulkJobs.js';
 import { UserVariables1795300000019 } from './1795300000019-UserVariables.js';
 import { AppActivityDays1795300000020 } from './1795300000020-AppActivityDays.js';
+import { KeyAuthApps1795300000023 } from './1795300000023-KeyAuthApps.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   BulkJobs1795300000017,
   UserVariables1795300000019,
   AppActivityDays1795300000020,
+  KeyAuthApps1795300000023,
 ];
