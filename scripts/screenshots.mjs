@@ -130,6 +130,7 @@ async function main() {
       ['webhooks', `${appPath}/webhooks`],
       ['logs', `${appPath}/logs`],
       ['settings', `${appPath}/settings`],
+      ['settings-keyauth', `${appPath}/settings`, 'KeyAuth compatibility'],
       ['user', `${appPath}/users/${userId}`],
       ['webhook-deliveries', `${appPath}/webhooks/${webhookId}`],
       ['reseller-console', `/sell/${app.appId}`],
@@ -139,7 +140,8 @@ async function main() {
         const context = await browser.newContext({ viewport, colorScheme: scheme });
         const page = await context.newPage();
         await page.goto(`${service.url}/sign-in`);
-        for (const [name, urlPath] of pages) {
+        // A page's third item is the heading of a section further down, scrolled to before the shot.
+        for (const [name, urlPath, section] of pages) {
           // The sign-in page is shown signed out, the reseller console as the reseller, the rest as the owner.
           const as = { 'sign-in': null, 'reseller-console': resellerToken }[name];
           await page.evaluate(
@@ -151,6 +153,11 @@ async function main() {
           );
           await page.goto(`${service.url}${urlPath}`);
           await settled(page);
+          if (section) {
+            await page
+              .getByRole('heading', { name: section, level: 2 })
+              .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+          }
           const file = path.join(outDir, `${name}-${scheme}-${sizeName}.png`);
           await page.screenshot({ path: file });
           say(path.relative(root, file));

@@ -130,6 +130,20 @@ describe('KeyAuthSettingsSection', () => {
     expect(screen.queryByDisplayValue(secret)).toBeNull();
   });
 
+  it('rotates the 1.2 secret only once confirmed, and shows the new one', async () => {
+    const secret = '12'.repeat(32);
+    const fetch = fakeFetch(LOADED, { status: 200, body: { success: true, data: { secret } } }, LOADED);
+    renderSection();
+    await form();
+    fireEvent.click(screen.getByRole('button', { name: 'Rotate secret' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Rotate the 1.2 secret?' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Rotate secret' }));
+    await screen.findByDisplayValue(secret);
+    expect(fetch.mock.calls[1]![0]).toBe('/v1/admin/apps/app-1/keyauth/secret');
+    expect(sentBody(fetch, 1)).toEqual({});
+  });
+
   it('sets the secret shipped clients were built with, checked before sending', async () => {
     const secret = 'AB'.repeat(32);
     const fetch = fakeFetch(LOADED, { status: 200, body: { success: true, data: { secret } } }, LOADED);
