@@ -86,7 +86,7 @@ export function KeyAuthClientNotes({
           <dt>Clients on protocol 1.2</dt>
           <dd>
             They check an HMAC, not a signature: point them at <code className="break">{endpoints.v12}</code> and keep
-            the secret they were built with (“Set existing secret” below) or build them with this app’s.
+            the secret they were built with (“Set existing secret” above) or build them with this app’s.
           </dd>
         </div>
       </dl>

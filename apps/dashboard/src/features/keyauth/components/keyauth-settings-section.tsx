@@ -58,7 +58,6 @@ function KeyAuthSettingsForm({ appId, settings }: { appId: string; settings: Key
         <div className="form-grid">
           <TextField
             label="Owner ID (ownerid)"
-            className="mono"
             autoComplete="off"
             spellCheck={false}
             maxLength={10}
