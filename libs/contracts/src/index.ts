@@ -11,3 +11,4 @@ export * from './discord.js';
 export * from './csv.js';
 export * from './jobs.js';
 export * from './health.js';
+export * from './keyauth.js';
