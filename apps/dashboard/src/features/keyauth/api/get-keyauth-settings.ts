@@ -1,8 +1,7 @@
-import type { AdminSuccess } from '@latchkey/contracts';
+import type { AdminSuccess, KeyAuthSettings } from '@latchkey/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
-import type { KeyAuthSettings } from './keyauth-contract';
 
 export function keyAuthPath(appId: string) {
   return `/v1/admin/apps/${encodeURIComponent(appId)}/keyauth`;

@@ -1,8 +1,7 @@
-import type { AdminSuccess } from '@latchkey/contracts';
+import type { AdminSuccess, KeyAuthSecret, SetKeyAuthSecretRequest } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { keyAuthPath, keyAuthSettingsKey } from './get-keyauth-settings';
-import type { KeyAuthSecret, SetKeyAuthSecretRequest } from './keyauth-contract';
 
 /**
  * POST .../keyauth/secret: replaces the 1.2 secret with `secret` (64 hex

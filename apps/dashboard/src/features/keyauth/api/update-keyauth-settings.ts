@@ -1,8 +1,7 @@
-import type { AdminSuccess } from '@latchkey/contracts';
+import type { AdminSuccess, KeyAuthSettings, UpdateKeyAuthSettingsRequest } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { keyAuthPath, keyAuthSettingsKey } from './get-keyauth-settings';
-import type { KeyAuthSettings, UpdateKeyAuthSettingsRequest } from './keyauth-contract';
 
 /** PUT /v1/admin/apps/{appId}/keyauth: every setting at once; answers the settings (409 when the ownerId + name pair is taken). */
 export async function updateKeyAuthSettings(

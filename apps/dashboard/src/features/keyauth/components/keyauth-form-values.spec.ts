@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { KeyAuthSettings } from '../api/keyauth-contract';
+import type { KeyAuthSettings } from '@latchkey/contracts';
 import {
   keyAuthRules,
   nextSubscriptionLevel,
@@ -91,7 +91,7 @@ describe('keyAuthRules', () => {
 
   it('limits the client version and the subscription names', () => {
     expect(keyAuthRules.appVersion('')).toBe(true);
-    expect(keyAuthRules.appVersion('1'.repeat(65))).toBe('appVersion must be at most 64 characters');
+    expect(keyAuthRules.appVersion('1'.repeat(65))).toBe('appVersion must be 1-64 characters');
     expect(keyAuthRules.subscriptionName('gold')).toBe(true);
     expect(keyAuthRules.subscriptionName(' ')).toBe('subscription name must be 1-64 characters');
   });

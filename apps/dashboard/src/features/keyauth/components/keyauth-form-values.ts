@@ -1,7 +1,6 @@
 // The KeyAuth compatibility form's values, how they come from and go to the
 // API, and its rules in the API's words. The field names are the API's, so
 // that a refusal naming a field lands under it (applyApiError).
-import { FieldMessage } from '@latchkey/contracts';
 import { httpUrl, intInRange, textLength } from '@/lib/validation';
 import {
   KEYAUTH_VERSIONS,
@@ -10,7 +9,7 @@ import {
   type KeyAuthSettings,
   type KeyAuthVersion,
   type UpdateKeyAuthSettingsRequest,
-} from '../api/keyauth-contract';
+} from '@latchkey/contracts';
 
 /** One row of the subscription names: a level (NaN while empty) and its name. */
 export interface SubscriptionNameRow {
@@ -65,6 +64,8 @@ export function toRequest(values: KeyAuthFormValues): UpdateKeyAuthSettingsReque
   };
 }
 
+const appVersionLength = textLength('appVersion', KeyAuthLimits.appVersionMin, KeyAuthLimits.appVersionMax);
+
 /** The rule checked on trimmed text, as the form sends it. */
 function trimmed(rule: (value: string) => true | string) {
   return (value: string) => rule(value.trim());
@@ -77,9 +78,8 @@ export const keyAuthRules = {
   subscriptionName: trimmed(
     textLength('subscription name', KeyAuthLimits.subscriptionNameMin, KeyAuthLimits.subscriptionNameMax),
   ),
-  appVersion: (value: string): true | string =>
-    value.trim().length <= KeyAuthLimits.appVersionMax ||
-    FieldMessage.atMost('appVersion', KeyAuthLimits.appVersionMax),
+  /** empty is no version check (sent as null) */
+  appVersion: (value: string): true | string => value.trim() === '' || appVersionLength(value.trim()),
   downloadUrl: (value: string): true | string =>
     value.trim() === '' || httpUrl('downloadUrl', KeyAuthLimits.downloadUrlMax)(value),
 } as const;

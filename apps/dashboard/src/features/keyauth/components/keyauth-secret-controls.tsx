@@ -7,7 +7,7 @@ import { SecretField } from '@/components/ui/secret-field';
 import { useApiForm } from '@/lib/api-form';
 import { toast } from '@/lib/toast';
 import { useRevealKeyAuthSecret, useSetKeyAuthSecret } from '../api/keyauth-secret';
-import { KeyAuthLimits, KeyAuthMessage } from '../api/keyauth-contract';
+import { KeyAuthLimits, KeyAuthMessage } from '@latchkey/contracts';
 
 /** The secret a vendor's 1.2 clients were built with: 64 hex characters. */
 export function existingSecretRule(value: string): true | string {

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { clearToken, setToken } from '@/lib/auth-token';
 import { fakeFetch } from '@/test/fake-fetch';
-import type { KeyAuthSettings } from '../api/keyauth-contract';
+import { KeyAuthMessage, type KeyAuthSettings } from '@latchkey/contracts';
 import { KeyAuthSettingsSection } from './keyauth-settings-section';
 
 beforeEach(() => setToken('lk_test'));
@@ -86,7 +86,7 @@ describe('KeyAuthSettingsSection', () => {
   });
 
   it("shows the API's conflict above the form and keeps what was typed", async () => {
-    const message = 'Another application already uses this ownerId and name';
+    const message = KeyAuthMessage.pairTaken;
     fakeFetch(LOADED, { status: 409, body: { success: false, message, code: 'CONFLICT' } });
     renderSection();
     const settingsForm = await form();

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
 import { useKeyAuthSettings } from '../api/get-keyauth-settings';
-import { KEYAUTH_VERSIONS, KeyAuthLimits, type KeyAuthSettings } from '../api/keyauth-contract';
+import { KEYAUTH_VERSIONS, KeyAuthLimits, type KeyAuthSettings } from '@latchkey/contracts';
 import { useUpdateKeyAuthSettings } from '../api/update-keyauth-settings';
 import { KeyAuthClientNotes } from './keyauth-client-notes';
 import {
@@ -60,7 +60,7 @@ function KeyAuthSettingsForm({ appId, settings }: { appId: string; settings: Key
             label="Owner ID (ownerid)"
             autoComplete="off"
             spellCheck={false}
-            maxLength={10}
+            maxLength={KeyAuthLimits.ownerIdLength}
             hint="10 letters or digits. Clients already shipped keep theirs: enter it here."
             error={errors.ownerId?.message}
             {...form.register('ownerId', { validate: keyAuthRules.ownerId })}
@@ -121,7 +121,7 @@ function KeyAuthSettingsForm({ appId, settings }: { appId: string; settings: Key
             <button
               type="button"
               className="button button-secondary keyauth-row-action"
-              aria-label={`Remove subscription name ${index + 1}`}
+              aria-label={`Remove row ${index + 1} of the subscription names`}
               onClick={() => subscriptionRows.remove(index)}
             >
               Remove
