@@ -39,7 +39,7 @@ async function api(baseUrl, method, urlPath, body, token) {
   return json.data;
 }
 
-/** The demo account: an app with keys, users, a session, a variable, a blacklist entry and a webhook. */
+/** The demo account: an app with keys, users, a session, a variable, a blacklist entry, a webhook and KeyAuth compatibility on. */
 async function seed(baseUrl) {
   const { accessToken: token } = await api(baseUrl, 'POST', '/v1/admin/auth/signup', {
     email: EMAIL,
@@ -93,6 +93,24 @@ async function seed(baseUrl) {
     password: PASSWORD,
   });
   await api(baseUrl, 'POST', `${admin}/licenses`, { count: 3, durationType: '30d', level: 1 }, reseller.accessToken);
+  const keyAuth = await api(baseUrl, 'GET', `${admin}/keyauth`, undefined, token);
+  await api(
+    baseUrl,
+    'PUT',
+    `${admin}/keyauth`,
+    {
+      enabled: true,
+      ownerId: keyAuth.ownerId,
+      name: keyAuth.name,
+      versions: keyAuth.versions,
+      subscriptionNames: { 1: 'default', 2: 'lifetime' },
+      fetchOnline: false,
+      selfBan: true,
+      appVersion: '2.4.1',
+      downloadUrl: 'https://acme.example.com/download',
+    },
+    token,
+  );
   const [alice] = await api(baseUrl, 'GET', `${admin}/users?search=alice`, undefined, token);
   return { token, resellerToken: reseller.accessToken, app, userId: alice.userId, webhookId: webhook.id };
 }
