@@ -22,6 +22,8 @@ import { createRootLogger, fastifyLogging, NestPinoLogger, registerRequestIdHead
 import { loadConfig } from './config/config.js';
 import { CLIENT_ENDPOINT_OPENAPI, ClientEndpoint } from './modules/client/client.endpoint.js';
 import { createClientServer, serveClientEndpoint, splitClientCalls } from './modules/client/client-server.js';
+import { KeyAuthEndpoint } from './modules/keyauth/keyauth.endpoint.js';
+import { createKeyAuthServer, serveKeyAuthEndpoint, splitKeyAuthCalls } from './modules/keyauth/keyauth-server.js';
 
 /** Request bodies over 1 MiB get 413 (contract, "Conventions"). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -42,12 +44,13 @@ async function bootstrap(): Promise<void> {
     ...fastifyLogging(rootLogger),
   } satisfies FastifyServerOptions;
   const clientServer = createClientServer(httpOptions);
+  const keyAuthServer = await createKeyAuthServer(httpOptions);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config),
     new FastifyAdapter({
       ...httpOptions,
       serverFactory: (nestHandler: RequestListener, options: Record<string, unknown>) =>
-        httpServer(splitClientCalls(nestHandler, clientServer), options),
+        httpServer(splitClientCalls(splitKeyAuthCalls(nestHandler, keyAuthServer), clientServer), options),
     }),
     { logger: new NestPinoLogger(rootLogger) },
   );
@@ -101,11 +104,12 @@ async function bootstrap(): Promise<void> {
   }
 
   await serveClientEndpoint(clientServer, app.get(ClientEndpoint));
+  await serveKeyAuthEndpoint(keyAuthServer, app.get(KeyAuthEndpoint));
   // Closed first when the app closes, so that calls arriving during the shutdown get the 503 every other route gives.
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('preClose', () => clientServer.close());
+    .addHook('preClose', () => Promise.all([clientServer.close(), keyAuthServer.close()]));
 
   await app.listen(config.PORT, config.HOST);
   rootLogger.info(`Latchkey API listening on http://${config.HOST}:${config.PORT}`);

@@ -1,3 +1,5 @@
+import { liveSessionSql } from '../sessions/session-rules.js';
+
 /*
  * Every statement of the keyauth module, which owns `keyauth_apps`
  * (docs/data-access.md), and the rows they read.
@@ -56,3 +58,11 @@ export const SET_KEYAUTH_SECRET = `UPDATE keyauth_apps SET secret_sealed = $2, u
 
 /** The settings of the pair `$1` (ownerid), `$2` (name): what a compat call looks its app up by. */
 export const FIND_KEYAUTH_APP_BY_PAIR = `SELECT ${KEYAUTH_APP_COLUMNS} FROM keyauth_apps WHERE owner_id = $1 AND name = $2`;
+
+/** Every key of the app `$1`, for sqlTotal (KeyAuth's `numKeys`), in the order of an index led by app id. */
+export const KEYS_OF_APP = { from: 'licenses WHERE app_id = $1', orderBy: 'created_at DESC, id DESC' };
+
+/** The usernames of the app `$1`'s live sessions (`$2`: its idle timeout), at most `$3`: KeyAuth's `fetchOnline`. */
+export const ONLINE_USERNAMES = `SELECT DISTINCT u.username FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.app_id = $1 AND ${liveSessionSql({ alias: 's', idleSeconds: '$2' })}
+  LIMIT $3`;
