@@ -1,7 +1,8 @@
 // The Settings page's KeyAuth compatibility section in a real browser against
 // the real API: compatibility turned on with an ownerid and name of the
 // vendor's, a subscription name added, the 1.2 secret shown on request and
-// rotated after a confirmation (each read back through the API), the public
+// rotated after a confirmation (each read back through the API), a KeyAuth
+// init answered at the 1.3 URL shown only once compatibility is on, the public
 // key in hex (the app's Ed25519 key, as KeyAuth clients embed it) copied; and
 // the API's 409 when another app already answers to the same ownerid + name;
 // a reseller of the app never sees the section.
@@ -24,6 +25,16 @@ function keyAuthPath(app) {
   return `/v1/admin/apps/${app.appId}/keyauth`;
 }
 
+/** A KeyAuth client's first request, form-encoded to `url`: `{ status, text }`. */
+async function keyAuthInit(url, ownerid, name) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ type: 'init', ownerid, name, ver: '1.0' }),
+  });
+  return { status: res.status, text: await res.text() };
+}
+
 async function openSection(page, app) {
   await page.goto(`${harness.url}/apps/${app.appId}/settings`);
   const section = page.getByRole('region', { name: 'KeyAuth compatibility' });
@@ -41,6 +52,13 @@ describe('KeyAuth compatibility settings', () => {
     // Off by default; the name defaults to the app's.
     expect(await form.getByLabel('Answer KeyAuth clients', { exact: true }).isChecked()).toBe(false);
     expect(await form.getByLabel('Application name (name)', { exact: true }).inputValue()).toBe('KeyAuth App');
+
+    const before = await keyAuthInit(
+      (await call('GET', keyAuthPath(app), undefined, token)).body.data.endpoints.v13,
+      await form.getByLabel('Owner ID (ownerid)', { exact: true }).inputValue(),
+      'KeyAuth App',
+    );
+    expect(before.text).toBe('KeyAuth_Invalid');
 
     // A bad ownerid is caught before sending.
     await form.getByLabel('Owner ID (ownerid)', { exact: true }).fill('short');
@@ -63,6 +81,12 @@ describe('KeyAuth compatibility settings', () => {
       subscriptionNames: { 1: 'premium' },
       secretSet: true,
     });
+
+    // A KeyAuth client with that ownerid and name now gets an answer at the URL shown (before: KeyAuth_Invalid).
+    const v13Url = await section.getByLabel('KeyAuth 1.3 URL', { exact: true }).inputValue();
+    const init = await keyAuthInit(v13Url, 'VendorOwn1', 'Vendor Loader');
+    expect(init.status).toBe(200);
+    expect(JSON.parse(init.text)).toMatchObject({ success: true, message: 'Initialized' });
 
     // The public key in hex is the app's Ed25519 key (base64 elsewhere on the page); the URLs are the API's.
     const publicKeyHex = Buffer.from(app.publicKey, 'base64').toString('hex');

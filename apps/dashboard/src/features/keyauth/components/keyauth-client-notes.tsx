@@ -22,8 +22,9 @@ function clientNotes(url: string, publicKeyHex: string): ClientNote[] {
       change: (
         <>
           In <code>main.cpp</code>, the <code>url</code> string given to <code>api KeyAuthApp(…)</code> becomes{' '}
-          {urlCode}. The public key is <code>API_PUBLIC_KEY</code> in the library’s <code>auth.cpp</code>: set it to{' '}
-          {keyCode} and rebuild the library (the x64 example links a prebuilt <code>library_x64.lib</code>).
+          {urlCode}, and a <code>set_allowed_hosts(…)</code> call there must name your host. The public key is{' '}
+          <code>API_PUBLIC_KEY</code> in the library source’s <code>auth.cpp</code>: set it to {keyCode} and build the
+          library from that source (the prebuilt <code>library_x64.lib</code> has KeyAuth’s key inside).
         </>
       ),
     },
