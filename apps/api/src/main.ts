@@ -23,7 +23,12 @@ import { loadConfig } from './config/config.js';
 import { CLIENT_ENDPOINT_OPENAPI, ClientEndpoint } from './modules/client/client.endpoint.js';
 import { createClientServer, serveClientEndpoint, splitClientCalls } from './modules/client/client-server.js';
 import { KeyAuthEndpoint } from './modules/keyauth/keyauth.endpoint.js';
-import { createKeyAuthServer, serveKeyAuthEndpoint, splitKeyAuthCalls } from './modules/keyauth/keyauth-server.js';
+import {
+  createKeyAuthServer,
+  keyAuthEndpointOpenApi,
+  serveKeyAuthEndpoint,
+  splitKeyAuthCalls,
+} from './modules/keyauth/keyauth-server.js';
 
 /** Request bodies over 1 MiB get 413 (contract, "Conventions"). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -87,6 +92,8 @@ async function bootstrap(): Promise<void> {
   );
   documentAdminErrors(openapi);
   openapi.paths['/v1'] = CLIENT_ENDPOINT_OPENAPI;
+  openapi.paths['/api/1.3/'] = keyAuthEndpointOpenApi('1.3');
+  openapi.paths['/api/1.2/'] = keyAuthEndpointOpenApi('1.2');
   SwaggerModule.setup('docs', app, openapi, { jsonDocumentUrl: 'docs/openapi.json' });
 
   const dashboardDir = config.DASHBOARD_DIR || defaultDashboardDir();

@@ -12,6 +12,7 @@ import {
   signupOwner,
 } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
+import { send, uploadForm } from './support/files.js';
 import { BASE_URL, http } from './support/http.js';
 import { MAX_ANSWER_AGE_SECONDS, verify13, type KeyAuthVersion } from './support/keyauth-client.js';
 import { enableKeyAuth, type KeyAuthApp } from './support/keyauth.js';
@@ -289,5 +290,95 @@ describe('what the official clients check', () => {
     expect(listed.json!.users).toEqual(expect.arrayContaining([{ credential: 'Jürgen_ü' }]));
     expect(listed.body).toContain('J\\u00fcrgen_\\u00fc');
     expect(isAscii(listed.body)).toBe(true);
+  });
+
+  it('file: the plaintext as hex, level rules applied, the download recorded', async () => {
+    const bytes = Buffer.from('binary \u0000\u00ff payload ✓', 'utf8');
+    const uploaded = await send(BASE_URL, 'POST', `/v1/admin/apps/${app.appId}/files`, owner.token, uploadForm(bytes));
+    expect(uploaded.status).toBe(201);
+    const gated = await send(
+      BASE_URL,
+      'POST',
+      `/v1/admin/apps/${app.appId}/files`,
+      owner.token,
+      uploadForm(bytes, { minLevel: '5' }),
+    );
+    const client = keyauth.client('1.3');
+    await client.init();
+    await client.request('license', { key: (await createLicense(owner, app, { level: 1 })).key });
+    const file = await client.request('file', { fileid: uploaded.body.data.fileId });
+    expect(file.verified).toBe(true);
+    expect(file.json).toMatchObject({ success: true, contents: bytes.toString('hex') });
+    const refused = await client.request('file', { fileid: gated.body.data.fileId }, 'GET');
+    expect([refused.verified, refused.json!.success, refused.json!.message]).toEqual([
+      true,
+      false,
+      'Insufficient level',
+    ]);
+    const { rows } = await db().query(`SELECT downloads FROM files WHERE id = $1`, [uploaded.body.data.fileId]);
+    expect(rows[0].downloads).toBe(1);
+  });
+
+  it('ban: the client bans its own user and blacklists its HWID and IP, unless the app turned it off', async () => {
+    const other = await createApp(owner);
+    const off = await enableKeyAuth(owner, other, { selfBan: false });
+    const refusing = off.client('1.3');
+    await refusing.init();
+    await refusing.request('license', { key: (await createLicense(owner, other)).key, hwid: 'HW-TAMPER' });
+    expect((await refusing.request('ban', { reason: 'debugger' })).json).toMatchObject({
+      success: false,
+      message: 'Client bans are turned off for this application',
+    });
+
+    const on = await enableKeyAuth(owner, other, { selfBan: true });
+    const client = on.client('1.3');
+    await client.init();
+    const license = await createLicense(owner, other);
+    await client.request('license', { key: license.key, hwid: 'HW-TAMPER' });
+    const ban = await client.request('ban', { reason: 'debugger' });
+    expect([ban.verified, ban.json!.success]).toEqual([true, true]);
+    const { rows: users } = await db().query(
+      `SELECT banned, ban_reason FROM users WHERE app_id = $1 AND username = $2`,
+      [other.appId, license.key],
+    );
+    expect(users).toEqual([{ banned: true, ban_reason: 'debugger' }]);
+    const { rows: entries } = await db().query(
+      `SELECT type, value FROM blacklist_entries WHERE app_id = $1 ORDER BY type`,
+      [other.appId],
+    );
+    expect(entries).toEqual([
+      { type: 'hwid', value: 'HW-TAMPER' },
+      { type: 'ip', value: expect.any(String) },
+    ]);
+    expect((await client.request('check')).json!.success).toBe(false);
+  });
+
+  it('changeUsername renames a password user and ends its session; a key user keeps its name', async () => {
+    const client = keyauth.client('1.3');
+    await client.init();
+    const stamp = Date.now().toString(36);
+    await client.request('register', {
+      username: `before_${stamp}`,
+      pass: 'password 1',
+      key: (await createLicense(owner, app)).key,
+    });
+    const renamed = await client.request('changeUsername', { newUsername: `after_${stamp}` });
+    expect([renamed.verified, renamed.json!.success]).toEqual([true, true]);
+    expect((await client.request('check')).json!.success).toBe(false);
+    await client.init();
+    const login = await client.request('login', { username: `after_${stamp}`, pass: 'password 1' });
+    expect(login.json).toMatchObject({ success: true, info: { username: `after_${stamp}` } });
+    const invalid = await client.request('changeUsername', { newUsername: 'Jürgen' });
+    expect(invalid.json).toMatchObject({ success: false });
+
+    const keyUser = keyauth.client('1.2');
+    await keyUser.init();
+    await keyUser.request('license', { key: (await createLicense(owner, app)).key });
+    const kept = await keyUser.request('changeUsername', { newUsername: `other_${stamp}` });
+    expect([kept.verified, kept.json!.success, kept.json!.message]).toEqual([
+      true,
+      false,
+      'A user who signs in with a key alone keeps the key as its username',
+    ]);
   });
 });

@@ -31,6 +31,8 @@ export const KeyAuthMessage = {
   subscriptionNames: `subscriptionNames must map levels ${KeyAuthLimits.levelMin}-${KeyAuthLimits.levelMax} to names of ${KeyAuthLimits.subscriptionNameMin}-${KeyAuthLimits.subscriptionNameMax} characters`,
   secret: 'secret must be 64 hexadecimal characters',
   pairTaken: 'Another application already uses this ownerId and name',
+  /** changeUsername by a key's implicit user, which is named after its key */
+  keyUserKeepsName: 'A user who signs in with a key alone keeps the key as its username',
 } as const;
 
 /** `GET /v1/admin/apps/{appId}/keyauth`: an app's KeyAuth compatibility settings (never the secret). */

@@ -48,3 +48,39 @@ export function splitKeyAuthCalls(next: RequestListener, keyAuthServer: FastifyI
     else next(request, response);
   };
 }
+
+/** The OpenAPI description of the KeyAuth endpoint (it has no controller), one per protocol version. */
+export function keyAuthEndpointOpenApi(version: '1.3' | '1.2') {
+  const signature =
+    version === '1.3'
+      ? '`x-signature-ed25519` = Ed25519(`x-signature-timestamp` + body) with the app key (hex; the key in hex is the ' +
+        "settings' `publicKeyHex`); successes add `ownerid` and `code: 68`."
+      : '`signature` = hex HMAC-SHA256 of the body under the app secret (`init`) or `enckey-secret` (later calls).';
+  const operation = {
+    tags: ['keyauth'],
+    summary: `KeyAuth protocol ${version}, for shipped KeyAuth clients (docs/migrating-from-keyauth.md)`,
+    description:
+      'Form-encoded fields (the query string is merged): `type`, `name`, `ownerid`, `sessionid` after `init`, and ' +
+      "the type's own. Answers are HTTP 200 (429 on the rate limit), JSON with non-ASCII escaped, a `nonce`, " +
+      `signed: ${signature} An unknown ownerid + name, or compatibility off: the plain \`KeyAuth_Invalid\`.`,
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: {
+            type: 'object',
+            required: ['type', 'name', 'ownerid'],
+            properties: {
+              type: { type: 'string' },
+              name: { type: 'string' },
+              ownerid: { type: 'string', pattern: '^[A-Za-z0-9]{10}$' },
+              sessionid: { type: 'string' },
+            },
+            additionalProperties: { type: 'string' },
+          },
+        },
+      },
+    },
+    responses: { '200': { description: 'A KeyAuth answer `{ success, message, ... }`, signed' } },
+  };
+  return { post: operation, get: { ...operation, requestBody: undefined } };
+}

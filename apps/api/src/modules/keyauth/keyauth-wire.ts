@@ -17,6 +17,13 @@ export const SUCCESS_CODE = 68;
 export const ENCKEY_MAX = 35;
 
 /**
+ * The largest file `file` answers: the plaintext travels as hex inside one
+ * JSON answer held in memory (twice its size), so larger files are for `/v1`'s
+ * streamed, single-use links.
+ */
+export const FILE_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
  * The request's fields: the query string and the form body merged (the body
  * wins, as PHP's `$_REQUEST` does), each trimmed; an empty field, or one sent
  * twice (an array), counts as absent.
@@ -87,8 +94,6 @@ export const KeyAuthText = {
   initialized: 'Initialized',
   invalidVersion: 'invalidver',
   loggedIn: 'Logged in!',
-  registered: 'Logged in!',
-  licensed: 'Logged in!',
   upgraded: 'Upgraded successfully',
   sessionValidated: 'Session is validated.',
   sessionNotValidated: 'Session is not validated',
@@ -103,6 +108,8 @@ export const KeyAuthText = {
   variableSet: 'Successfully set variable',
   variableFetched: 'Successfully retrieved variable',
   fileFetched: 'File download successful',
+  fileTooLarge: `File is too large for the KeyAuth protocol (at most ${FILE_MAX_BYTES / 1024 / 1024} MiB): use /v1`,
+  clientBan: 'KeyAuth client ban',
   banned: 'Successfully Banned User',
   usernameChanged: 'Successfully changed username, user logged out.',
   missingType: 'The type field is required',

@@ -1,12 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { ClientUser, KeyAuthVersion, SessionResult } from '@latchkey/contracts';
+import {
+  ClientLimits,
+  USERNAME_MESSAGE,
+  type ClientUser,
+  type FileData,
+  type KeyAuthVersion,
+  type SessionResult,
+} from '@latchkey/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeAuthor } from '../../common/auth/actor.js';
 import { AppError } from '../../common/errors.js';
 import { findHostileInput } from '../../common/input/hostile-input.js';
 import { AppCredentialsCache, type CachedApp } from '../apps/app-credentials.cache.js';
 import { BlacklistService } from '../blacklist/blacklist.service.js';
 import { ClientService } from '../client/client.service.js';
+import { DownloadRoute } from '../files/download.route.js';
 import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
+import { UsersService } from '../users/users.service.js';
 import { KeyAuthAppStats } from './keyauth-app-stats.js';
 import { subscriptionName, type KeyAuthApp } from './keyauth-app.js';
 import { KeyAuthAppsCache } from './keyauth-apps.cache.js';
@@ -15,6 +25,7 @@ import {
   answerNonce,
   asciiJson,
   ENCKEY_MAX,
+  FILE_MAX_BYTES,
   hmacKey,
   hmacSignature,
   KEYAUTH_FAILURE,
@@ -75,6 +86,8 @@ export class KeyAuthEndpoint {
     private readonly stats: KeyAuthAppStats,
     private readonly blacklist: BlacklistService,
     private readonly rateLimiter: ClientRateLimiter,
+    private readonly downloads: DownloadRoute,
+    private readonly users: UsersService,
   ) {}
 
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -246,8 +259,53 @@ export class KeyAuthEndpoint {
           fields: { users },
         };
       }
+      case 'file': {
+        const { data } = await dispatch({ type: 'file', fileId: fields.get('fileid') });
+        const token = new URL((data as FileData).url).pathname.split('/').pop()!;
+        const contents = await this.downloads.readWhole(token, ip, FILE_MAX_BYTES);
+        if (contents === 'tooLarge') throw new KeyAuthRefusal(KeyAuthText.fileTooLarge);
+        if (contents === null) throw new AppError('FILE_NOT_FOUND');
+        return { success: true, message: KeyAuthText.fileFetched, fields: { contents: contents.toString('hex') } };
+      }
+      case 'ban': {
+        if (!call.keyauth.selfBan) throw new KeyAuthRefusal(KeyAuthText.selfBanOff);
+        const { user } = (await dispatch({ type: 'check' })).data as { user: ClientUser };
+        const author = { accountId: null, email: `${user.username} (${KeyAuthText.clientBan})`, ip };
+        const reason = fields.get('reason') ?? KeyAuthText.clientBan;
+        await this.users.ban(author, app.id, user.userId, reason);
+        for (const [type, value] of [
+          ['hwid', user.hwid],
+          ['ip', ip],
+        ] as const) {
+          if (value !== null) await this.blacklistQuietly(author, app.id, { type, value, reason });
+        }
+        return { success: true, message: KeyAuthText.banned };
+      }
+      case 'changeUsername': {
+        const username = fields.get('newUsername');
+        if (username === undefined || !ClientLimits.usernamePattern.test(username)) {
+          throw new KeyAuthRefusal(USERNAME_MESSAGE);
+        }
+        const { user } = (await dispatch({ type: 'check' })).data as { user: ClientUser };
+        const author = { accountId: null, email: user.username, ip };
+        await this.users.rename(author, app.id, user.userId, username);
+        return { success: true, message: KeyAuthText.usernameChanged };
+      }
       default:
         throw new KeyAuthRefusal(KeyAuthText.unknownType);
+    }
+  }
+
+  /** A blacklist entry made by a client ban; one that exists already is what was wanted. */
+  private async blacklistQuietly(
+    author: ChangeAuthor,
+    appId: string,
+    entry: { type: 'hwid' | 'ip'; value: string; reason: string },
+  ): Promise<void> {
+    try {
+      await this.blacklist.create(author, appId, entry);
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
     }
   }
 

@@ -3,6 +3,8 @@ import { AccountsModule } from '../accounts/accounts.module.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { BlacklistModule } from '../blacklist/blacklist.module.js';
 import { ClientModule } from '../client/client.module.js';
+import { FilesModule } from '../files/files.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { KeyAuthAppStats } from './keyauth-app-stats.js';
 import { KeyAuthAppsCache } from './keyauth-apps.cache.js';
@@ -17,7 +19,7 @@ import { KeyAuthEndpoint } from './keyauth.endpoint.js';
  * instance of its own (keyauth-server.ts).
  */
 @Module({
-  imports: [AccountsModule, AppsModule, BlacklistModule, ClientModule, RateLimitModule],
+  imports: [AccountsModule, AppsModule, BlacklistModule, ClientModule, FilesModule, RateLimitModule, UsersModule],
   controllers: [KeyAuthSettingsController],
   providers: [KeyAuthSettingsService, KeyAuthAppsCache, KeyAuthSessions, KeyAuthAppStats, KeyAuthEndpoint],
 })

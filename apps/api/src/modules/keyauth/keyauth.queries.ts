@@ -62,7 +62,15 @@ export const FIND_KEYAUTH_APP_BY_PAIR = `SELECT ${KEYAUTH_APP_COLUMNS} FROM keya
 /** Every key of the app `$1`, for sqlTotal (KeyAuth's `numKeys`), in the order of an index led by app id. */
 export const KEYS_OF_APP = { from: 'licenses WHERE app_id = $1', orderBy: 'created_at DESC, id DESC' };
 
-/** The usernames of the app `$1`'s live sessions (`$2`: its idle timeout), at most `$3`: KeyAuth's `fetchOnline`. */
-export const ONLINE_USERNAMES = `SELECT DISTINCT u.username FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.app_id = $1 AND ${liveSessionSql({ alias: 's', idleSeconds: '$2' })}
-  LIMIT $3`;
+/**
+ * The usernames of the app `$1`'s newest `$3` live sessions (`$2`: its idle
+ * timeout): KeyAuth's `fetchOnline`. The sessions come newest first from the
+ * app's live-sessions index and stop at `$3`; each username is one primary
+ * key read (a subquery the planner cannot turn into a scan of every user).
+ * 66k live sessions of 100k users: about 27 ms against 390 ms for a join of
+ * all live sessions then DISTINCT (medians of three, interleaved, loaded machine).
+ */
+export const ONLINE_USERNAMES = `SELECT DISTINCT (SELECT u.username FROM users u WHERE u.id = live.user_id) AS username
+  FROM (SELECT s.user_id FROM sessions s
+         WHERE s.app_id = $1 AND ${liveSessionSql({ alias: 's', idleSeconds: '$2' })}
+         ORDER BY s.created_at DESC LIMIT $3) live`;
