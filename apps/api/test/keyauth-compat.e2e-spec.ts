@@ -230,6 +230,22 @@ describe('what the official clients check', () => {
     expect(JSON.parse(await bare.text())).toMatchObject({ success: true, message: 'Initialized' });
   });
 
+  it('names a missing or refused field as the KeyAuth client sends it, in a signed success: false', async () => {
+    const client = keyauth.client('1.3');
+    await client.init();
+    const noKey = await client.request('license', {});
+    expect([noKey.status, noKey.verified, noKey.json!.success, noKey.json!.message]).toEqual([
+      200,
+      true,
+      false,
+      'key is required',
+    ]);
+    const noPass = await client.request('register', { username: 'someone_new', key: 'K' });
+    expect(noPass.json!.message).toBe('pass is required');
+    const hostile = await client.request('license', { key: 'K\u0000' });
+    expect([hostile.status, hostile.verified, hostile.json!.success]).toEqual([200, true, false]);
+  });
+
   it('compares ver with the app version and answers invalidver with the download link', async () => {
     const other = await createApp(owner);
     const versioned = await enableKeyAuth(owner, other, { appVersion: '2.0', downloadUrl: 'https://example.com/v2' });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
-import { asciiJson, hmacKey, hmacSignature, requestFields, versionOfPath } from './keyauth-wire.js';
+import {
+  asciiJson,
+  hmacKey,
+  hmacSignature,
+  inKeyAuthFieldNames,
+  requestFields,
+  versionOfPath,
+} from './keyauth-wire.js';
 
 describe('requestFields', () => {
   it('merges the query string and the body (the body wins), trims, and drops empty and repeated fields', () => {
@@ -48,5 +55,13 @@ describe('versionOfPath', () => {
     ['/v1', null],
   ])('%s is %s', (url, version) => {
     expect(versionOfPath(url)).toBe(version);
+  });
+});
+
+describe('inKeyAuthFieldNames', () => {
+  it('names the fields as KeyAuth clients send them', () => {
+    expect(inKeyAuthFieldNames('licenseKey is required')).toBe('key is required');
+    expect(inKeyAuthFieldNames('password must be 6-128 characters')).toBe('pass must be 6-128 characters');
+    expect(inKeyAuthFieldNames('username must be 3-32 characters')).toBe('username must be 3-32 characters');
   });
 });

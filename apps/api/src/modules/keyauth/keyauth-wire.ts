@@ -90,6 +90,17 @@ export const KEYAUTH_FAILURE: Partial<Record<ErrorCode, string>> = {
   INVALID_SESSION: 'Session not found. Use latest client.',
 };
 
+/** `/v1`'s names of the fields KeyAuth names otherwise, as a refusal's message starts with them. */
+const KEYAUTH_FIELD_NAMES: [RegExp, string][] = [
+  [/^licenseKey\b/, 'key'],
+  [/^password\b/, 'pass'],
+];
+
+/** A `/v1` validation message with the field named as the KeyAuth client sent it (`licenseKey` is `key`). */
+export function inKeyAuthFieldNames(message: string): string {
+  return KEYAUTH_FIELD_NAMES.reduce((renamed, [name, keyauthName]) => renamed.replace(name, keyauthName), message);
+}
+
 export const KeyAuthText = {
   initialized: 'Initialized',
   invalidVersion: 'invalidver',

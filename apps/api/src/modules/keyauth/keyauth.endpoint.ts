@@ -28,6 +28,7 @@ import {
   FILE_MAX_BYTES,
   hmacKey,
   hmacSignature,
+  inKeyAuthFieldNames,
   KEYAUTH_FAILURE,
   KEYAUTH_INVALID,
   KeyAuthText,
@@ -351,7 +352,8 @@ export class KeyAuthEndpoint {
           retryAfterSeconds: err.retryAfterSeconds,
         };
       }
-      return { success: false, message: KEYAUTH_FAILURE[err.code] ?? err.message };
+      const message = err.code === 'VALIDATION' ? inKeyAuthFieldNames(err.message) : err.message;
+      return { success: false, message: KEYAUTH_FAILURE[err.code] ?? message };
     }
     this.logger.error(err);
     return { success: false, message: KeyAuthText.unavailable };
