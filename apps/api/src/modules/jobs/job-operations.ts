@@ -63,8 +63,8 @@ function userOperation(change: (job: JobRow) => BulkUserChange): JobOperation {
  * The import goes through its uploaded rows by line: a batch takes the rows
  * of the next `size` lines (TAKE_IMPORT_ROWS), checks each, and stores the
  * valid ones in one statement (a key the app has, or one an earlier line of
- * the file had, is skipped and counted). Three statements a batch, each
- * reading only the batch's rows.
+ * the file had, is skipped and counted): two statements, each reading only
+ * the batch's rows.
  */
 const importOperation: JobOperation = {
   table: 'licenses',
