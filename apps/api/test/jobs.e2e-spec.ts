@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
+import { TAKE_IMPORT_ROWS } from '../src/modules/jobs/jobs.queries.js';
 import { ServiceStack, type StackOwner } from './support/service-stack.js';
 import { eventually } from './support/eventually.js';
 import { send, uploadForm } from './support/files.js';
@@ -273,6 +274,48 @@ describe('key jobs', () => {
       .db()
       .query(`SELECT count(*)::int AS n FROM job_import_rows WHERE job_id = $1`, [data.id]);
     expect(rows[0].n).toBe(0);
+  }, 60_000);
+
+  it('takes a batch by the primary key within its bounds, with or without the table analyzed', async () => {
+    const owner = await stack.ownerWithApp();
+    const pool = stack.db();
+    const { rows: created } = await pool.query(
+      `INSERT INTO jobs (app_id, type, created_by_email, status) VALUES ($1, 'licenses.import', 'spec@example.com', 'cancelled')
+       RETURNING id`,
+      [owner.appId],
+    );
+    const jobId = created[0].id as string;
+    await pool.query(
+      `INSERT INTO job_import_rows (job_id, line, key, duration)
+       SELECT $1, line, 'KEY-' || line, '30d' FROM generate_series(2, 20001) line`,
+      [jobId],
+    );
+    // The rows of the first half are taken, as they would be by the batches before.
+    await pool.query(`DELETE FROM job_import_rows WHERE job_id = $1 AND line <= 10001`, [jobId]);
+    const scanOfTheBatch = async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${TAKE_IMPORT_ROWS}`, [jobId, 10001, 1000]);
+        await client.query('ROLLBACK');
+        return rows[0]['QUERY PLAN'][0].Plan.Plans.find((node: { 'Parent Relationship': string }) =>
+          ['Outer', 'Member'].includes(node['Parent Relationship']),
+        );
+      } finally {
+        client.release();
+      }
+    };
+    for (const analyzed of [false, true]) {
+      if (analyzed) await pool.query('ANALYZE job_import_rows');
+      const scan = await scanOfTheBatch();
+      expect(scan['Node Type']).toBe('Index Scan');
+      expect(scan['Index Cond']).toMatch(/line >= \$\d+\).*line < \(\$\d+ \+ 1000\)/);
+    }
+    const { rows: taken } = await pool.query(TAKE_IMPORT_ROWS, [jobId, 10001, 1000]);
+    expect(taken.map((row: { line: number }) => row.line).sort((a: number, b: number) => a - b)).toEqual(
+      Array.from({ length: 1000 }, (_, i) => 10002 + i),
+    );
+    await pool.query(`DELETE FROM jobs WHERE id = $1`, [jobId]);
   }, 60_000);
 
   it('imports in batches of lines: empty lines longer than a batch and multi-line cells are gone through', async () => {
