@@ -10,4 +10,5 @@ export * from './errors.js';
 export * from './discord.js';
 export * from './csv.js';
 export * from './jobs.js';
+export * from './keyauth-import.js';
 export * from './health.js';

@@ -16,6 +16,7 @@ import { DeliveryClaims1795300000015 } from './1795300000015-DeliveryClaims.js';
 import { AdminReadIndexes1795300000016 } from './1795300000016-AdminReadIndexes.js';
 import { BulkJobs1795300000017 } from './1795300000017-BulkJobs.js';
 import { UserVariables1795300000019 } from './1795300000019-UserVariables.js';
+import { KeyAuthImports1795300000024 } from './1795300000024-KeyAuthImports.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   AdminReadIndexes1795300000016,
   BulkJobs1795300000017,
   UserVariables1795300000019,
+  KeyAuthImports1795300000024,
 ];

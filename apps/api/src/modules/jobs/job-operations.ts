@@ -10,6 +10,7 @@ import {
 } from '../licenses/license-bulk.js';
 import { type BulkUserChange, changeUserBatch, countBulkUserChange } from '../users/user-bulk.js';
 import { checkImportRow } from './import-csv.js';
+import { keyAuthCommitOperation, keyAuthPreviewOperation } from './keyauth-import.operations.js';
 import { DROP_IMPORT_ROWS, IMPORT_ROWS_BATCH, type ImportRow, type JobRow, type JobTable } from './jobs.queries.js';
 
 /** One batch of a job: the cursor it ended at (null: nothing was left), what it handled, skipped and refused. */
@@ -114,4 +115,6 @@ export const JOB_OPERATIONS: Record<JobType, JobOperation> = {
   'users.reset-hwid': userOperation(() => ({ kind: 'resetHwid' })),
   'users.ban': userOperation((job) => ({ kind: 'ban', reason: job.params.reason ?? null })),
   'users.unban': userOperation(() => ({ kind: 'unban' })),
+  'keyauth.preview': keyAuthPreviewOperation,
+  'keyauth.commit': keyAuthCommitOperation,
 };

@@ -21,6 +21,8 @@ export const JOB_LABELS: Record<JobType, string> = {
   'users.reset-hwid': 'Reset every HWID',
   'users.ban': 'Ban users',
   'users.unban': 'Unban users',
+  'keyauth.preview': 'Preview a KeyAuth import',
+  'keyauth.commit': 'Commit a KeyAuth import',
 };
 
 const OPERATIONS = (['licenses.import', ...FILTER_JOB_TYPES] as const).map((value) => ({
