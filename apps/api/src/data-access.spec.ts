@@ -45,6 +45,10 @@ const OWNERS: Record<string, string> = {
   user_variables: 'user-variables',
   jobs: 'jobs',
   job_import_rows: 'jobs',
+  keyauth_imports: 'jobs',
+  keyauth_import_users: 'jobs',
+  keyauth_import_subscriptions: 'jobs',
+  keyauth_import_keys: 'jobs',
 };
 /**
  * Writes from outside the owner: an event's deliveries are inserted in the

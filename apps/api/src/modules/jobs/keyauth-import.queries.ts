@@ -45,7 +45,7 @@ export const LIST_IMPORTS: ListStatement = {
  * The import `$1` of the app `$2` is committed by the job `$3` with the
  * levels `$4`: only once its preview succeeded, and only while no commit is
  * queued, running or done (one that failed or was cancelled may be retried).
- * The row lock this UPDATE takes makes two commits take turns.
+ * Two commits of one import take turns on its row lock.
  */
 export const CLAIM_COMMIT = `UPDATE keyauth_imports i SET commit_job_id = $3, levels = $4
   WHERE i.id = $1 AND i.app_id = $2
