@@ -1,10 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
 import bcrypt from 'bcrypt';
 import { AppError } from '../../common/errors.js';
-import { durationOf, importedHwid, importedPasswordHash, keyAuthRecords, type StagedRecord } from './keyauth-file.js';
+import {
+  durationOf,
+  importedHwid,
+  importedPasswordHash,
+  type KeyAuthFileSummary,
+  keyAuthRecords,
+  type StagedRecord,
+} from './keyauth-file.js';
 
 async function records(text: string, chunkSize = 7): Promise<{ records: StagedRecord[]; format?: string }> {
-  const summary: { format?: string } = {};
+  const summary: Partial<KeyAuthFileSummary> = {};
   const bytes = Buffer.from(text);
   async function* file() {
     for (let i = 0; i < bytes.length; i += chunkSize) yield bytes.subarray(i, i + chunkSize);
