@@ -8,21 +8,23 @@ import {
   CLASSIFY_KEYS,
   CLASSIFY_USERS,
   COUNT_STAGED,
+  COUNT_STAGED_BY_KIND,
   DROP_STAGED_KEYS,
   DROP_STAGED_SUBSCRIPTIONS,
   DROP_STAGED_USERS,
   IMPORT_OF_COMMIT_JOB,
   IMPORT_OF_PREVIEW_JOB,
   type KeyAuthImportRow,
+  LAST_STAGED_LINE,
   SET_IMPORT_RESULT,
 } from './keyauth-import.queries.js';
 
 /** The cursor a commit ends at: it runs as one batch, so it is all or nothing. */
 const COMMITTED = 'committed';
 
-async function staged(executor: SqlExecutor, importId: string): Promise<{ total: number; lastLine: number }> {
-  const [row] = await sqlRows<{ total: number; last_line: number }>(executor, COUNT_STAGED, [importId]);
-  return { total: row!.total, lastLine: row!.last_line };
+async function stagedTotal(executor: SqlExecutor, importId: string): Promise<number> {
+  const [row] = await sqlRows<{ total: number }>(executor, COUNT_STAGED, [importId]);
+  return row!.total;
 }
 
 async function importOf(executor: SqlExecutor, statement: string, job: JobRow): Promise<KeyAuthImportRow> {
@@ -39,13 +41,12 @@ async function importOf(executor: SqlExecutor, statement: string, job: JobRow): 
 export const keyAuthPreviewOperation: JobOperation = {
   table: 'keyauth_import_users',
   start: '0',
-  count: async (executor, job) =>
-    (await staged(executor, (await importOf(executor, IMPORT_OF_PREVIEW_JOB, job)).id)).total,
+  count: async (executor, job) => stagedTotal(executor, (await importOf(executor, IMPORT_OF_PREVIEW_JOB, job)).id),
   async batch(executor, job, cursor, size) {
     const found = await importOf(executor, IMPORT_OF_PREVIEW_JOB, job);
-    const { lastLine } = await staged(executor, found.id);
+    const [last] = await sqlRows<{ last_line: number }>(executor, LAST_STAGED_LINE, [found.id]);
     const from = Number(cursor);
-    if (from >= lastLine) return { last: null, handled: 0, skipped: 0, errors: [] };
+    if (from >= last!.last_line) return { last: null, handled: 0, skipped: 0, errors: [] };
     const to = from + size;
     const users = await sqlAffected(executor, CLASSIFY_USERS, [found.id, found.app_id, from, to]);
     const keys = await sqlAffected(executor, CLASSIFY_KEYS, [found.id, found.app_id, from, to]);
@@ -54,21 +55,21 @@ export const keyAuthPreviewOperation: JobOperation = {
 };
 
 /**
- * The commit of an import: one batch, so one transaction. The outcomes are
- * checked again (the app may have changed since the preview), the users
- * created first so that the keys they used are tied to them, then the
- * staged rows dropped. A failure leaves the app as it was.
+ * The commit of an import: one batch, so one transaction. It writes what the
+ * preview showed as created, users first so that the keys they used are tied
+ * to them; a username or key the app got since the preview is left alone
+ * (ON CONFLICT) and counted as skipped. Then the staged rows are dropped. A
+ * failure leaves the app as it was.
  */
 export const keyAuthCommitOperation: JobOperation = {
   table: 'users',
   start: '0',
-  count: async (executor, job) =>
-    (await staged(executor, (await importOf(executor, IMPORT_OF_COMMIT_JOB, job)).id)).total,
+  count: async (executor, job) => stagedTotal(executor, (await importOf(executor, IMPORT_OF_COMMIT_JOB, job)).id),
   async batch(executor, job, cursor) {
     if (cursor === COMMITTED) return { last: null, handled: 0, skipped: 0, errors: [] };
     const found = await importOf(executor, IMPORT_OF_COMMIT_JOB, job);
-    const usersStaged = await sqlAffected(executor, CLASSIFY_USERS, [found.id, found.app_id, 0, null]);
-    const keysStaged = await sqlAffected(executor, CLASSIFY_KEYS, [found.id, found.app_id, 0, null]);
+    const [staged] = await sqlRows<{ users: number; keys: number }>(executor, COUNT_STAGED_BY_KIND, [found.id]);
+    const { users: usersStaged, keys: keysStaged } = staged!;
     const usersCreated = await createImportedUsers(executor, found.app_id, found.id, found.levels);
     const keys = await createImportedKeys(executor, found.app_id, found.id, job.created_by);
     await linkImportedLicenses(

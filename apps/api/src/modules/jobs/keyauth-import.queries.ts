@@ -71,16 +71,21 @@ export const STAGE_KEYS = `INSERT INTO keyauth_import_keys (import_id, line, key
 
 /** Every staged record of the import `$1` (users and keys; subscriptions are read with their user). */
 export const COUNT_STAGED = `SELECT (SELECT count(*) FROM keyauth_import_users WHERE import_id = $1)::int
-  + (SELECT count(*) FROM keyauth_import_keys WHERE import_id = $1)::int AS total,
-  GREATEST((SELECT max(line) FROM keyauth_import_users WHERE import_id = $1),
-           (SELECT max(line) FROM keyauth_import_keys WHERE import_id = $1),
-           (SELECT max(line) FROM keyauth_import_subscriptions WHERE import_id = $1), 0) AS last_line`;
+  + (SELECT count(*) FROM keyauth_import_keys WHERE import_id = $1)::int AS total`;
+
+export const COUNT_STAGED_BY_KIND = `SELECT (SELECT count(*) FROM keyauth_import_users WHERE import_id = $1)::int AS users,
+  (SELECT count(*) FROM keyauth_import_keys WHERE import_id = $1)::int AS keys`;
+
+/** The last line of the import `$1`'s file, read from the ends of the staging tables' primary keys. */
+export const LAST_STAGED_LINE = `SELECT GREATEST((SELECT max(line) FROM keyauth_import_users WHERE import_id = $1),
+  (SELECT max(line) FROM keyauth_import_keys WHERE import_id = $1),
+  (SELECT max(line) FROM keyauth_import_subscriptions WHERE import_id = $1), 0) AS last_line`;
 
 const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /**
  * Writes the outcome of the staged users of the import `$1` (app `$2`) in
- * the lines after `$3` up to `$4` (every line: 0 and null): skipped for a
+ * the lines after `$3` up to `$4`: skipped for a
  * problem of the row or an earlier row of the same name, a conflict when
  * the app has the name (imported before when the password hash is the
  * same), created otherwise.
@@ -96,12 +101,13 @@ export const CLASSIFY_USERS = `UPDATE keyauth_import_users s SET outcome = c.out
              THEN ${quoted(KeyAuthRowReason.alreadyImported)}
            WHEN u.id IS NOT NULL THEN ${quoted(KeyAuthRowReason.usernameTaken)} END AS reason
     FROM keyauth_import_users s2
-    LEFT JOIN users u ON u.app_id = $2 AND u.username_key = s2.username_key
+    LEFT JOIN LATERAL (SELECT u1.id, u1.password_hash FROM users u1
+      WHERE u1.app_id = $2 AND u1.username_key = s2.username_key LIMIT 1) u ON true
     LEFT JOIN LATERAL (SELECT d.line FROM keyauth_import_users d
       WHERE d.import_id = s2.import_id AND d.username_key = s2.username_key AND d.line < s2.line LIMIT 1) earlier ON true
-    WHERE s2.import_id = $1 AND s2.line > $3 AND ($4::int IS NULL OR s2.line <= $4)
+    WHERE s2.import_id = $1 AND s2.line > $3 AND s2.line <= $4
   ) c
-  WHERE s.import_id = $1 AND s.line = c.line`;
+  WHERE s.import_id = $1 AND s.line = c.line AND s.line > $3 AND s.line <= $4`;
 
 /** The same for staged keys: a conflict when the app has the key. */
 export const CLASSIFY_KEYS = `UPDATE keyauth_import_keys s SET outcome = c.outcome, reason = c.reason
@@ -116,9 +122,9 @@ export const CLASSIFY_KEYS = `UPDATE keyauth_import_keys s SET outcome = c.outco
     LEFT JOIN licenses l ON l.app_id = $2 AND l.key = s2.key
     LEFT JOIN LATERAL (SELECT d.line FROM keyauth_import_keys d
       WHERE d.import_id = s2.import_id AND d.key = s2.key AND d.line < s2.line LIMIT 1) earlier ON true
-    WHERE s2.import_id = $1 AND s2.line > $3 AND ($4::int IS NULL OR s2.line <= $4)
+    WHERE s2.import_id = $1 AND s2.line > $3 AND s2.line <= $4
   ) c
-  WHERE s.import_id = $1 AND s.line = c.line`;
+  WHERE s.import_id = $1 AND s.line = c.line AND s.line > $3 AND s.line <= $4`;
 
 export interface OutcomeCount {
   kind: 'users' | 'keys';
