@@ -47,6 +47,10 @@ const OWNERS: Record<string, string> = {
   jobs: 'jobs',
   job_import_rows: 'jobs',
   app_activity_days: 'stats',
+  keyauth_imports: 'jobs',
+  keyauth_import_users: 'jobs',
+  keyauth_import_subscriptions: 'jobs',
+  keyauth_import_keys: 'jobs',
 };
 /**
  * Writes from outside the owner: an event's deliveries are inserted in the

@@ -99,6 +99,11 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'GET /v1/admin/apps/{appId}/jobs': 'refused',
   'GET /v1/admin/apps/{appId}/jobs/{jobId}': 'refused',
   'POST /v1/admin/apps/{appId}/jobs/{jobId}/cancel': 'refused',
+  'POST /v1/admin/apps/{appId}/keyauth-imports': 'refused',
+  'GET /v1/admin/apps/{appId}/keyauth-imports': 'refused',
+  'GET /v1/admin/apps/{appId}/keyauth-imports/{importId}': 'refused',
+  'GET /v1/admin/apps/{appId}/keyauth-imports/{importId}/rows': 'refused',
+  'POST /v1/admin/apps/{appId}/keyauth-imports/{importId}/commit': 'refused',
 
   'POST /v1/admin/apps/{appId}/blacklist': 'refused',
   'GET /v1/admin/apps/{appId}/blacklist': 'refused',

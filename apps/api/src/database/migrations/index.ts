@@ -18,6 +18,7 @@ import { BulkJobs1795300000017 } from './1795300000017-BulkJobs.js';
 import { UserVariables1795300000019 } from './1795300000019-UserVariables.js';
 import { AppActivityDays1795300000020 } from './1795300000020-AppActivityDays.js';
 import { KeyAuthApps1795300000023 } from './1795300000023-KeyAuthApps.js';
+import { KeyAuthImports1795300000024 } from './1795300000024-KeyAuthImports.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   UserVariables1795300000019,
   AppActivityDays1795300000020,
   KeyAuthApps1795300000023,
+  KeyAuthImports1795300000024,
 ];

@@ -11,6 +11,7 @@ import {
 import { type BulkUserChange, changeUserBatch, countBulkUserChange } from '../users/user-bulk.js';
 import { checkImportRow } from './import-csv.js';
 import { type ImportRow, type JobRow, type JobTable, TAKE_IMPORT_ROWS } from './jobs.queries.js';
+import { keyAuthCommitOperation, keyAuthPreviewOperation } from './keyauth-import.operations.js';
 
 /** One batch of a job: the cursor it ended at (null: nothing was left), what it handled, skipped and refused. */
 export interface BatchOutcome {
@@ -115,4 +116,6 @@ export const JOB_OPERATIONS: Record<JobType, JobOperation> = {
   'users.reset-hwid': userOperation(() => ({ kind: 'resetHwid' })),
   'users.ban': userOperation((job) => ({ kind: 'ban', reason: job.params.reason ?? null })),
   'users.unban': userOperation(() => ({ kind: 'unban' })),
+  'keyauth.preview': keyAuthPreviewOperation,
+  'keyauth.commit': keyAuthCommitOperation,
 };
