@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import bcrypt from 'bcrypt';
 import { ServiceStack, type StackOwner } from './support/service-stack.js';
 import { eventually } from './support/eventually.js';
+import { KeyAuthClient } from './support/keyauth-client.js';
 import { send, uploadForm } from './support/files.js';
 
 // Imports from KeyAuth (issue 26): the upload is staged by the API, previewed and committed by the worker.
@@ -208,6 +209,38 @@ describe('KeyAuthUsers.json (dashboard export)', () => {
       hwid: 'S-1-5-21-1-2-3-1001',
     });
     expect(wrong.status).toBe(401);
+  });
+
+  it('the same $2y$ user logs in through the KeyAuth door (/api/1.3/), its answer signed with the app key', async () => {
+    const settings = {
+      enabled: true,
+      ownerId: 'Imp0rtTest',
+      name: 'Imported app',
+      versions: ['1.3'],
+      subscriptionNames: {},
+      fetchOnline: false,
+      selfBan: true,
+      appVersion: null,
+      downloadUrl: null,
+    };
+    const saved = await stack.http('PUT', `/v1/admin/apps/${owner.appId}/keyauth`, {
+      token: owner.token,
+      body: settings,
+    });
+    expect(saved.status).toBe(200);
+    const client = new KeyAuthClient({
+      version: '1.3',
+      ownerId: settings.ownerId,
+      name: settings.name,
+      publicKeyHex: saved.body.data.publicKeyHex,
+      baseUrl: stack.api.url,
+    });
+    expect((await client.init()).json).toMatchObject({ success: true });
+    const login = await client.request('login', { username: 'alice', pass: PASSWORD, hwid: 'S-1-5-21-1-2-3-1001' });
+    expect(login.verified).toBe(true);
+    expect(login.json).toMatchObject({ success: true, message: 'Logged in!', info: { username: 'alice' } });
+    const wrong = await client.request('login', { username: 'alice', pass: 'not it', hwid: 'S-1-5-21-1-2-3-1001' });
+    expect(wrong.json).toMatchObject({ success: false });
   });
 
   it('importing the same file again creates nothing', async () => {

@@ -62,6 +62,8 @@ export interface KeyAuthClientOptions {
   enckey?: string;
   /** send fields in the query string instead of the form body */
   inQuery?: boolean;
+  /** the service's address; default the suite's shared API */
+  baseUrl?: string;
 }
 
 export class KeyAuthClient {
@@ -70,7 +72,7 @@ export class KeyAuthClient {
   constructor(private readonly options: KeyAuthClientOptions) {}
 
   get url(): string {
-    return `${BASE_URL}/api/${this.options.version}/`;
+    return `${this.options.baseUrl ?? BASE_URL}/api/${this.options.version}/`;
   }
 
   /** One request, `fields` form-encoded (or in the query string), with name, ownerid and sessionid. */
