@@ -85,6 +85,7 @@ function waitForLine(child, pattern, timeoutMs, label) {
     }, timeoutMs);
     const onData = (chunk) => {
       output += chunk.toString();
+      if (process.env.TEST_SHOW_SERVICE_OUTPUT) process.stderr.write(chunk);
       if (pattern.test(output)) {
         clearTimeout(timer);
         resolve();

@@ -79,6 +79,8 @@ describe('a 100k-user KeyAuthUsers.json', () => {
       expect(res.status).toBe(202);
       return status('committed')();
     });
+    // The whole import on failure: its status and error say why.
+    expect(commit.result).toMatchObject({ status: 'committed' });
     expect(commit.result.result).toEqual({ usersCreated: USERS, keysCreated: 0, usersSkipped: 0, keysSkipped: 0 });
     const commitSeconds = (Date.now() - commitStarted) / 1000;
 
