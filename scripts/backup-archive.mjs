@@ -77,7 +77,20 @@ export function remindOfMasterKey() {
   console.warn(MASTER_KEY_REMINDER);
 }
 
+/** A refusal with a message for the operator: thrown by `fail`, printed by `runCommand` without a stack. */
+class Refusal extends Error {}
+
 export function fail(message) {
-  console.error(`error: ${message}`);
-  process.exit(1);
+  throw new Refusal(message);
+}
+
+/** Runs a command's body; a refusal prints one line and sets exit status 1, after the body's own cleanup. */
+export async function runCommand(body) {
+  try {
+    await body();
+  } catch (err) {
+    if (!(err instanceof Refusal)) throw err;
+    console.error(`error: ${err.message}`);
+    process.exitCode = 1;
+  }
 }

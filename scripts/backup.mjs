@@ -27,6 +27,7 @@ import {
   run,
   serviceSettings,
   sha256File,
+  runCommand,
   toolMajor,
 } from './backup-archive.mjs';
 
@@ -34,47 +35,43 @@ const ATTEMPTS = 3;
 
 const { values: options } = parseArgs({ options: { out: { type: 'string' } } });
 const settings = serviceSettings();
-if (settings.fileStorage === 'fs' && !settings.fileStorageDir) fail('FILE_STORAGE=fs needs FILE_STORAGE_DIR');
 const out = path.resolve(options.out ?? path.join(root, 'backups', `latchkey-${stamp(new Date())}.tar`));
 const connection = clientConnection(settings.databaseUrl);
 
-const work = await mkdtemp(path.join(os.tmpdir(), 'latchkey-backup-'));
-try {
-  let manifest;
-  for (let attempt = 1; !manifest; attempt += 1) {
-    manifest = await snapshot(work);
-    if (!manifest && attempt === ATTEMPTS) fail(`files kept being deleted during ${ATTEMPTS} tries; try again later`);
+await runCommand(async () => {
+  if (settings.fileStorage === 'fs' && !settings.fileStorageDir) fail('FILE_STORAGE=fs needs FILE_STORAGE_DIR');
+  const versions = await checkDumpTool();
+  const work = await mkdtemp(path.join(os.tmpdir(), 'latchkey-backup-'));
+  try {
+    let manifest = null;
+    for (let attempt = 1; !manifest && attempt <= ATTEMPTS; attempt += 1) manifest = await snapshot(work, versions);
+    if (manifest) {
+      await writeFile(path.join(work, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+      await mkdir(path.dirname(out), { recursive: true });
+      // Written beside the target and renamed: a half-written archive never carries the final name.
+      await run('tar', ['-cf', `${out}.partial`, '-C', work, MANIFEST, DATABASE_DUMP, FILES_DIR]);
+      await rename(`${out}.partial`, out);
+      const size = (await stat(out)).size;
+      say(
+        `backup written: ${out} (${mib(size)} MiB; database ${connection.label}, ` +
+          `${manifest.migrations.count} migrations, ${manifest.files.count} stored files)`,
+      );
+      remindOfMasterKey();
+    } else {
+      fail(`files kept being deleted during ${ATTEMPTS} tries; try again later`);
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
   }
-  await writeFile(path.join(work, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
-  await mkdir(path.dirname(out), { recursive: true });
-  // Written beside the target and renamed: a half-written archive never carries the final name.
-  await run('tar', ['-cf', `${out}.partial`, '-C', work, MANIFEST, DATABASE_DUMP, FILES_DIR]);
-  await rename(`${out}.partial`, out);
-  const size = (await stat(out)).size;
-  say(
-    `backup written: ${out} (${mib(size)} MiB; database ${connection.label}, ` +
-      `${manifest.migrations.count} migrations, ${manifest.files.count} stored files)`,
-  );
-  remindOfMasterKey();
-} finally {
-  await rm(work, { recursive: true, force: true });
-}
+});
 
 /** One try: the dump and the copy of the snapshot's contents, or null when a content vanished before its copy. */
-async function snapshot(dir) {
+async function snapshot(dir, { server, dumpTool }) {
   await rm(path.join(dir, FILES_DIR), { recursive: true, force: true });
   await mkdir(path.join(dir, FILES_DIR));
   const client = new pg.Client({ connectionString: settings.databaseUrl });
   await client.connect();
   try {
-    const { rows: server } = await client.query(
-      "SELECT current_setting('server_version') AS version, current_setting('server_version_num')::int AS num",
-    );
-    const serverMajor = Math.floor(server[0].num / 10000);
-    const dumpTool = await toolMajor('pg_dump');
-    if (dumpTool.major < serverMajor) {
-      fail(`${dumpTool.version} cannot dump PostgreSQL ${server[0].version}: install pg_dump ${serverMajor} or newer`);
-    }
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const { rows: exported } = await client.query('SELECT pg_export_snapshot() AS id');
     const dumpFile = path.join(dir, DATABASE_DUMP);
@@ -91,7 +88,7 @@ async function snapshot(dir) {
       format: ARCHIVE_FORMAT,
       createdAt: new Date().toISOString(),
       latchkey: { commit: await gitCommit() },
-      postgres: { server: server[0].version, pgDump: dumpTool.version },
+      postgres: { server, pgDump: dumpTool.version },
       migrations: { count: migrations.length, latest: migrations.at(-1)?.name ?? null },
       database: { file: DATABASE_DUMP, bytes: (await stat(dumpFile)).size, sha256: await sha256File(dumpFile) },
       files: {
@@ -102,6 +99,25 @@ async function snapshot(dir) {
       },
       masterKey: 'not included: restore needs the MASTER_KEY the backed-up service ran with',
     };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The server's version, and a pg_dump that can dump it (its major version or newer). */
+async function checkDumpTool() {
+  const client = new pg.Client({ connectionString: settings.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      "SELECT current_setting('server_version') AS version, current_setting('server_version_num')::int AS num",
+    );
+    const serverMajor = Math.floor(rows[0].num / 10000);
+    const dumpTool = await toolMajor('pg_dump');
+    if (dumpTool.major < serverMajor) {
+      fail(`${dumpTool.version} cannot dump PostgreSQL ${rows[0].version}: install pg_dump ${serverMajor} or newer`);
+    }
+    return { server: rows[0].version, dumpTool };
   } finally {
     await client.end();
   }

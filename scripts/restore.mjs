@@ -20,6 +20,7 @@ import {
   run,
   serviceSettings,
   sha256File,
+  runCommand,
   toolMajor,
 } from './backup-archive.mjs';
 
@@ -27,61 +28,63 @@ const { values: options, positionals } = parseArgs({
   options: { force: { type: 'boolean', default: false } },
   allowPositionals: true,
 });
-if (positionals.length !== 1) fail('usage: pnpm restore <archive.tar> [--force]');
-const archive = path.resolve(positionals[0]);
 const settings = serviceSettings();
 const connection = clientConnection(settings.databaseUrl);
 
-const work = await mkdtemp(path.join(os.tmpdir(), 'latchkey-restore-'));
-try {
-  await run('tar', ['-xf', archive, '-C', work]);
-  const manifest = JSON.parse(await readFile(path.join(work, MANIFEST), 'utf8'));
-  if (manifest.format !== ARCHIVE_FORMAT)
-    fail(`archive format ${manifest.format}; this restore reads ${ARCHIVE_FORMAT}`);
-  await verify(work, manifest);
+await runCommand(async () => {
+  if (positionals.length !== 1) fail('usage: pnpm restore <archive.tar> [--force]');
+  const archive = path.resolve(positionals[0]);
+  const work = await mkdtemp(path.join(os.tmpdir(), 'latchkey-restore-'));
+  try {
+    await run('tar', ['-xf', archive, '-C', work]);
+    const manifest = JSON.parse(await readFile(path.join(work, MANIFEST), 'utf8'));
+    if (manifest.format !== ARCHIVE_FORMAT)
+      fail(`archive format ${manifest.format}; this restore reads ${ARCHIVE_FORMAT}`);
+    await verify(work, manifest);
 
-  const restoreTool = await toolMajor('pg_restore');
-  const dumpMajor = Number(manifest.postgres.pgDump.match(/\(PostgreSQL\) (\d+)/)[1]);
-  if (restoreTool.major < dumpMajor) fail(`${restoreTool.version} cannot read a dump of pg_dump ${dumpMajor}`);
-  if (manifest.files.count > 0 && !settings.fileStorageDir) {
-    fail(`the archive holds ${manifest.files.count} stored files: set FILE_STORAGE=fs and FILE_STORAGE_DIR`);
-  }
+    const restoreTool = await toolMajor('pg_restore');
+    const dumpMajor = Number(manifest.postgres.pgDump.match(/\(PostgreSQL\) (\d+)/)[1]);
+    if (restoreTool.major < dumpMajor) fail(`${restoreTool.version} cannot read a dump of pg_dump ${dumpMajor}`);
+    if (manifest.files.count > 0 && !settings.fileStorageDir) {
+      fail(`the archive holds ${manifest.files.count} stored files: set FILE_STORAGE=fs and FILE_STORAGE_DIR`);
+    }
 
-  // Both refusals come before anything is removed.
-  const staleContents = settings.fileStorageDir ? await storedContents(settings.fileStorageDir) : [];
-  if (staleContents.length > 0 && !options.force) {
-    fail(`${settings.fileStorageDir} holds stored files; restore into an empty directory, or add --force`);
+    // Both refusals come before anything is removed.
+    const staleContents = settings.fileStorageDir ? await storedContents(settings.fileStorageDir) : [];
+    if (staleContents.length > 0 && !options.force) {
+      fail(`${settings.fileStorageDir} holds stored files; restore into an empty directory, or add --force`);
+    }
+    await prepareDatabase();
+    if (staleContents.length > 0) say(`--force: removing ${staleContents.length} stored files`);
+    for (const name of staleContents) await rm(path.join(settings.fileStorageDir, name), { force: true });
+    // One transaction: a failed restore leaves the database empty, not half filled. Roles and grants
+    // are the target's own (the backed-up server's roles need not exist here).
+    await run(
+      'pg_restore',
+      [
+        '--single-transaction',
+        '--exit-on-error',
+        '--no-owner',
+        '--no-privileges',
+        `--dbname=${connection.url}`,
+        path.join(work, DATABASE_DUMP),
+      ],
+      { env: connection.env, maxBuffer: 16 * 1024 * 1024 },
+    );
+    for (const { id } of manifest.files.entries) {
+      await copyFile(path.join(work, FILES_DIR, id), path.join(settings.fileStorageDir, id));
+    }
+    say(
+      `restored ${archive} (taken ${manifest.createdAt}, ${manifest.migrations.count} migrations, ` +
+        `${manifest.files.count} stored files) into ${connection.label}` +
+        (settings.fileStorageDir ? ` and ${settings.fileStorageDir}` : ''),
+    );
+    say('start the service on it with the MASTER_KEY the backed-up service ran with.');
+    remindOfMasterKey();
+  } finally {
+    await rm(work, { recursive: true, force: true });
   }
-  await prepareDatabase();
-  if (staleContents.length > 0) say(`--force: removing ${staleContents.length} stored files`);
-  for (const name of staleContents) await rm(path.join(settings.fileStorageDir, name), { force: true });
-  // One transaction: a failed restore leaves the database empty, not half filled. Roles and grants
-  // are the target's own (the backed-up server's roles need not exist here).
-  await run(
-    'pg_restore',
-    [
-      '--single-transaction',
-      '--exit-on-error',
-      '--no-owner',
-      '--no-privileges',
-      `--dbname=${connection.url}`,
-      path.join(work, DATABASE_DUMP),
-    ],
-    { env: connection.env, maxBuffer: 16 * 1024 * 1024 },
-  );
-  for (const { id } of manifest.files.entries) {
-    await copyFile(path.join(work, FILES_DIR, id), path.join(settings.fileStorageDir, id));
-  }
-  say(
-    `restored ${archive} (taken ${manifest.createdAt}, ${manifest.migrations.count} migrations, ` +
-      `${manifest.files.count} stored files) into ${connection.label}` +
-      (settings.fileStorageDir ? ` and ${settings.fileStorageDir}` : ''),
-  );
-  say('start the service on it with the MASTER_KEY the backed-up service ran with.');
-  remindOfMasterKey();
-} finally {
-  await rm(work, { recursive: true, force: true });
-}
+});
 
 /** Every item of the archive against the digest the manifest recorded. */
 async function verify(dir, manifest) {
