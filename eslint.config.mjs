@@ -45,6 +45,22 @@ const MODULE_DEPENDENCIES = {
     'variables',
     'user-variables',
   ],
+  keyauth: [
+    'accounts',
+    'apps',
+    'audit',
+    'blacklist',
+    'client',
+    'events',
+    'files',
+    'licenses',
+    'rate-limit',
+    'sessions',
+    'stats',
+    'users',
+    'user-variables',
+    'variables',
+  ],
 };
 const API_SRC = 'apps/api/src';
 const moduleNames = readdirSync(new URL(`./${API_SRC}/modules`, import.meta.url), { withFileTypes: true })

@@ -3,14 +3,18 @@
 // with set-based SQL, analyzed as production's autovacuum would, then every
 // admin read timed over HTTP against the real API, then the CSV export of
 // every key (time, rows/s, the API's CPU and memory) and, with a worker
-// started, the bulk jobs. Prints markdown tables; reports, never fails on a figure.
+// started, the bulk jobs (an import of a CSV of --import-rows new keys among them). Prints markdown tables;
+// reports, never fails on a figure.
 //   node scripts/bench-data.mjs [--keys 1000000] [--users 100000] [--audit 1000000] [--calls 30]
-//                               [--database latchkey_bench_data] [--reuse] [--keep]
-// --reuse measures a database an earlier run seeded (with --keep) instead of seeding a fresh one.
+//                               [--import-rows 100000] [--database latchkey_bench_data] [--reuse] [--keep]
+//                               [--reads-only]
+// --reuse measures a database an earlier run seeded (with --keep) instead of seeding a fresh one (with --keep
+// again to keep it after).
+// --reads-only stops after the admin reads (no export, no bulk jobs, which change the data).
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { admin } from './admin-call.mjs';
-import { timeBulkJob } from './bench-bulk-job.mjs';
+import { IMPORT_ROWS, timeBulkJob, timeImportJob } from './bench-bulk-job.mjs';
 import { timeExport } from './bench-export.mjs';
 import { dropDatabase, freshDatabase, startApi, startWorker, testEnv } from './test-service.mjs';
 import { KEY_ALPHABET, KEY_SEGMENT_LENGTH, KEY_SEGMENTS } from '../libs/contracts/dist/index.js';
@@ -21,9 +25,11 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '100000' },
     audit: { type: 'string', default: '1000000' },
     calls: { type: 'string', default: '30' },
+    'import-rows': { type: 'string', default: String(IMPORT_ROWS) },
     database: { type: 'string', default: 'latchkey_bench_data' },
     reuse: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    'reads-only': { type: 'boolean', default: false },
   },
 });
 
@@ -31,6 +37,8 @@ const size = { keys: Number(args.keys), users: Number(args.users), audit: Number
 for (const [name, value] of Object.entries(size)) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
 }
+const importRows = Number(args['import-rows']);
+if (!Number.isInteger(importRows) || importRows < 1) throw new Error('--import-rows must be a positive integer');
 const CALLS = Number(args.calls);
 const WARMUP_CALLS = 3;
 const OWNER = { email: 'bench-data@example.com', password: 'bench password' };
@@ -166,12 +174,14 @@ async function seed(client, { appId, ownerId, resellerIds }) {
        FROM generate_series($1::int, $2::int) i JOIN seeded_users u ON u.n = i`,
     [appId],
   );
+  // Logins over the past 60 days, oldest first, as the events table is written.
   await inBatches(
     client,
     'login events',
     size.users,
     `INSERT INTO events (app_id, name, data, created_at)
-     SELECT $3, 'user.login', jsonb_build_object('username', u.username), now() - (i % 60) * interval '1 day'
+     SELECT $3, 'user.login', jsonb_build_object('username', u.username),
+            now() - interval '60 days' * (1 - (i)::float8 / ${size.users})
        FROM generate_series($1::int, $2::int) i JOIN seeded_users u ON u.n = i`,
     [appId],
   );
@@ -339,6 +349,7 @@ async function main() {
       log(`| ${name} | ${p50.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${describeAnswer(last)} |`);
     }
 
+    if (args['reads-only']) return;
     log('');
     log(`| licenses CSV export, every key | |`);
     log('|---|---|');
@@ -363,6 +374,21 @@ async function main() {
           `| ${body.type} (${job.status}) | ${job.done.toLocaleString('en')} | ${(job.ms / 1000).toFixed(1)} | ${rate} |`,
         );
       }
+      const importStarted = (await db.query('SELECT now() AS at')).rows[0].at;
+      const imported = await timeImportJob({
+        url: api.url,
+        token: setup.accessToken,
+        appId: setup.appId,
+        rows: importRows,
+      });
+      log(
+        `| licenses.import of a ${importRows.toLocaleString('en')}-row CSV (${imported.status}; upload ` +
+          `${(imported.uploadMs / 1000).toFixed(1)} s) | ${imported.done.toLocaleString('en')} | ` +
+          `${(imported.ms / 1000).toFixed(1)} | ${Math.round(imported.perSecond).toLocaleString('en')} |`,
+      );
+      // The imported keys go again (every seeded key is older), so a --reuse run imports into the same catalogue.
+      await db.query('DELETE FROM licenses WHERE app_id = $1 AND created_at >= $2', [setup.appId, importStarted]);
+      await db.query('VACUUM ANALYZE licenses');
     } finally {
       await worker.stop();
     }

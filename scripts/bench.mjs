@@ -4,13 +4,16 @@
 // the same machine. Reports; never fails on a figure.
 //   node scripts/bench.mjs [--seconds 10] [--connections 32] [--rounds 3] [--only init,license] [--profile DIR]
 // --profile writes a V8 CPU profile of the API process to DIR and prints where its time went.
+// `--only file` times downloads alone (no floor, no load setup); FILE_STORAGE=fs FILE_STORAGE_DIR=... reach the API.
+// BENCH_DATABASE_NAME names the scratch database (default latchkey_bench), so parallel runs do not share it.
 import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
+import pg from 'pg';
 import { admin } from './admin-call.mjs';
 import { freePort, freshDatabase, dropDatabase, startApi, testEnv } from './test-service.mjs';
 import { Latchkey } from '../libs/sdk/dist/esm/index.js';
@@ -46,6 +49,9 @@ const LOGIN_PASSWORD = 'bench password';
 
 const FILE_BENCH_BYTES = 10 * 1024 * 1024;
 const FILE_DOWNLOADS_PER_RUN = 10;
+const DATABASE_NAME = process.env.BENCH_DATABASE_NAME || 'latchkey_bench';
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
 
 function log(line) {
   process.stdout.write(`${line}\n`);
@@ -115,7 +121,12 @@ async function startFloor() {
 
 /** An SDK client of `app`: every setup call is signed, nonce-checked and verified, as a vendor's would be. */
 function sdkClient(base, app) {
-  return new Latchkey({ url: base, appId: app.appId, apiKey: app.apiKey, publicKey: app.publicKey });
+  return new Latchkey({
+    url: base,
+    appId: app.appId,
+    apiKey: app.apiKey,
+    publicKey: app.publicKey,
+  });
 }
 
 /** Runs `task` over `items` with at most `width` in flight. */
@@ -132,8 +143,8 @@ async function inBatches(items, width, task) {
  * activated keys (for `license`), live sessions (for `var`) and users with
  * passwords (for `login`), as the floor has them.
  */
-async function startOurs() {
-  const databaseUrl = await freshDatabase('latchkey_bench');
+async function startOurs(withLoadSetup) {
+  const databaseUrl = await freshDatabase(DATABASE_NAME);
   const env = testEnv(databaseUrl, {
     NODE_ENV: 'production',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
@@ -142,13 +153,28 @@ async function startOurs() {
   const api = await startApi(env, {
     nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
   });
+  const stop = async () => {
+    await api.stop();
+    await dropDatabase(DATABASE_NAME);
+  };
+  const processes = { pid: api.child.pid, databaseUrl };
+  if (!withLoadSetup)
+    return {
+      stop,
+      processes,
+      target: { name: 'latchkey', url: `${api.url}/v1` },
+    };
   const { accessToken } = await admin(api.url, 'POST', '/v1/admin/auth/signup', undefined, {
     email: 'bench@example.com',
     password: 'bench password',
   });
-  const app = await admin(api.url, 'POST', '/v1/admin/apps', accessToken, { name: 'Bench' });
+  const app = await admin(api.url, 'POST', '/v1/admin/apps', accessToken, {
+    name: 'Bench',
+  });
   // The load comes from one address: lift the per-IP limit as a vendor would for a load test.
-  await admin(api.url, 'PATCH', `/v1/admin/apps/${app.appId}`, accessToken, { rateLimitPerMinute: 0 });
+  await admin(api.url, 'PATCH', `/v1/admin/apps/${app.appId}`, accessToken, {
+    rateLimitPerMinute: 0,
+  });
   await admin(api.url, 'POST', `/v1/admin/apps/${app.appId}/variables`, accessToken, { key: 'motd', value: 'hello' });
   const credentials = { appId: app.appId, apiKey: app.apiKey };
 
@@ -175,10 +201,8 @@ async function startOurs() {
   await inBatches(loginKeys, 8, (key, i) => sdkClient(api.url, app).register(users[i], LOGIN_PASSWORD, key));
 
   return {
-    stop: async () => {
-      await api.stop();
-      await dropDatabase('latchkey_bench');
-    },
+    stop,
+    processes,
     target: {
       name: 'latchkey',
       kind: 'v1',
@@ -211,7 +235,13 @@ async function bcryptAlone(seconds) {
     }
   };
   await Promise.all(Array.from({ length: Number(args.connections) }, worker));
-  return { rps: Math.round(done / seconds), p50: null, p99: null, non2xx: 0, errors: 0 };
+  return {
+    rps: Math.round(done / seconds),
+    p50: null,
+    p99: null,
+    non2xx: 0,
+    errors: 0,
+  };
 }
 
 /** The floor of `file`: the same bytes from fs.createReadStream, served by node:http in a process of its own. */
@@ -225,40 +255,71 @@ async function startPlainFileServer(filePath) {
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': size });
       createReadStream(process.argv[1]).pipe(res);
     }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
-  const child = spawn(process.execPath, ['-e', source, filePath], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', source, filePath], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise((resolve, reject) => {
     child.stdout.once('data', resolve);
     child.once('exit', (code) => reject(new Error(`plain file server exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}/file`, stop: () => child.kill('SIGTERM') };
+  return {
+    url: `http://127.0.0.1:${port}/file`,
+    pid: child.pid,
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
-/** Downloads `nextUrl()` FILE_DOWNLOADS_PER_RUN times, one after another; MB/s over the transfers alone. */
-async function downloadRun(nextUrl) {
+/** CPU time (user + system) process `pid` has used, in ms, as the kernel counts it. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * Downloads `nextUrl()` FILE_DOWNLOADS_PER_RUN times, one after another; MB/s
+ * over the transfers alone, and the CPU the serving processes (`pids()`: the
+ * server, and for ours its PostgreSQL backends) spent per MiB meanwhile.
+ * CPU per MiB is the steadier figure on a shared machine.
+ */
+async function downloadRun(nextUrl, pids) {
+  const urls = [];
+  for (let i = 0; i < FILE_DOWNLOADS_PER_RUN; i += 1) urls.push(await nextUrl());
+  const serving = await pids();
+  const cpuBefore = serving.map((pid) => cpuMs(pid));
   let bytes = 0;
   let busyMs = 0;
-  for (let i = 0; i < FILE_DOWNLOADS_PER_RUN; i += 1) {
-    const url = await nextUrl();
+  for (const url of urls) {
     const started = performance.now();
     const response = await fetch(url);
     if (response.status !== 200) throw new Error(`download answered ${response.status}`);
     for await (const chunk of response.body) bytes += chunk.length;
     busyMs += performance.now() - started;
   }
-  return { mbps: Math.round((bytes / 1e6 / (busyMs / 1000)) * 10) / 10 };
+  const cpu = serving.map((pid, i) => cpuMs(pid) - cpuBefore[i]);
+  const perMiB = (ms) => Math.round((ms / (bytes / 1024 / 1024)) * 100) / 100;
+  return {
+    mbps: Math.round((bytes / 1e6 / (busyMs / 1000)) * 10) / 10,
+    serverCpuMsPerMiB: perMiB(cpu[0]),
+    databaseCpuMsPerMiB: perMiB(cpu.slice(1).reduce((sum, ms) => sum + ms, 0)),
+  };
 }
 
 /**
  * `file`: a 10 MiB file uploaded through the admin API and downloaded through
  * single-use links (the `file` request before each download is not timed),
- * beside the plain server, alternating runs.
+ * beside the plain server, the three in turn (the order rotating each round).
+ * `file-e2e` asks its links with a client key: the bytes come end-to-end
+ * encrypted and are counted as they arrive, not opened (the plain server's
+ * client opens nothing either).
  */
-async function benchFile(base, rounds) {
+async function benchFile(base, rounds, processes) {
   const { accessToken } = await admin(base, 'POST', '/v1/admin/auth/signup', undefined, {
     email: 'bench-files@example.com',
     password: 'bench password',
   });
-  const app = await admin(base, 'POST', '/v1/admin/apps', accessToken, { name: 'Bench files' });
+  const app = await admin(base, 'POST', '/v1/admin/apps', accessToken, {
+    name: 'Bench files',
+  });
   await admin(base, 'POST', `/v1/admin/apps/${app.appId}/users`, accessToken, {
     username: 'bench_files',
     password: LOGIN_PASSWORD,
@@ -277,23 +338,60 @@ async function benchFile(base, rounds) {
   const plainPath = path.join(work, 'file-bench.bin');
   writeFileSync(plainPath, content);
   const plain = await startPlainFileServer(plainPath);
+  const database = new pg.Client({ connectionString: processes.databaseUrl });
+  await database.connect();
   try {
-    // A plain (not end-to-end encrypted) link, as the floor serves plain bytes.
-    const ourUrl = async () =>
-      (await client.send({ type: 'file', sessionToken: client.session.token, fileId })).body.data.url;
-    const plainUrl = async () => plain.url;
-    await downloadRun(ourUrl);
-    await downloadRun(plainUrl);
-    const ourRuns = [];
-    const plainRuns = [];
+    const link = async (fields) =>
+      (
+        await client.send({
+          type: 'file',
+          sessionToken: client.session.token,
+          fileId,
+          ...fields,
+        })
+      ).body.data.url;
+    const clientPublicKey = Buffer.from(
+      generateKeyPairSync('x25519').publicKey.export({ format: 'jwk' }).x,
+      'base64url',
+    ).toString('base64');
+    const sources = {
+      floor: async () => plain.url,
+      latchkey: () => link({}),
+      e2e: () => link({ clientPublicKey }),
+    };
+    // Ours is the API and the PostgreSQL backends of its database (the links are fetched before, apart).
+    const ourPids = async () => [
+      processes.pid,
+      ...(
+        await database.query(
+          'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        )
+      ).rows.map((row) => row.pid),
+    ];
+    const pids = {
+      floor: async () => [plain.pid],
+      latchkey: ourPids,
+      e2e: ourPids,
+    };
+    const names = Object.keys(sources);
+    const runs = Object.fromEntries(names.map((name) => [name, []]));
+    for (const name of names) await downloadRun(sources[name], pids[name]);
     for (let round = 0; round < rounds; round += 1) {
-      const order = round % 2 === 0 ? [plainRuns, ourRuns] : [ourRuns, plainRuns];
-      for (const runs of order) runs.push(await downloadRun(runs === ourRuns ? ourUrl : plainUrl));
+      for (let turn = 0; turn < names.length; turn += 1) {
+        const name = names[(round + turn) % names.length];
+        runs[name].push(await downloadRun(sources[name], pids[name]));
+      }
     }
-    const middle = (runs) => [...runs].sort((a, b) => a.mbps - b.mbps)[Math.floor(runs.length / 2)];
-    return { latchkey: middle(ourRuns), floor: middle(plainRuns), runs: { latchkey: ourRuns, floor: plainRuns } };
+    const middle = (list) => [...list].sort((a, b) => a.mbps - b.mbps)[Math.floor(list.length / 2)];
+    return {
+      latchkey: middle(runs.latchkey),
+      e2e: middle(runs.e2e),
+      floor: middle(runs.floor),
+      runs,
+    };
   } finally {
     plain.stop();
+    await database.end();
   }
 }
 
@@ -315,11 +413,12 @@ async function main() {
 
   // Both servers stay up for the whole run; runs alternate between them so
   // that drift in the machine's speed hits both alike.
-  const floor = await startFloor();
+  const withLoad = loadTypes.length > 0 || only.includes('init-sdk');
+  const floor = withLoad ? await startFloor() : null;
   let ours;
   const results = {};
   try {
-    ours = await startOurs();
+    ours = await startOurs(withLoad);
     for (const type of loadTypes) {
       const warmSeconds = '3';
       const hasFloor = FLOOR_TYPES.has(type);
@@ -339,17 +438,22 @@ async function main() {
         runs: { latchkey: ourRuns, floor: floorRuns },
       };
     }
-    if (only.includes('file')) results.file = await benchFile(ours.target.url.replace(/\/v1$/, ''), rounds);
+    if (only.includes('file'))
+      results.file = await benchFile(ours.target.url.replace(/\/v1$/, ''), rounds, ours.processes);
     // init through the SDK (nonce, signature, timestamp checked) against init without them; see bench-init.mjs.
     if (only.includes('init-sdk')) {
       const { appId, apiKey, publicKey } = ours.target;
       results['init-sdk'] = await benchInit(
         { url: ours.target.url.replace(/\/v1$/, ''), appId, apiKey, publicKey },
-        { seconds: Number(args.seconds), connections: Number(args.connections), rounds },
+        {
+          seconds: Number(args.seconds),
+          connections: Number(args.connections),
+          rounds,
+        },
       );
     }
   } finally {
-    floor.stop();
+    floor?.stop();
     await ours?.stop();
   }
 
@@ -366,11 +470,19 @@ async function main() {
     );
   }
   if (results.file) {
-    const { latchkey: o, floor: f } = results.file;
-    log(
-      `file      ${String(o.mbps).padStart(9)} MB/s (10 MiB download) | plain node:http + fs.createReadStream ` +
-        `${f.mbps} MB/s | ${Math.round((o.mbps / f.mbps) * 100)}%`,
-    );
+    const { latchkey: o, e2e, floor: f } = results.file;
+    const cpu = (run) => `${run.serverCpuMsPerMiB}`;
+    log(`(file CPU: ms per MiB downloaded, median run's; ours is the API + its PostgreSQL backends)`);
+    for (const [type, ours] of [
+      ['file', o],
+      ['file-e2e', e2e],
+    ]) {
+      log(
+        `${type.padEnd(9)} ${String(ours.mbps).padStart(9)} MB/s (10 MiB download), CPU ${cpu(ours)} + ` +
+          `${ours.databaseCpuMsPerMiB} | plain node:http + fs.createReadStream ${f.mbps} MB/s, CPU ${cpu(f)} | ` +
+          `${Math.round((ours.mbps / f.mbps) * 100)}%`,
+      );
+    }
   }
   if (results['init-sdk']) {
     const { client: c, server: s } = results['init-sdk'];

@@ -39,7 +39,7 @@ async function api(baseUrl, method, urlPath, body, token) {
   return json.data;
 }
 
-/** The demo account: an app with keys, users, a session, a variable, a blacklist entry and a webhook. */
+/** The demo account: an app with keys, users, a session, a variable, a blacklist entry, a webhook and KeyAuth compatibility on. */
 async function seed(baseUrl) {
   const { accessToken: token } = await api(baseUrl, 'POST', '/v1/admin/auth/signup', {
     email: EMAIL,
@@ -93,6 +93,24 @@ async function seed(baseUrl) {
     password: PASSWORD,
   });
   await api(baseUrl, 'POST', `${admin}/licenses`, { count: 3, durationType: '30d', level: 1 }, reseller.accessToken);
+  const keyAuth = await api(baseUrl, 'GET', `${admin}/keyauth`, undefined, token);
+  await api(
+    baseUrl,
+    'PUT',
+    `${admin}/keyauth`,
+    {
+      enabled: true,
+      ownerId: keyAuth.ownerId,
+      name: keyAuth.name,
+      versions: keyAuth.versions,
+      subscriptionNames: { 1: 'default', 2: 'lifetime' },
+      fetchOnline: false,
+      selfBan: true,
+      appVersion: '2.4.1',
+      downloadUrl: 'https://acme.example.com/download',
+    },
+    token,
+  );
   const [alice] = await api(baseUrl, 'GET', `${admin}/users?search=alice`, undefined, token);
   return { token, resellerToken: reseller.accessToken, app, userId: alice.userId, webhookId: webhook.id };
 }
@@ -130,6 +148,7 @@ async function main() {
       ['webhooks', `${appPath}/webhooks`],
       ['logs', `${appPath}/logs`],
       ['settings', `${appPath}/settings`],
+      ['settings-keyauth', `${appPath}/settings`, 'KeyAuth compatibility'],
       ['user', `${appPath}/users/${userId}`],
       ['webhook-deliveries', `${appPath}/webhooks/${webhookId}`],
       ['reseller-console', `/sell/${app.appId}`],
@@ -139,7 +158,8 @@ async function main() {
         const context = await browser.newContext({ viewport, colorScheme: scheme });
         const page = await context.newPage();
         await page.goto(`${service.url}/sign-in`);
-        for (const [name, urlPath] of pages) {
+        // A page's third item is the heading of a section further down, scrolled to before the shot.
+        for (const [name, urlPath, section] of pages) {
           // The sign-in page is shown signed out, the reseller console as the reseller, the rest as the owner.
           const as = { 'sign-in': null, 'reseller-console': resellerToken }[name];
           await page.evaluate(
@@ -151,6 +171,11 @@ async function main() {
           );
           await page.goto(`${service.url}${urlPath}`);
           await settled(page);
+          if (section) {
+            await page
+              .getByRole('heading', { name: section, level: 2 })
+              .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+          }
           const file = path.join(outDir, `${name}-${scheme}-${sizeName}.png`);
           await page.screenshot({ path: file });
           say(path.relative(root, file));

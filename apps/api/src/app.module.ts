@@ -24,6 +24,7 @@ import { ResellersModule } from './modules/resellers/resellers.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { StatsModule } from './modules/stats/stats.module.js';
 import { UserVariablesModule } from './modules/user-variables/user-variables.module.js';
+import { KeyAuthModule } from './modules/keyauth/keyauth.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { VariablesModule } from './modules/variables/variables.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
@@ -56,6 +57,7 @@ export class AppModule {
         FilesModule,
         HealthModule,
         JobsModule,
+        KeyAuthModule,
         LicensesModule,
         VariablesModule,
         RateLimitModule,

@@ -43,8 +43,14 @@ const OWNERS: Record<string, string> = {
   reseller_ledger: 'resellers',
   variables: 'variables',
   user_variables: 'user-variables',
+  keyauth_apps: 'keyauth',
   jobs: 'jobs',
   job_import_rows: 'jobs',
+  app_activity_days: 'stats',
+  keyauth_imports: 'jobs',
+  keyauth_import_users: 'jobs',
+  keyauth_import_subscriptions: 'jobs',
+  keyauth_import_keys: 'jobs',
 };
 /**
  * Writes from outside the owner: an event's deliveries are inserted in the
@@ -72,7 +78,7 @@ describe('data access', () => {
   it('writes each table only from its owner module', () => {
     const foreign: string[] = [];
     for (const { file, text } of sources) {
-      for (const [, table] of text.matchAll(/\b(?:INSERT\s+INTO|(?<!FOR\s)UPDATE|DELETE\s+FROM)\s+(\w+)/g)) {
+      for (const [, table] of text.matchAll(/\b(?:INSERT\s+INTO|(?<!FOR\s|DO\s)UPDATE|DELETE\s+FROM)\s+(\w+)/g)) {
         const owner = OWNERS[table!];
         if (owner === moduleOf(file)) continue;
         if (FOREIGN_WRITES.some((allowed) => file.startsWith(allowed.from) && table === allowed.table)) continue;

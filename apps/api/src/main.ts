@@ -26,6 +26,13 @@ import { loadConfig } from './config/config.js';
 import { CLIENT_ENDPOINT_OPENAPI, ClientEndpoint } from './modules/client/client.endpoint.js';
 import { DependencyHealth } from './modules/health/dependency-health.js';
 import { createClientServer, serveClientEndpoint, splitClientCalls } from './modules/client/client-server.js';
+import { KeyAuthEndpoint } from './modules/keyauth/keyauth.endpoint.js';
+import {
+  createKeyAuthServer,
+  keyAuthEndpointOpenApi,
+  serveKeyAuthEndpoint,
+  splitKeyAuthCalls,
+} from './modules/keyauth/keyauth-server.js';
 
 /** Request bodies over 1 MiB get 413 (contract, "Conventions"). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -49,12 +56,13 @@ async function bootstrap(): Promise<void> {
     ...fastifyLogging(rootLogger),
   } satisfies FastifyServerOptions;
   const clientServer = createClientServer(httpOptions);
+  const keyAuthServer = await createKeyAuthServer(httpOptions);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config),
     new FastifyAdapter({
       ...httpOptions,
       serverFactory: (nestHandler: RequestListener, options: Record<string, unknown>) =>
-        httpServer(splitClientCalls(nestHandler, clientServer), options),
+        httpServer(splitClientCalls(splitKeyAuthCalls(nestHandler, keyAuthServer), clientServer), options),
     }),
     { logger: new NestPinoLogger(rootLogger) },
   );
@@ -91,6 +99,8 @@ async function bootstrap(): Promise<void> {
   );
   documentAdminErrors(openapi);
   openapi.paths['/v1'] = CLIENT_ENDPOINT_OPENAPI;
+  openapi.paths['/api/1.3/'] = keyAuthEndpointOpenApi('1.3');
+  openapi.paths['/api/1.2/'] = keyAuthEndpointOpenApi('1.2');
   SwaggerModule.setup('docs', app, openapi, { jsonDocumentUrl: 'docs/openapi.json' });
 
   const dashboardDir = config.DASHBOARD_DIR || defaultDashboardDir();
@@ -109,11 +119,12 @@ async function bootstrap(): Promise<void> {
   }
 
   await serveClientEndpoint(clientServer, app.get(ClientEndpoint));
-  // Closed once the HTTP server has closed, so client calls in flight during the shutdown are answered.
+  await serveKeyAuthEndpoint(keyAuthServer, app.get(KeyAuthEndpoint));
+  // Closed once the HTTP server has closed, so calls in flight during the shutdown are answered.
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onClose', () => clientServer.close());
+    .addHook('onClose', () => Promise.all([clientServer.close(), keyAuthServer.close()]));
 
   await app.listen(config.PORT, config.HOST);
   const { warnings: healthWarnings } = await app.get(DependencyHealth).check();

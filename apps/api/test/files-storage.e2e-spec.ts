@@ -7,7 +7,9 @@ import { sweepFiles } from '../src/modules/files/file-sweeper.js';
 import type { FileStore } from '../src/modules/files/storage/file-store.js';
 import { FsFileStore } from '../src/modules/files/storage/fs-file-store.js';
 import { PostgresFileStore } from '../src/modules/files/storage/postgres-file-store.js';
+import type { BufferPool } from '../src/modules/files/storage/buffer-pool.js';
 import { closeDb, createApp, db, signupOwner } from './support/api.js';
+import { eventually } from './support/eventually.js';
 
 /**
  * The one spec both stores pass: the service relies on nothing else of a
@@ -64,13 +66,19 @@ async function store(records: Buffer[], on: FileStore): Promise<string> {
   return id;
 }
 
-const STORES: Array<[string, () => FileStore]> = [
-  ['postgres', () => new PostgresFileStore(db())],
-  ['fs', () => new FsFileStore(dir)],
+/** Each store, and the record buffers one read of it holds (taken from the store's pool, given back after). */
+const STORES: Array<[string, () => FileStore & { buffers: BufferPool }, number]> = [
+  ['postgres', () => new PostgresFileStore(db()), 2],
+  ['fs', () => new FsFileStore(dir), 1],
 ];
 
-describe.each(STORES)('%s store', (_name, makeStore) => {
-  let fileStore: FileStore;
+/** Connections of the test pool checked out (the PostgreSQL store's COPYs hold one each while they run). */
+function checkedOut(): number {
+  return db().totalCount - db().idleCount;
+}
+
+describe.each(STORES)('%s store', (_name, makeStore, buffersPerRead) => {
+  let fileStore: FileStore & { buffers: BufferPool };
   beforeAll(() => {
     fileStore = makeStore();
   });
@@ -81,6 +89,34 @@ describe.each(STORES)('%s store', (_name, makeStore) => {
     expect(digests(await collect(fileStore.read(id)))).toEqual(digests(records));
     // A second read gets the same again.
     expect(digests(await collect(fileStore.read(id)))).toEqual(digests(records));
+  });
+
+  it('reads any number of records, across the batches a query fetches', async () => {
+    for (const count of [3, 4, 5, 8, 9]) {
+      const records = Array.from({ length: count }, (_, i) => randomBytes(1000 + i));
+      const id = await store(records, fileStore);
+      expect(digests(await collect(fileStore.read(id)))).toEqual(digests(records));
+    }
+  });
+
+  it('a read holds a fixed set of buffers whatever the size, given back when it ends or is stopped', async () => {
+    // A store of its own: its pool has seen no other read.
+    const fresh = makeStore();
+    const id = await store(
+      Array.from({ length: 9 }, () => randomBytes(300_000)),
+      fresh,
+    );
+    await collect(fresh.read(id));
+    const released = () => fresh.buffers.idleCount === buffersPerRead && checkedOut() === 0;
+    await eventually(released, { what: 'the buffers and connections to be released' });
+    for (let round = 0; round < 3; round++) {
+      // The consumer stops after the first record, with the next batch possibly still on its way.
+      for await (const record of fresh.read(id)) {
+        expect(record.length).toBe(300_000);
+        break;
+      }
+      await eventually(released, { what: 'the buffers and connections to be released' });
+    }
   });
 
   it('keeps contents written at the same time apart', async () => {

@@ -689,6 +689,33 @@ describe('tampered storage', () => {
   });
 });
 
+describe('a download the client abandons', () => {
+  it('releases its database connections and leaves the next download whole', async () => {
+    const owner = await stack.ownerWithApp();
+    const content = randomBytes(12 * MiB + 5);
+    const file = await upload(owner, content);
+    const user = await userSession(owner, 0);
+    const abandoned = new AbortController();
+    const response = await fetch((await link(owner, user.sessionToken, file.fileId)).url, {
+      signal: abandoned.signal,
+    });
+    // The first bytes arrived: the download is under way, reading ahead.
+    expect((await response.body!.getReader().read()).done).toBe(false);
+    abandoned.abort();
+
+    const runningCopies = async () =>
+      (
+        await stack.db().query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND state = 'active' AND query LIKE 'COPY (SELECT data FROM file_chunks%'`,
+        )
+      ).rows[0].n;
+    await eventually(runningCopies, { until: (n) => n === 0, what: 'no COPY of the abandoned download to run' });
+    const whole = await download((await link(owner, user.sessionToken, file.fileId)).url);
+    expect(whole.sha256).toBe(sha256Hex(content));
+  });
+});
+
 describe('download events', () => {
   it('delivers file.download to a webhook once the stream completed; the log line hides the token', async () => {
     const owner = await stack.ownerWithApp();

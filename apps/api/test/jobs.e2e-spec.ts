@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type pg from 'pg';
+import { TAKE_IMPORT_ROWS } from '../src/modules/jobs/jobs.queries.js';
 import { ServiceStack, type StackOwner } from './support/service-stack.js';
 import { eventually } from './support/eventually.js';
 import { send, uploadForm } from './support/files.js';
@@ -104,6 +105,49 @@ async function lockRow(table: 'licenses' | 'users', id: string) {
       client.release();
     },
   };
+}
+
+/**
+ * Inserts the key `key` into the app in a transaction of its own, left open until `release`: an import's
+ * batch that stores the same key waits for it (the unique index's conflict check), and `release` rolls it
+ * back, so the import stores the key itself.
+ */
+async function holdKey(owner: StackOwner, key: string) {
+  const client: pg.PoolClient = await stack.db().connect();
+  await client.query('BEGIN');
+  await client.query(`INSERT INTO licenses (app_id, key, duration_type) VALUES ($1, $2, '30d')`, [owner.appId, key]);
+  return {
+    release: async () => {
+      await client.query('ROLLBACK');
+      client.release();
+    },
+  };
+}
+
+/** A CSV of the keys IMPORT-<tag>-00001 to IMPORT-<tag>-<count>, one a line after the header (key n on line n + 1). */
+function importCsv(tag: string, count: number, extra: Record<number, string> = {}): string {
+  const lines = ['key,level,duration,note'];
+  for (let n = 1; n <= count; n += 1) lines.push(extra[n] ?? `${importKey(tag, n)},1,30d,row ${n}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function importKey(tag: string, n: number): string {
+  return `IMPORT-${tag}-${String(n).padStart(5, '0')}`;
+}
+
+async function startImport(owner: StackOwner, csv: string) {
+  const res = await send(stack.api.url, 'POST', `${jobs(owner)}/import`, owner.token, uploadForm(Buffer.from(csv)));
+  expect(res.status).toBe(201);
+  return (res.body as any).data as { id: string; status: string; total: number };
+}
+
+async function importRowsLeft(jobId: string): Promise<number> {
+  const { rows } = await stack.db().query(`SELECT count(*)::int AS n FROM job_import_rows WHERE job_id = $1`, [jobId]);
+  return rows[0].n;
+}
+
+async function importedKeys(owner: StackOwner): Promise<string[]> {
+  return (await keysOf(owner)).map((k) => k.key).sort();
 }
 
 describe('key jobs', () => {
@@ -230,6 +274,76 @@ describe('key jobs', () => {
       .db()
       .query(`SELECT count(*)::int AS n FROM job_import_rows WHERE job_id = $1`, [data.id]);
     expect(rows[0].n).toBe(0);
+  }, 60_000);
+
+  it('takes a batch by the primary key within its bounds, with or without the table analyzed', async () => {
+    const owner = await stack.ownerWithApp();
+    const pool = stack.db();
+    const { rows: created } = await pool.query(
+      `INSERT INTO jobs (app_id, type, created_by_email, status) VALUES ($1, 'licenses.import', 'spec@example.com', 'cancelled')
+       RETURNING id`,
+      [owner.appId],
+    );
+    const jobId = created[0].id as string;
+    await pool.query(
+      `INSERT INTO job_import_rows (job_id, line, key, duration)
+       SELECT $1, line, 'KEY-' || line, '30d' FROM generate_series(2, 20001) line`,
+      [jobId],
+    );
+    // The rows of the first half are taken, as they would be by the batches before.
+    await pool.query(`DELETE FROM job_import_rows WHERE job_id = $1 AND line <= 10001`, [jobId]);
+    const scanOfTheBatch = async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${TAKE_IMPORT_ROWS}`, [jobId, 10001, 1000]);
+        await client.query('ROLLBACK');
+        return rows[0]['QUERY PLAN'][0].Plan.Plans.find((node: { 'Parent Relationship': string }) =>
+          ['Outer', 'Member'].includes(node['Parent Relationship']),
+        );
+      } finally {
+        client.release();
+      }
+    };
+    for (const analyzed of [false, true]) {
+      if (analyzed) await pool.query('ANALYZE job_import_rows');
+      const scan = await scanOfTheBatch();
+      expect(scan['Node Type']).toBe('Index Scan');
+      expect(scan['Index Cond']).toMatch(/line >= \$\d+\).*line < \(\$\d+ \+ 1000\)/);
+    }
+    const { rows: taken } = await pool.query(TAKE_IMPORT_ROWS, [jobId, 10001, 1000]);
+    expect(taken.map((row: { line: number }) => row.line).sort((a: number, b: number) => a - b)).toEqual(
+      Array.from({ length: 1000 }, (_, i) => 10002 + i),
+    );
+    await pool.query(`DELETE FROM jobs WHERE id = $1`, [jobId]);
+  }, 60_000);
+
+  it('imports in batches of lines: empty lines longer than a batch and multi-line cells are gone through', async () => {
+    const owner = await stack.ownerWithApp();
+    // Batches of 10 lines: 25 empty lines sit between rows 3 and 4, and row 5's note spans three lines.
+    const csv = [
+      'key,level,duration,note',
+      `${importKey('GAPS', 1)},1,30d,`,
+      `${importKey('GAPS', 2)},1,30d,`,
+      `${importKey('GAPS', 3)},1,30d,`,
+      ...Array(25).fill(''),
+      `${importKey('GAPS', 4)},2,7d,after the gap`,
+      `${importKey('GAPS', 5)},3,1d,"one`,
+      'two',
+      `three"`,
+      `${importKey('GAPS', 6)},1,30d,last`,
+      '',
+    ].join('\n');
+    const started = await startImport(owner, csv);
+    expect(started.total).toBe(6);
+    const done = await ended(owner, started.id);
+    expect(done).toMatchObject({ status: 'succeeded', done: 6, total: 6, skipped: 0, errorCount: 0 });
+    expect(await importedKeys(owner)).toEqual([1, 2, 3, 4, 5, 6].map((n) => importKey('GAPS', n)));
+    expect((await keysOf(owner)).find((k) => k.key === importKey('GAPS', 5))).toMatchObject({
+      note: 'one\ntwo\nthree',
+      level: 3,
+    });
+    expect(await importRowsLeft(started.id)).toBe(0);
   }, 60_000);
 });
 
@@ -396,6 +510,22 @@ describe('the job resource', () => {
     const again = await stack.http('POST', `${jobs(owner)}/${started.id}/cancel`, { token: owner.token });
     expect(again.body.data).toMatchObject({ status: 'cancelled', done: 20 });
   }, 60_000);
+
+  it('cancels an import between batches: the rows of committed batches are stored, the rest dropped', async () => {
+    const owner = await stack.ownerWithApp();
+    // 40 rows in batches of 10; the second batch (rows 11-20) waits on row 15's key, which the spec holds.
+    const held = await holdKey(owner, importKey('CANCEL', 15));
+    const started = await startImport(owner, importCsv('CANCEL', 40));
+    await jobBlocked();
+    const cancel = await stack.http('POST', `${jobs(owner)}/${started.id}/cancel`, { token: owner.token });
+    expect(cancel.body.data).toMatchObject({ status: 'running', cancelRequested: true, done: 10, total: 40 });
+    await held.release();
+
+    const done = await ended(owner, started.id);
+    expect(done).toMatchObject({ status: 'cancelled', done: 20, total: 40, skipped: 0, errorCount: 0 });
+    expect(await importedKeys(owner)).toEqual(Array.from({ length: 20 }, (_, i) => importKey('CANCEL', i + 1)));
+    expect(await importRowsLeft(started.id)).toBe(0);
+  }, 60_000);
 });
 
 describe('two jobs on one app', () => {
@@ -440,5 +570,34 @@ describe('a worker killed mid-job', () => {
     expect((await keysOf(owner)).map((k) => k.extra_days)).toEqual(Array(60).fill(7));
     const logs = await stack.http('GET', `/v1/admin/apps/${owner.appId}/logs?type=admin.job`, { token: owner.token });
     expect(logs.body.data).toHaveLength(1);
+  }, 120_000);
+
+  it('resumes an import from the last committed batch: no row stored or counted twice, errors kept with their lines', async () => {
+    const owner = await stack.ownerWithApp();
+    // 30 rows in batches of 10 with a bad row in the first and the third; the third (rows 21-30) waits on
+    // row 25's key, which the spec holds, and the worker is killed while it waits.
+    const csv = importCsv('KILL', 30, { 4: 'bad key!,1,30d,', 27: `${importKey('KILL', 27)},1,2y,` });
+    const held = await holdKey(owner, importKey('KILL', 25));
+    const started = await startImport(owner, csv);
+    await jobBlocked();
+    await stack.killWorker();
+    await held.release();
+    const halfway = await job(owner, started.id);
+    expect(halfway).toMatchObject({ status: 'running', done: 20, total: 30, errorCount: 1 });
+    expect(await importedKeys(owner)).toHaveLength(19);
+    expect(await importRowsLeft(started.id)).toBe(10);
+
+    await stack.startWorker();
+    const done = await ended(owner, started.id, 90_000);
+    expect(done).toMatchObject({ status: 'succeeded', done: 30, total: 30, skipped: 0, errorCount: 2 });
+    expect(done.errors.map((e: { line: number }) => e.line)).toEqual([5, 28]);
+    const stored = Array.from({ length: 30 }, (_, i) => importKey('KILL', i + 1)).filter(
+      (key) => key !== importKey('KILL', 4) && key !== importKey('KILL', 27),
+    );
+    expect(await importedKeys(owner)).toEqual(stored);
+    expect(await importRowsLeft(started.id)).toBe(0);
+    const logs = await stack.http('GET', `/v1/admin/apps/${owner.appId}/logs?type=admin.job`, { token: owner.token });
+    expect(logs.body.data).toHaveLength(1);
+    expect(logs.body.data[0].details).toMatchObject({ done: 30, total: 30, skipped: 0, errorCount: 2 });
   }, 120_000);
 });

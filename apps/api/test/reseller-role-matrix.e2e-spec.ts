@@ -44,6 +44,10 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'GET /v1/admin/apps/{appId}/stats': 'refused',
   'GET /v1/admin/apps/{appId}/logs': 'refused',
   'GET /v1/admin/apps/{appId}/ledger': 200,
+  'GET /v1/admin/apps/{appId}/keyauth': 'refused',
+  'PUT /v1/admin/apps/{appId}/keyauth': 'refused',
+  'POST /v1/admin/apps/{appId}/keyauth/secret': 'refused',
+  'POST /v1/admin/apps/{appId}/keyauth/secret/reveal': 'refused',
 
   'POST /v1/admin/apps/{appId}/licenses': 201,
   'GET /v1/admin/apps/{appId}/licenses': 200,
@@ -95,6 +99,11 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'GET /v1/admin/apps/{appId}/jobs': 'refused',
   'GET /v1/admin/apps/{appId}/jobs/{jobId}': 'refused',
   'POST /v1/admin/apps/{appId}/jobs/{jobId}/cancel': 'refused',
+  'POST /v1/admin/apps/{appId}/keyauth-imports': 'refused',
+  'GET /v1/admin/apps/{appId}/keyauth-imports': 'refused',
+  'GET /v1/admin/apps/{appId}/keyauth-imports/{importId}': 'refused',
+  'GET /v1/admin/apps/{appId}/keyauth-imports/{importId}/rows': 'refused',
+  'POST /v1/admin/apps/{appId}/keyauth-imports/{importId}/commit': 'refused',
 
   'POST /v1/admin/apps/{appId}/blacklist': 'refused',
   'GET /v1/admin/apps/{appId}/blacklist': 'refused',

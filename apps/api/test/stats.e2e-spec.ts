@@ -92,6 +92,63 @@ describe('app stats', () => {
     ]);
   });
 
+  it('answers what counting the rows gives, across UTC day boundaries, from stored days once they close', async () => {
+    const app = await createApp(owner);
+    // Rows at each UTC midnight of the last 5 days and a microsecond before it (PostgreSQL's clock, never
+    // the test's), one more per day back, and some past the window.
+    await db().query(
+      `WITH midnights AS (
+         SELECT k, ((now() AT TIME ZONE 'UTC')::date - k)::timestamp AT TIME ZONE 'UTC' AS at
+           FROM generate_series(0, 5) k),
+       moments AS (
+         SELECT at + interval '1 minute' * n AS at FROM midnights, generate_series(0, k) n
+         UNION ALL SELECT at - interval '1 microsecond' FROM midnights
+         UNION ALL SELECT now() - interval '30 days' - interval '1 hour' * n FROM generate_series(1, 3) n),
+       logins AS (INSERT INTO events (app_id, name, data, created_at) SELECT $1, 'user.login', '{}', at FROM moments)
+       INSERT INTO licenses (app_id, key, status, duration_type, activated_at)
+       SELECT $1, gen_random_uuid()::text, 'USED', '30d', at FROM moments`,
+      [app.appId],
+    );
+    const counted = async (table: 'events' | 'licenses') => {
+      const column = table === 'events' ? 'created_at' : 'activated_at';
+      const { rows } = await db().query(
+        `SELECT to_char(d, 'YYYY-MM-DD') AS date,
+                (SELECT count(*)::int FROM ${table}
+                  WHERE app_id = $1 AND (${column} AT TIME ZONE 'UTC')::date = d::date) AS count
+           FROM generate_series((now() AT TIME ZONE 'UTC')::date - 29, (now() AT TIME ZONE 'UTC')::date,
+                                interval '1 day') d ORDER BY d`,
+        [app.appId],
+      );
+      return rows;
+    };
+    const expected = { activations: await counted('licenses'), logins: await counted('events') };
+    expect(expected.logins.filter((d: { count: number }) => d.count > 0)).toHaveLength(7);
+
+    const first = (await http('GET', statsPath(app), { token: owner.token })).body.data;
+    expect({ activations: first.activations, logins: first.logins }).toEqual(expected);
+    // Every day that closed over an hour ago is stored, with what was counted.
+    const { rows: stored } = await db().query(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS date, activations, logins FROM app_activity_days
+        WHERE app_id = $1 ORDER BY day`,
+      [app.appId],
+    );
+    const { rows: closed } = await db().query(
+      `SELECT count(*)::int AS n FROM generate_series(0, 29) k
+        WHERE ((now() AT TIME ZONE 'UTC')::date - k + 1)::timestamp AT TIME ZONE 'UTC' <= now() - interval '1 hour'`,
+    );
+    expect(stored).toHaveLength(closed[0].n);
+    for (const day of stored) {
+      const at = expected.logins.findIndex((d: { date: string }) => d.date === day.date);
+      expect([day.activations, day.logins]).toEqual([expected.activations[at].count, expected.logins[at].count]);
+    }
+
+    // A second call reads the stored days back and counts today's rows, new ones included.
+    await insertLogin(app.appId, '0 days');
+    const second = (await http('GET', statsPath(app), { token: owner.token })).body.data;
+    expected.logins[29].count += 1;
+    expect({ activations: second.activations, logins: second.logins }).toEqual(expected);
+  });
+
   it('requires a bearer token and answers 404 for another owner’s app', async () => {
     const app = await createApp(owner);
     expect((await http('GET', statsPath(app))).status).toBe(401);

@@ -10,4 +10,6 @@ export * from './errors.js';
 export * from './discord.js';
 export * from './csv.js';
 export * from './jobs.js';
+export * from './keyauth-import.js';
 export * from './health.js';
+export * from './keyauth.js';

@@ -14,14 +14,18 @@ export const JOB_TYPES = [
   'users.reset-hwid',
   'users.ban',
   'users.unban',
+  'keyauth.preview',
+  'keyauth.commit',
 ] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
+/** Jobs of an import from KeyAuth, started by its upload and its commit (`.../keyauth-imports`). */
+type KeyAuthJobType = Extract<JobType, `keyauth.${string}`>;
+
 /** The types `POST .../jobs` starts (an import needs its file). */
-export const FILTER_JOB_TYPES = JOB_TYPES.filter((type) => type !== 'licenses.import') as Exclude<
-  JobType,
-  'licenses.import'
->[];
+export const FILTER_JOB_TYPES = JOB_TYPES.filter(
+  (type) => type !== 'licenses.import' && !type.startsWith('keyauth.'),
+) as Exclude<JobType, 'licenses.import' | KeyAuthJobType>[];
 export type FilterJobType = (typeof FILTER_JOB_TYPES)[number];
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;

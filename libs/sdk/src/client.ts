@@ -1,5 +1,5 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { codeForAnswer, LatchkeyError } from './errors.js';
+import { codeForAnswer, isClientCheckFailure, LatchkeyError } from './errors.js';
 import { downloadFile, type DownloadedFile, type DownloadOptions, type Destination } from './download.js';
 import type {
   CheckData,
@@ -148,8 +148,10 @@ export class Latchkey {
         } catch (err) {
           const error =
             err instanceof LatchkeyError ? err : new LatchkeyError('NETWORK', String(err), 0, { cause: err });
-          // 401/403 are the service's verified word that the session is over; the rest may pass.
-          if (error.status === 401 || error.status === 403 || error.code === 'NO_SESSION') {
+          // A verified 401/403 is the service's word that the session is over; the rest may pass. An answer
+          // that failed this side's checks (forged, stale, replayed) says nothing, whatever its status.
+          const verifiedRefusal = (error.status === 401 || error.status === 403) && !isClientCheckFailure(error);
+          if (verifiedRefusal || error.code === 'NO_SESSION') {
             this.heartbeatTimer = null;
             onLost?.(error);
             return;

@@ -82,6 +82,19 @@ export type ClientErrorCode =
 
 export type LatchkeyErrorCode = ServerErrorCode | ClientErrorCode;
 
+/** The checks this side makes on an answer; an error with one of these codes is not the service's word. */
+const ANSWER_CHECKS: ReadonlySet<LatchkeyErrorCode> = new Set<ClientErrorCode>([
+  'SIGNATURE_INVALID',
+  'STALE_RESPONSE',
+  'NONCE_MISMATCH',
+  'UNEXPECTED_RESPONSE',
+]);
+
+/** True when the error is this side refusing an answer (forged, stale, replayed, malformed), not a refusal of the service. */
+export function isClientCheckFailure(error: LatchkeyError): boolean {
+  return ANSWER_CHECKS.has(error.code);
+}
+
 export class LatchkeyError extends Error {
   override readonly name = 'LatchkeyError';
 

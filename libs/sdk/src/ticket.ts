@@ -21,8 +21,19 @@ export interface VerifyTicketOptions {
  */
 export async function verifyTicket(ticket: string, options: VerifyTicketOptions): Promise<OfflineTicketClaims> {
   // jose is ESM-only: a dynamic import keeps the CommonJS build loadable without require(esm).
-  const { jwtVerify, errors } = await import('jose');
+  const { decodeProtectedHeader, jwtVerify, errors } = await import('jose');
   const now = options.now ?? Date.now;
+  // The header first, as docs/client-protocol.md orders the checks: a ticket under another key id is
+  // invalid whatever else is wrong with it (the Python and C SDKs answer the same code).
+  let header;
+  try {
+    header = decodeProtectedHeader(ticket);
+  } catch (cause) {
+    throw new LatchkeyError('TICKET_INVALID', `Offline ticket is invalid: ${(cause as Error).message}`, 0, { cause });
+  }
+  if (header.alg !== 'EdDSA' || header.kid !== keyIdOf(options.publicKey)) {
+    throw new LatchkeyError('TICKET_INVALID', 'Offline ticket was signed under another key id');
+  }
   let verified;
   try {
     verified = await jwtVerify(ticket, ed25519PublicKey(options.publicKey), {
@@ -36,9 +47,6 @@ export async function verifyTicket(ticket: string, options: VerifyTicketOptions)
       throw new LatchkeyError('TICKET_EXPIRED', 'Offline ticket has expired', 0, { cause });
     }
     throw new LatchkeyError('TICKET_INVALID', `Offline ticket is invalid: ${(cause as Error).message}`, 0, { cause });
-  }
-  if (verified.protectedHeader.kid !== keyIdOf(options.publicKey)) {
-    throw new LatchkeyError('TICKET_INVALID', 'Offline ticket was signed under another key id');
   }
   const claims = verified.payload as Record<string, unknown>;
   const wellFormed =

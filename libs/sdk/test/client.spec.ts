@@ -286,6 +286,25 @@ describe('heartbeat timer', () => {
     expect(service.requests.filter((r) => r.type === 'heartbeat')).toHaveLength(4);
   });
 
+  it('goes on after a 401 that fails the checks (unsigned or replayed): only the service may end the session', async () => {
+    jest.useFakeTimers();
+    const outcomes: Answer[] = [
+      { unsigned: true, status: 401, success: false, message: ClientMessage.invalidSession },
+      { message: 'Session alive', data: { expiresAt: 'a' } },
+    ];
+    const service = withSession(() => outcomes.shift() ?? { message: 'Session alive', data: { expiresAt: 'b' } });
+    const lk = client(service.fetch);
+    await lk.license('KEY');
+    const lost: LatchkeyError[] = [];
+    const errors: LatchkeyError[] = [];
+    lk.startHeartbeat({ intervalMs: 1000, onLost: (e) => lost.push(e), onError: (e) => errors.push(e) });
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(errors.map((e) => [e.code, e.status])).toEqual([['SIGNATURE_INVALID', 401]]);
+    expect(lost).toEqual([]);
+    expect(lk.session?.expiresAt).toBe('a');
+    lk.stopHeartbeat();
+  });
+
   it('stops on request', async () => {
     jest.useFakeTimers();
     const service = withSession(() => ({ message: 'Session alive', data: { expiresAt: 'a' } }));

@@ -153,6 +153,9 @@ describe('offline tickets', () => {
     const retagged = signTicket({ alg: 'EdDSA', kid: '0000000000000000' }, ticket.claims);
     const err = await rejection(verifyTicket(retagged, { publicKey, appId, now: at(ticket.validAt) }));
     expect(err.code).toBe('TICKET_INVALID');
+    // The key id is checked before expiry, as the protocol orders the checks (and the Python and C SDKs do).
+    const expiredToo = await rejection(verifyTicket(retagged, { publicKey, appId, now: at(ticket.expiredAt) }));
+    expect(expiredToo.code).toBe('TICKET_INVALID');
     const noHwid = signTicket(ticket.header, { ...ticket.claims, hwid: undefined });
     expect((await rejection(verifyTicket(noHwid, { publicKey, appId, now: at(ticket.validAt) }))).code).toBe(
       'TICKET_INVALID',

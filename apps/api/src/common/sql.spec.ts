@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { EXACT_TOTAL_MAX, SEARCH_EXACT_TOTAL_MAX } from '@latchkey/contracts';
-import { sqlAffected, sqlPage, sqlRows, sqlTotal } from './sql.js';
+import { SEARCH_ESTIMATE_ONLY_FACTOR, sqlAffected, sqlPage, sqlRows, sqlTotal } from './sql.js';
 
 /** An executor that answers each statement with `answer(sql)` and records what it ran. */
 function recording(answer: (sql: string) => unknown) {
@@ -104,11 +104,32 @@ describe('sqlTotal', () => {
     expect(await sqlTotal(db, { from: 't' }, [])).toEqual({ total: EXACT_TOTAL_MAX + 1, totalIsEstimate: true });
   });
 
+  it('asks the planner first for a search, and counts only when it expects few matches', async () => {
+    const far = SEARCH_EXACT_TOTAL_MAX * SEARCH_ESTIMATE_ONLY_FACTOR + 1;
+    const common = recording((sql) => (sql.startsWith('EXPLAIN') ? explained(far) : [{ total: 0 }]));
+    const search = { from: 't WHERE a ILIKE $1', estimateFirst: true };
+    expect(await sqlTotal(common, search, ['%x%'], SEARCH_EXACT_TOTAL_MAX)).toEqual({
+      total: far,
+      totalIsEstimate: true,
+    });
+    expect(common.ran.map(({ sql }) => sql)).toEqual(['EXPLAIN (FORMAT JSON) SELECT 1 FROM t WHERE a ILIKE $1']);
+    const rare = recording((sql) => (sql.startsWith('EXPLAIN') ? explained(far - 1) : [{ total: 3 }]));
+    expect(await sqlTotal(rare, search, ['%x%'], SEARCH_EXACT_TOTAL_MAX)).toEqual({ total: 3 });
+    const counted = recording((sql) =>
+      sql.startsWith('EXPLAIN') ? explained(5) : [{ total: SEARCH_EXACT_TOTAL_MAX + 1 }],
+    );
+    expect(await sqlTotal(counted, search, ['%x%'], SEARCH_EXACT_TOTAL_MAX)).toEqual({
+      total: SEARCH_EXACT_TOTAL_MAX + 1,
+      totalIsEstimate: true,
+    });
+    expect(counted.ran).toHaveLength(2); // the estimate asked first is not asked again
+  });
+
   it("counts in the list's order, and a search in any order up to its own bound", async () => {
-    const db = recording(() => [{ total: 0 }]);
+    const db = recording((sql) => (sql.startsWith('EXPLAIN') ? explained(0) : [{ total: 0 }]));
     await sqlPage(db, { select: 'id', from: 't', orderBy: 'c DESC' }, [], { offset: 0, limit: 1 });
     await sqlPage(db, { select: 'id', from: 't', orderBy: 'c DESC', search: true }, [], { offset: 0, limit: 1 });
-    expect([db.ran[1]!.sql, db.ran[3]!.sql]).toEqual([
+    expect([db.ran[1]!.sql, db.ran[4]!.sql]).toEqual([
       `SELECT count(*)::int AS total FROM (SELECT 1 FROM t ORDER BY c DESC LIMIT ${EXACT_TOTAL_MAX + 1}) capped`,
       `SELECT count(*)::int AS total FROM (SELECT 1 FROM t LIMIT ${SEARCH_EXACT_TOTAL_MAX + 1}) capped`,
     ]);

@@ -44,10 +44,20 @@ export interface ListStatement {
   orderBy: string;
   /**
    * A substring search: counted exactly up to SEARCH_EXACT_TOTAL_MAX and in
-   * any order, since its matches come from a trigram bitmap, not an ordered index.
+   * any order, since its matches come from a trigram bitmap, not an ordered
+   * index; and not counted at all when the planner expects far more matches
+   * than that (SEARCH_ESTIMATE_ONLY_FACTOR): the bitmap holds every match before
+   * the first is counted, so the count would cost what the matches number.
    */
   search?: true;
 }
+
+/**
+ * A search the planner expects to match more than this many times the
+ * exact bound answers the estimate without counting. Ten times leaves room
+ * for the planner's error: a search it overestimates tenfold still counts.
+ */
+export const SEARCH_ESTIMATE_ONLY_FACTOR = 10;
 
 /** A list of one app's records of `table`: their `columns`, those whose `app_id` is `$1`, in `orderBy`. */
 export function appRecordsList(table: string, columns: string, orderBy: string): ListStatement {
@@ -81,7 +91,12 @@ export async function sqlPage<Row, Item = Row>(
       [...parameters, window.limit, window.offset],
     ),
     list.search
-      ? sqlTotal(executor, { from: list.countFrom ?? list.from }, parameters, SEARCH_EXACT_TOTAL_MAX)
+      ? sqlTotal(
+          executor,
+          { from: list.countFrom ?? list.from, estimateFirst: true },
+          parameters,
+          SEARCH_EXACT_TOTAL_MAX,
+        )
       : sqlTotal(executor, { from: list.countFrom ?? list.from, orderBy: list.orderBy }, parameters),
   ]);
   return { items: rows.map(toItem), ...total };
@@ -95,14 +110,20 @@ export async function sqlPage<Row, Item = Row>(
  * list's own index, and stop after `exactMax + 1` of them: without it the
  * planner may pick a sequential scan that, when the matching rows lie
  * together (an app's or a status's rows are written together), reads most
- * of the table before it has counted enough.
+ * of the table before it has counted enough. `estimateFirst` (a search) asks
+ * the planner first and counts only when it expects fewer than
+ * SEARCH_ESTIMATE_ONLY_FACTOR times `exactMax` rows.
  */
 export async function sqlTotal(
   executor: SqlExecutor,
-  { from, orderBy }: { from: string; orderBy?: string },
+  { from, orderBy, estimateFirst }: { from: string; orderBy?: string; estimateFirst?: boolean },
   parameters: unknown[],
   exactMax = EXACT_TOTAL_MAX,
 ): Promise<Pick<Page<unknown>, 'total' | 'totalIsEstimate'>> {
+  const estimated = estimateFirst ? await plannerEstimate(executor, from, parameters) : undefined;
+  if (estimated !== undefined && estimated > exactMax * SEARCH_ESTIMATE_ONLY_FACTOR) {
+    return { total: estimated, totalIsEstimate: true };
+  }
   const order = orderBy ? ` ORDER BY ${orderBy}` : '';
   const [counted] = await sqlRows<{ total: number }>(
     executor,
@@ -110,13 +131,18 @@ export async function sqlTotal(
     parameters,
   );
   if (counted!.total <= exactMax) return { total: counted!.total };
+  const estimate = estimated ?? (await plannerEstimate(executor, from, parameters));
+  return { total: Math.max(estimate, exactMax + 1), totalIsEstimate: true };
+}
+
+/** The planner's row estimate for `SELECT 1 FROM <from>`, from the statistics ANALYZE keeps; nothing is run. */
+async function plannerEstimate(executor: SqlExecutor, from: string, parameters: unknown[]): Promise<number> {
   const [plan] = await sqlRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     executor,
     `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from}`,
     parameters,
   );
-  const estimate = Math.round(plan!['QUERY PLAN'][0].Plan['Plan Rows']);
-  return { total: Math.max(estimate, exactMax + 1), totalIsEstimate: true };
+  return Math.round(plan!['QUERY PLAN'][0].Plan['Plan Rows']);
 }
 
 /**

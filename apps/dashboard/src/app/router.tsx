@@ -20,6 +20,7 @@ import { userRoute } from './routes/app/user/route';
 import { usersRoute } from './routes/app/users/route';
 import { variablesRoute } from './routes/app/variables/route';
 import { jobsRoute } from './routes/app/jobs/route';
+import { keyAuthImportRoute } from './routes/app/keyauth-import/route';
 import { webhookRoute } from './routes/app/webhook/route';
 import { webhooksRoute } from './routes/app/webhooks/route';
 import { appsRoute } from './routes/apps/route';
@@ -48,6 +49,7 @@ const routeTree = rootRoute.addChildren([
       sessionsRoute,
       variablesRoute,
       jobsRoute,
+      keyAuthImportRoute,
       blacklistRoute,
       filesRoute,
       webhooksRoute,

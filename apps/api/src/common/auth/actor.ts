@@ -14,3 +14,10 @@ export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionCont
   if (!request.principal) throw new Error('CurrentActor used on a route without AccessTokenGuard');
   return { ...request.principal, ip: request.ip };
 });
+
+/**
+ * Who makes a change the audit log records: an admin (an Actor), or a
+ * client acting on its own session (KeyAuth's self-ban and username change),
+ * which has no account. `email` is the audit entry's actor.
+ */
+export type ChangeAuthor = Pick<Actor, 'email' | 'ip'> & { accountId: string | null };

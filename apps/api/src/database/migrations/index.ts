@@ -16,6 +16,9 @@ import { DeliveryClaims1795300000015 } from './1795300000015-DeliveryClaims.js';
 import { AdminReadIndexes1795300000016 } from './1795300000016-AdminReadIndexes.js';
 import { BulkJobs1795300000017 } from './1795300000017-BulkJobs.js';
 import { UserVariables1795300000019 } from './1795300000019-UserVariables.js';
+import { AppActivityDays1795300000020 } from './1795300000020-AppActivityDays.js';
+import { KeyAuthApps1795300000023 } from './1795300000023-KeyAuthApps.js';
+import { KeyAuthImports1795300000024 } from './1795300000024-KeyAuthImports.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -41,4 +44,7 @@ export const MIGRATIONS = [
   AdminReadIndexes1795300000016,
   BulkJobs1795300000017,
   UserVariables1795300000019,
+  AppActivityDays1795300000020,
+  KeyAuthApps1795300000023,
+  KeyAuthImports1795300000024,
 ];

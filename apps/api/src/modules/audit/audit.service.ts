@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuditEntry } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { escapeLike, sqlAffected, sqlPage, sqlRows } from '../../common/sql.js';
-import type { Actor } from '../../common/auth/actor.js';
+import type { ChangeAuthor } from '../../common/auth/actor.js';
 import { type AuditRow, listEntries, PRUNE_ENTRIES, RECORD_ENTRIES, recordAuditCte } from './audit.queries.js';
 
 /**
@@ -27,7 +27,12 @@ export interface AuditRecord {
 }
 
 /** The entry for an owner's change of `appId`. */
-export function adminChange(actor: Actor, appId: string | null, type: string, details: object = {}): AuditRecord {
+export function adminChange(
+  actor: ChangeAuthor,
+  appId: string | null,
+  type: string,
+  details: object = {},
+): AuditRecord {
   return { appId, type, actor: actor.email, ip: actor.ip, details };
 }
 

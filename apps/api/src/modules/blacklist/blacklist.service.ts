@@ -4,7 +4,7 @@ import { usernameKey, type BlacklistEntry, type BlacklistType, type CreatedBlack
 import { DataSource, type EntityManager } from 'typeorm';
 import { sqlPage, sqlRows } from '../../common/sql.js';
 import { AppError } from '../../common/errors.js';
-import type { Actor } from '../../common/auth/actor.js';
+import type { Actor, ChangeAuthor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
 import { addressPrefixes, BlacklistMatcher, normalizeIpValue, type BlacklistSubject } from './blacklist-matcher.js';
@@ -39,7 +39,7 @@ export class BlacklistService {
    * would have refused at their opening (see endMatchingSessions); the audit
    * entry counts them. Every process drops its copy of the list once committed.
    */
-  async create(actor: Actor, appId: string, dto: CreateBlacklistEntryDto): Promise<CreatedBlacklistEntry> {
+  async create(actor: ChangeAuthor, appId: string, dto: CreateBlacklistEntryDto): Promise<CreatedBlacklistEntry> {
     const value = canonicalValue(dto);
     const entry = await this.dataSource.transaction(async (manager) => {
       const rows = await sqlRows<EntryRow>(manager, INSERT_ENTRY, [

@@ -22,7 +22,7 @@ import type { LicenseWithUserRow, LoginUserRow } from './client.rows.js';
 import type { ClientUserRow } from '../users/users.queries.js';
 import { refuseBannedUser, toSessionResult } from './client-sessions.js';
 import { toClientUser } from '../users/user-views.js';
-import type { LicenseDto, LoginDto, RegisterDto, UpgradeDto } from './client.dto.js';
+import type { LicenseDto, LoginDto, RegisterDto, UpgradeDto, UsernameUpgradeDto } from './client.dto.js';
 import { hwidDecision } from './hwid.js';
 import { LicenseUserCache } from './license-user.cache.js';
 import { NewUserSessions, type NewUserCall, type OpeningCall } from './new-user-sessions.js';
@@ -152,11 +152,37 @@ export class ClientAuthService {
   async upgrade({ app, ip, body }: ClientContext<UpgradeDto>): Promise<ClientResult> {
     // The password is checked before any lock is taken, at the same cost as `login` whether or not the user exists.
     const candidate = await this.checkPassword(app, body.username, body.password);
-    const user = await this.events.transaction(async (manager, emit) => {
-      const found = await lockUserForUpgrade(manager, candidate.id);
+    const user = await this.redeemForUser(app, ip, { userId: candidate.id, actor: body.username }, body.licenseKey);
+    return { message: ClientMessage.upgraded, data: { user: toClientUser(user) satisfies ClientUser } };
+  }
+
+  /**
+   * KeyAuth's `upgrade`: the key redeemed onto the user named, with no
+   * password (KeyAuth clients send none). Answers nothing about the user.
+   */
+  async upgradeByUsername({ app, ip, body }: ClientContext<UsernameUpgradeDto>): Promise<ClientResult> {
+    const [user] = await this.findUser(app, body.username);
+    if (!user) throw new AppError('INVALID_USER_LOGIN');
+    await this.redeemForUser(app, ip, { userId: user.id, actor: body.username }, body.licenseKey);
+    return { message: ClientMessage.upgraded, data: {} };
+  }
+
+  /**
+   * Redeems an UNUSED key for an existing user: the level becomes the higher
+   * of the user's and the key's (an upgrade never lowers it), the duration is
+   * added to max(now, expiry).
+   */
+  private async redeemForUser(
+    app: CachedApp,
+    ip: string,
+    { userId, actor }: { userId: string; actor: string },
+    licenseKey: string,
+  ): Promise<ClientUserRow> {
+    return this.events.transaction(async (manager, emit) => {
+      const found = await lockUserForUpgrade(manager, userId);
       if (!found) throw new AppError('INVALID_USER_LOGIN');
       refuseBannedUser({ userBanned: found.banned, holdsBannedLicense: found.license_banned });
-      const license = await lockLicenseByKey(manager, app.id, body.licenseKey);
+      const license = await lockLicenseByKey(manager, app.id, licenseKey);
       if (license.status !== 'UNUSED') throw new AppError('LICENSE_USED');
       const activatedAt = new Date();
       const expiresAt = durationEnd(license.duration_type, activatedAt, license.extra_days);
@@ -172,18 +198,10 @@ export class ClientAuthService {
         CLIENT_USER_COLUMNS,
       );
       await this.audit.write(manager, [
-        clientAuthSuccess({
-          appId: app.id,
-          type: 'upgrade',
-          actor: body.username,
-          ip,
-          userId: found.id,
-          sessionId: null,
-        }),
+        clientAuthSuccess({ appId: app.id, type: 'upgrade', actor, ip, userId: found.id, sessionId: null }),
       ]);
       return updated;
     });
-    return { message: ClientMessage.upgraded, data: { user: toClientUser(user) satisfies ClientUser } };
   }
 
   /**

@@ -112,6 +112,15 @@ export class UpgradeDto extends ClientBaseDto implements Omit<UpgradeRequest, 't
   licenseKey: string;
 }
 
+/** KeyAuth's `upgrade` (ClientService.upgradeByUsername): KeyAuth clients send no password with it. */
+export class UsernameUpgradeDto extends ClientBaseDto {
+  @UsernameField()
+  username: string;
+
+  @LicenseKeyField()
+  licenseKey: string;
+}
+
 export class SessionDto extends ClientBaseDto implements Omit<SessionRequest, 'type'> {
   @ClientString('sessionToken', textMin, ClientLimits.sessionTokenMax)
   sessionToken: string;

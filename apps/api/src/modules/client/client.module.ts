@@ -23,5 +23,6 @@ import { NewUserSessions } from './new-user-sessions.js';
     ClientSessionService,
     PreparedStatements,
   ],
+  exports: [ClientService],
 })
 export class ClientModule {}

@@ -25,6 +25,7 @@ import {
   SessionDto,
   SetUserVarDto,
   UpgradeDto,
+  UsernameUpgradeDto,
   UserVarDto,
   UserVarsDto,
   VarDto,
@@ -43,6 +44,8 @@ interface IdentityFields {
 }
 
 const KNOWN_TYPES = new Set<string>(CLIENT_REQUEST_TYPES);
+/** The fields that identify the app on `/v1`; another door identifies it its own way (dispatchForApp). */
+const CREDENTIAL_FIELDS = new Set<string>(['appId', 'apiKey'] satisfies (keyof ClientBaseDto)[]);
 /** The types that authenticate a user: rate limited, and audited whatever their outcome. */
 const AUTHENTICATING_TYPES = new Set<ClientRequestType>([
   'register',
@@ -62,7 +65,7 @@ export class ClientService {
   private readonly routes: Partial<Record<ClientRequestType, Route>>;
 
   constructor(
-    auth: ClientAuthService,
+    private readonly auth: ClientAuthService,
     sessions: ClientSessionService,
     files: FileDownloads,
     userVariables: UserVariablesService,
@@ -120,21 +123,61 @@ export class ClientService {
     ip: string,
     origin: string | null,
   ): Promise<ClientResult> {
+    const { requestType, dto } = this.validated(body, { credentialsChecked: false });
+    if (!app || !matchesDigest(dto.apiKey, app.apiKeyHash)) throw new AppError('INVALID_APP_CREDENTIALS');
+    return this.serve(app, requestType, dto, ip, origin);
+  }
+
+  /**
+   * A request of `POST /v1`'s shape from a door that identified the app by
+   * its own means (KeyAuth compatibility: `ownerid` + `name`): the same
+   * checks, in the same order, after the credentials, whose fields (`appId`,
+   * `apiKey`) it need not carry.
+   */
+  async dispatchForApp(
+    app: CachedApp,
+    body: Record<string, unknown>,
+    ip: string,
+    origin: string | null,
+  ): Promise<ClientResult> {
+    const { requestType, dto } = this.validated(body, { credentialsChecked: true });
+    return this.serve(app, requestType, dto, ip, origin);
+  }
+
+  /**
+   * KeyAuth's `upgrade`, which carries no password: the key is redeemed onto
+   * the user named, with `/v1` upgrade's rules and checks otherwise.
+   */
+  async upgradeByUsername(app: CachedApp, body: Record<string, unknown>, ip: string): Promise<ClientResult> {
+    const dto = validatedDto(UsernameUpgradeDto, body, { credentialsChecked: true });
+    return this.serve(app, 'upgrade', dto, ip, null, (ctx: ClientContext<UsernameUpgradeDto>) =>
+      this.auth.upgradeByUsername(ctx),
+    );
+  }
+
+  /** The body's route and its DTO, validated (the credential fields too, unless the caller checked the app itself). */
+  private validated(
+    body: Record<string, unknown>,
+    { credentialsChecked }: { credentialsChecked: boolean },
+  ): { requestType: ClientRequestType; dto: ClientBaseDto } {
     const type = body.type;
     const route =
       typeof type === 'string' && KNOWN_TYPES.has(type) ? this.routes[type as ClientRequestType] : undefined;
     if (!route) throw new AppError('UNKNOWN_TYPE');
+    return { requestType: type as ClientRequestType, dto: validatedDto(route.dto, body, { credentialsChecked }) };
+  }
 
-    const dto = copyDeclaredFields(route.dto, body);
-    const problems = validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true }).flatMap((e) =>
-      Object.values(e.constraints ?? {}),
-    );
-    if (problems.length > 0) throw new AppError('VALIDATION', problems[0]);
-
-    if (!app || !matchesDigest(dto.apiKey, app.apiKeyHash)) throw new AppError('INVALID_APP_CREDENTIALS');
+  /** Everything after the credentials: app enabled, blacklist, the rate limit of authenticating types, the handler. */
+  private async serve(
+    app: CachedApp,
+    requestType: ClientRequestType,
+    dto: ClientBaseDto,
+    ip: string,
+    origin: string | null,
+    handle = this.routes[requestType]!.handle,
+  ): Promise<ClientResult> {
     if (!app.enabled) throw new AppError('APP_DISABLED');
 
-    const requestType = type as ClientRequestType;
     const identity = dto as IdentityFields;
     const authenticating = AUTHENTICATING_TYPES.has(requestType);
     try {
@@ -146,7 +189,7 @@ export class ClientService {
       });
       if (blocked) throw new AppError('ACCESS_DENIED');
       if (authenticating) await this.rateLimiter.consume(app, ip);
-      return await withOfflineTicket(app, await route.handle({ app, ip, origin, body: dto as never }));
+      return await withOfflineTicket(app, await handle({ app, ip, origin, body: dto as never }));
     } catch (err) {
       // A refused authentication is audited with its reason; a 429 is not, so a flood cannot fill the log.
       if (authenticating && err instanceof AppError && err.code !== 'TOO_MANY_REQUESTS') {
@@ -168,6 +211,20 @@ export class ClientService {
     const data: InitData = { name: app.name, version: app.version, updateUrl: app.updateUrl };
     return { message: ClientMessage.appInitialized, data };
   }
+}
+
+/** `body`'s declared fields as a DTO of `dtoClass`, validated (the credential fields too, unless checked elsewhere). */
+function validatedDto<Dto extends ClientBaseDto>(
+  dtoClass: new () => Dto,
+  body: Record<string, unknown>,
+  { credentialsChecked }: { credentialsChecked: boolean },
+): Dto {
+  const dto = copyDeclaredFields(dtoClass, body);
+  const problems = validateSync(dto, { forbidUnknownValues: false, stopAtFirstError: true })
+    .filter((error) => !(credentialsChecked && CREDENTIAL_FIELDS.has(error.property)))
+    .flatMap((e) => Object.values(e.constraints ?? {}));
+  if (problems.length > 0) throw new AppError('VALIDATION', problems[0]);
+  return dto as Dto;
 }
 
 const declaredFieldsByDto = new Map<new () => ClientBaseDto, readonly string[]>();

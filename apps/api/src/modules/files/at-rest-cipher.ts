@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, type CipherGCM } from 'node:crypto';
 
 /**
  * How file content is kept at rest: the plaintext is cut into chunks, each
@@ -44,9 +44,15 @@ export function recordNonce(index: number): Buffer {
 const LAST = Buffer.from([1]);
 const NOT_LAST = Buffer.from([0]);
 
-export function sealRecord(key: Buffer, index: number, plaintext: Buffer, last: boolean): Buffer {
+/** The cipher that seals record `index`, to be fed its plaintext (in one or more parts). */
+export function recordCipher(key: Buffer, index: number, last: boolean): CipherGCM {
   const cipher = createCipheriv('aes-256-gcm', key, recordNonce(index));
   cipher.setAAD(last ? LAST : NOT_LAST);
+  return cipher;
+}
+
+export function sealRecord(key: Buffer, index: number, plaintext: Buffer, last: boolean): Buffer {
+  const cipher = recordCipher(key, index, last);
   const head = cipher.update(plaintext);
   const tail = cipher.final();
   return Buffer.concat([head, tail, cipher.getAuthTag()]);

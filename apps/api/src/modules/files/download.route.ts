@@ -62,6 +62,24 @@ export class DownloadRoute implements BeforeApplicationShutdown {
     });
   }
 
+  /**
+   * The whole plaintext behind a download link, for a client protocol that
+   * carries a file inside its answer (KeyAuth's `file`): the link is spent
+   * and the download recorded as a GET's would be. Null when the link cannot
+   * be used; `tooLarge` (the link left unspent) when the file is over `maxBytes`.
+   */
+  async readWhole(token: string, ip: string, maxBytes: number): Promise<Buffer | 'tooLarge' | null> {
+    const peeked = await this.links.peek(token);
+    if (!peeked) return null;
+    if (peeked.size > maxBytes) return 'tooLarge';
+    const link = await this.links.redeem(token);
+    if (!link) return null;
+    const pieces: Buffer[] = [];
+    for await (const piece of this.contents.read(link)) pieces.push(piece);
+    await this.recordDownload(link, ip);
+    return Buffer.concat(pieces);
+  }
+
   /** HEAD: the headers GET would send, the link left unspent. */
   private async describe(request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply): Promise<void> {
     const link = await this.findLink(() => this.links.peek(request.params.token), reply);

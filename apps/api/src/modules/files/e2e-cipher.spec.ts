@@ -89,6 +89,16 @@ describe('end-to-end stream', () => {
     },
   );
 
+  it('seals the same bytes however the plaintext is cut (records span pieces)', async () => {
+    const key = randomBytes(32);
+    const size = 3 * 65536 + 1234;
+    const data = randomBytes(size);
+    const whole = await collect(sealForClient(key, pieces(data, size), size));
+    for (const piece of [1, 1000, 65535, 65536, 65537, 100_000]) {
+      expect((await collect(sealForClient(key, pieces(data, piece), size))).equals(whole)).toBe(true);
+    }
+  });
+
   it('uses a fresh server key and salt per download', () => {
     const { publicKey } = generateKeyPairSync('x25519');
     const raw = rawPublicKey(publicKey);

@@ -7,7 +7,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { FILE_E2E_ALG, FILE_E2E_RECORD_SIZE, type FileEncryption } from '@latchkey/contracts';
-import { sealRecord } from './at-rest-cipher.js';
+import { recordCipher } from './at-rest-cipher.js';
 
 /**
  * End-to-end encryption of a download to a key the client holds (contract,
@@ -77,6 +77,9 @@ export function encryptedSize(size: number): number {
 /**
  * Re-cuts a plaintext stream of `size` bytes into records and seals each one.
  * The caller guarantees the stream holds exactly `size` bytes (openChunks does).
+ * Each piece is fed straight to the ciphers of the records it spans (GCM
+ * takes a record in parts), so nothing is carried over or copied before
+ * sealing; what a piece seals is handed on as one buffer.
  */
 export async function* sealForClient(
   key: Buffer,
@@ -85,16 +88,25 @@ export async function* sealForClient(
 ): AsyncGenerator<Buffer> {
   const last = recordCount(size) - 1;
   let index = 0;
-  let carry: Buffer = Buffer.alloc(0);
+  let cipher = recordCipher(key, index, index === last);
+  let sealedInRecord = 0;
   for await (const piece of plaintext) {
-    let data = carry.length > 0 ? Buffer.concat([carry, piece]) : piece;
-    const sealed: Buffer[] = [];
-    while (data.length >= FILE_E2E_RECORD_SIZE && index < last) {
-      sealed.push(sealRecord(key, index++, data.subarray(0, FILE_E2E_RECORD_SIZE), false));
-      data = data.subarray(FILE_E2E_RECORD_SIZE);
+    const out: Buffer[] = [];
+    let offset = 0;
+    while (offset < piece.length) {
+      const room = index === last ? piece.length - offset : FILE_E2E_RECORD_SIZE - sealedInRecord;
+      const take = Math.min(room, piece.length - offset);
+      out.push(cipher.update(piece.subarray(offset, offset + take)));
+      offset += take;
+      sealedInRecord += take;
+      if (index < last && sealedInRecord === FILE_E2E_RECORD_SIZE) {
+        out.push(cipher.final(), cipher.getAuthTag());
+        index += 1;
+        cipher = recordCipher(key, index, index === last);
+        sealedInRecord = 0;
+      }
     }
-    carry = data;
-    if (sealed.length > 0) yield Buffer.concat(sealed);
+    if (out.length > 0) yield Buffer.concat(out);
   }
-  yield sealRecord(key, index, carry, true);
+  yield Buffer.concat([cipher.final(), cipher.getAuthTag()]);
 }

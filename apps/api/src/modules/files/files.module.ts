@@ -50,7 +50,7 @@ import { PostgresFileStore, type SqlPool } from './storage/postgres-file-store.j
     FileDownloads,
     FileSweeper,
   ],
-  exports: [FileDownloads],
+  exports: [FileDownloads, DownloadRoute],
 })
 export class FilesModule implements OnModuleInit {
   constructor(

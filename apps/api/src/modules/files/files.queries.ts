@@ -104,9 +104,13 @@ export const CHUNKED_CONTENTS = `WITH RECURSIVE ids AS (
       FROM ids WHERE ids.content_id IS NOT NULL)
   SELECT content_id FROM ids WHERE content_id IS NOT NULL`;
 
-/** COPY of one chunk's bytes (a checked content id and an integer index: COPY takes no parameters). */
-export function copyChunk(contentId: string, index: number): string {
-  return `COPY (SELECT data FROM file_chunks WHERE content_id = '${contentId}' AND index = ${index}) TO STDOUT (FORMAT binary)`;
+/**
+ * COPY of the bytes of chunks `first` to `first + count - 1`, in order (a
+ * checked content id and integers: COPY takes no parameters).
+ */
+export function copyChunks(contentId: string, first: number, count: number): string {
+  return `COPY (SELECT data FROM file_chunks WHERE content_id = '${contentId}'
+    AND index >= ${first} AND index < ${first + count} ORDER BY index) TO STDOUT (FORMAT binary)`;
 }
 
 /** The link's session, live by the app's idle timeout. */

@@ -1,5 +1,5 @@
 import type { JobError, JobType } from '@latchkey/contracts';
-import { sqlAffected, sqlRows, type SqlExecutor } from '../../common/sql.js';
+import { sqlRows, type SqlExecutor } from '../../common/sql.js';
 import {
   addTimeToKeyBatch,
   type BulkKeyFilter,
@@ -10,7 +10,8 @@ import {
 } from '../licenses/license-bulk.js';
 import { type BulkUserChange, changeUserBatch, countBulkUserChange } from '../users/user-bulk.js';
 import { checkImportRow } from './import-csv.js';
-import { DROP_IMPORT_ROWS, IMPORT_ROWS_BATCH, type ImportRow, type JobRow, type JobTable } from './jobs.queries.js';
+import { type ImportRow, type JobRow, type JobTable, TAKE_IMPORT_ROWS } from './jobs.queries.js';
+import { keyAuthCommitOperation, keyAuthPreviewOperation } from './keyauth-import.operations.js';
 
 /** One batch of a job: the cursor it ended at (null: nothing was left), what it handled, skipped and refused. */
 export interface BatchOutcome {
@@ -60,17 +61,20 @@ function userOperation(change: (job: JobRow) => BulkUserChange): JobOperation {
 }
 
 /**
- * The import goes through its uploaded rows by line: each is checked, the
- * valid ones stored in one statement (a key the app has, or one an earlier
- * line of the file had, is skipped and counted), the rows handled dropped.
+ * The import goes through its uploaded rows by line: a batch takes the rows
+ * of the next `size` lines (TAKE_IMPORT_ROWS), checks each, and stores the
+ * valid ones in one statement (a key the app has, or one an earlier line of
+ * the file had, is skipped and counted): two statements, each reading only
+ * the batch's rows.
  */
 const importOperation: JobOperation = {
   table: 'licenses',
   start: '0',
   count: (_executor, job) => Promise.resolve(job.total ?? 0),
   async batch(executor, job, cursor, size) {
-    const rows = await sqlRows<ImportRow>(executor, IMPORT_ROWS_BATCH, [job.id, Number(cursor), size]);
+    const rows = await sqlRows<ImportRow>(executor, TAKE_IMPORT_ROWS, [job.id, Number(cursor), size]);
     if (rows.length === 0) return { last: null, handled: 0, skipped: 0, errors: [] };
+    rows.sort((a, b) => a.line - b.line);
     const errors: JobError[] = [];
     const valid: ImportedKey[] = [];
     for (const row of rows) {
@@ -80,9 +84,7 @@ const importOperation: JobOperation = {
       else valid.push(checked);
     }
     const stored = await importKeys(executor, job.app_id, job.created_by, valid);
-    const last = rows[rows.length - 1]!.line;
-    await sqlAffected(executor, DROP_IMPORT_ROWS, [job.id, last]);
-    return { last: String(last), handled: rows.length, skipped: valid.length - stored.size, errors };
+    return { last: String(rows[rows.length - 1]!.line), handled: rows.length, skipped: valid.length - stored, errors };
   },
 };
 
@@ -114,4 +116,6 @@ export const JOB_OPERATIONS: Record<JobType, JobOperation> = {
   'users.reset-hwid': userOperation(() => ({ kind: 'resetHwid' })),
   'users.ban': userOperation((job) => ({ kind: 'ban', reason: job.params.reason ?? null })),
   'users.unban': userOperation(() => ({ kind: 'unban' })),
+  'keyauth.preview': keyAuthPreviewOperation,
+  'keyauth.commit': keyAuthCommitOperation,
 };

@@ -5,12 +5,14 @@ import { JobProcessor } from './job.processor.js';
 import { JobRunner } from './job-runner.js';
 import { JobsController } from './jobs.controller.js';
 import { JobsService } from './jobs.service.js';
+import { KeyAuthImportController } from './keyauth-import.controller.js';
+import { KeyAuthImportService } from './keyauth-import.service.js';
 
 /** The admin API of bulk jobs (HTTP process). */
 @Module({
   imports: [AccountsModule, AppsModule],
-  controllers: [JobsController],
-  providers: [JobsService],
+  controllers: [JobsController, KeyAuthImportController],
+  providers: [JobsService, KeyAuthImportService],
 })
 export class JobsModule {}
 

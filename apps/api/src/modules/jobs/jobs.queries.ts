@@ -93,18 +93,29 @@ export interface ImportRow {
 export const INSERT_IMPORT_ROWS = `INSERT INTO job_import_rows (job_id, line, key, level, duration, note)
   SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[])`;
 
-/** The next `$3` rows of the import `$1` after line `$2`. */
-export const IMPORT_ROWS_BATCH = `SELECT line, key, level, duration, note FROM job_import_rows
-  WHERE job_id = $1 AND line > $2 ORDER BY line LIMIT $3`;
+/** The first line of the import `$1` after line `$2`: the primary key's first entry past the cursor. */
+const FIRST_LINE_LEFT = `(SELECT min(line) FROM job_import_rows WHERE job_id = $1 AND line > $2)`;
 
-/** Rows handled are dropped with the batch that handled them. */
-export const DROP_IMPORT_ROWS = `DELETE FROM job_import_rows WHERE job_id = $1 AND line <= $2`;
+/**
+ * Takes the next batch of the import `$1` after line `$2`: the rows of the
+ * `$3` lines from the first line left, deleted and returned in one statement
+ * (in the batch's transaction, so a rollback puts them back). Both bounds are
+ * values (init plans) the primary key's scan starts and stops at, whatever
+ * the table's statistics; as a join, analyzed statistics made the planner
+ * read the job's every row and filter. Nothing taken before or left after
+ * the batch is read (issue 25: `ORDER BY line LIMIT` sorted every row left
+ * when the table had no statistics, and a delete of `line <= cursor` walked
+ * every row taken before, so a batch's cost grew with the file).
+ */
+export const TAKE_IMPORT_ROWS = `DELETE FROM job_import_rows
+  WHERE job_id = $1 AND line >= ${FIRST_LINE_LEFT} AND line < ${FIRST_LINE_LEFT} + $3::int
+  RETURNING line, key, level, duration, note`;
 
 /** Every row left of the import `$1` (a cancelled or failed one). */
 export const DROP_ALL_IMPORT_ROWS = `DELETE FROM job_import_rows WHERE job_id = $1`;
 
 /** Tables a job may change; the planner statistics of the one it changed are refreshed when it ends. */
-export type JobTable = 'licenses' | 'users';
+export type JobTable = 'licenses' | 'users' | 'keyauth_import_users';
 
 /** An import's total, once its upload has been read. */
 export const SET_JOB_TOTAL = `UPDATE jobs SET total = $2 WHERE id = $1 RETURNING ${JOB_COLUMNS}`;

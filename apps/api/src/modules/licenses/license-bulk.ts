@@ -103,15 +103,15 @@ export interface ImportedKey {
   note: string | null;
 }
 
-/** Stores the keys the app does not have yet (made by `createdBy`); returns those stored. */
+/** Stores the keys the app does not have yet (made by `createdBy`); answers how many were stored. */
 export async function importKeys(
   executor: SqlExecutor,
   appId: string,
   createdBy: string | null,
   keys: ImportedKey[],
-): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await sqlRows<{ key: string }>(executor, IMPORT_KEYS, [
+): Promise<number> {
+  if (keys.length === 0) return 0;
+  const [row] = await sqlRows<{ stored: number }>(executor, IMPORT_KEYS, [
     appId,
     createdBy,
     keys.map((k) => k.key),
@@ -119,5 +119,5 @@ export async function importKeys(
     keys.map((k) => k.level),
     keys.map((k) => k.note),
   ]);
-  return new Set(rows.map((row) => row.key));
+  return row!.stored;
 }

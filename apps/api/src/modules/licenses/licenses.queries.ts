@@ -179,10 +179,14 @@ export const ADD_TIME_TO_BULK_KEYS = `UPDATE licenses SET extra_days = LEAST(ext
 
 /**
  * Stores imported keys ($3 keys, $4 durations, $5 levels, $6 notes, by
- * position) for the app `$1`, made by `$2`; a key the app has is skipped.
- * Returns the keys stored.
+ * position) for the app `$1`, made by `$2`; a key the app has (or an earlier
+ * element had) is skipped by the unique index's one conflict check per key.
+ * Answers how many were stored.
  */
-export const IMPORT_KEYS = `INSERT INTO licenses (app_id, key, duration_type, level, note, created_by)
-  SELECT $1, k, d, lv, n, $2 FROM unnest($3::text[], $4::text[], $5::int[], $6::text[]) AS t(k, d, lv, n)
-  ON CONFLICT (app_id, key) DO NOTHING
-  RETURNING key`;
+export const IMPORT_KEYS = `WITH stored AS (
+    INSERT INTO licenses (app_id, key, duration_type, level, note, created_by)
+    SELECT $1, k, d, lv, n, $2 FROM unnest($3::text[], $4::text[], $5::int[], $6::text[]) AS t(k, d, lv, n)
+    ON CONFLICT (app_id, key) DO NOTHING
+    RETURNING 1
+  )
+  SELECT count(*)::int AS stored FROM stored`;

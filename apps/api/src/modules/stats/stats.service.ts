@@ -5,11 +5,12 @@ import { DataSource } from 'typeorm';
 import type { SessionPolicy } from '../sessions/sessions-admin.service.js';
 import { sqlRows, sqlTotal } from '../../common/sql.js';
 import {
-  APP_ACTIVITY,
+  ACTIVITY_DAYS,
+  COUNT_ACTIVITY_FROM,
   LICENSES_OF_APP_IN_STATUS,
   LIVE_SESSIONS_OF_APP,
   USERS_OF_APP,
-  type ActivityRow,
+  type ActivityDayRow,
 } from './stats.queries.js';
 
 /** Days of activations and logins shown, today (UTC) included. */
@@ -19,8 +20,10 @@ export const STATS_DAYS = 30;
  * An app's figures. Users, live sessions and licenses per status are counted
  * like list totals (sqlTotal: exact up to STATS_EXACT_MAX, six counts a call,
  * an estimate past it, named in `estimated`), so no call reads a large app's every row; activations
- * and logins per UTC day read only the window's rows (licenses by activation
- * time, the `user.login` events emitted by `login` and `license`).
+ * and logins per UTC day (licenses by activation time, the `user.login`
+ * events emitted by `login` and `license`) are read per closed day from
+ * `app_activity_days`, which the call fills as days close, and counted from
+ * the rows only for the days not stored yet (activity()).
  */
 @Injectable()
 export class StatsService {
@@ -28,7 +31,7 @@ export class StatsService {
 
   async get(app: SessionPolicy): Promise<AppStats> {
     const [activity, users, activeSessions, ...byStatus] = await Promise.all([
-      sqlRows<ActivityRow>(this.dataSource, APP_ACTIVITY, [app.id, STATS_DAYS]),
+      this.activity(app.id),
       sqlTotal(this.dataSource, USERS_OF_APP, [app.id], STATS_EXACT_MAX),
       sqlTotal(this.dataSource, LIVE_SESSIONS_OF_APP, [app.id, app.sessionIdleSeconds], STATS_EXACT_MAX),
       ...LICENSE_STATUSES.map((status) =>
@@ -49,9 +52,25 @@ export class StatsService {
       users: users.total,
       activeSessions: activeSessions.total,
       licenses,
-      activations: activity[0]!.activations,
-      logins: activity[0]!.logins,
+      ...activity,
       ...(estimated.length > 0 ? { estimated } : {}),
     };
+  }
+
+  /**
+   * Activations and logins per UTC day of the window: stored days as stored,
+   * the rest (from the first day not stored on, today at least) counted from
+   * the rows, which stores those that have closed (COUNT_ACTIVITY_FROM).
+   */
+  private async activity(appId: string): Promise<Pick<AppStats, 'activations' | 'logins'>> {
+    const days = await sqlRows<ActivityDayRow>(this.dataSource, ACTIVITY_DAYS, [appId, STATS_DAYS]);
+    const firstUncounted = days.find((day) => day.logins === null);
+    const counted = firstUncounted
+      ? await sqlRows<ActivityDayRow>(this.dataSource, COUNT_ACTIVITY_FROM, [appId, firstUncounted.date])
+      : [];
+    const countedByDate = new Map(counted.map((day) => [day.date, day]));
+    const series = (figure: 'activations' | 'logins') =>
+      days.map(({ date, ...stored }) => ({ date, count: stored[figure] ?? countedByDate.get(date)?.[figure] ?? 0 }));
+    return { activations: series('activations'), logins: series('logins') };
   }
 }

@@ -149,3 +149,12 @@ export function bulkUsersBatchEnd(scope: string): string {
 export function changeBulkUsers(change: { scope: string; set: string }): string {
   return `UPDATE users SET ${change.set} WHERE ${change.scope} AND id > $3 AND id <= $4 RETURNING id`;
 }
+
+/**
+ * The user `$1` of the app `$2` renamed to `$3` (canonical form `$4`), when it
+ * signs in with a password; the name it had is returned. A taken name fails
+ * on the unique (app_id, username_key) index.
+ */
+export const RENAME_USER = `UPDATE users u SET username = $3, username_key = $4
+  FROM users before WHERE u.id = $1 AND u.app_id = $2 AND u.password_hash IS NOT NULL AND before.id = u.id
+  RETURNING before.username AS previous`;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  KeyAuthMessage,
   LATEST_EXPIRY,
   LATEST_EXPIRY_MS,
   LicenseLimits,
@@ -11,9 +12,9 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { PasswordHasher } from '../../common/password-hasher.js';
 import { AppError, fieldError } from '../../common/errors.js';
-import { escapeLike, isCheckViolation, sqlPage, sqlRows } from '../../common/sql.js';
+import { escapeLike, isCheckViolation, isUniqueViolation, sqlPage, sqlRows } from '../../common/sql.js';
 import { iso } from '../../common/iso.js';
-import type { Actor } from '../../common/auth/actor.js';
+import type { Actor, ChangeAuthor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
 import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
@@ -27,6 +28,7 @@ import {
   LIST_USERS,
   SEARCH_USERS,
   LOCK_USER,
+  RENAME_USER,
   USER_CHANGES,
   type UserRow,
 } from './users.queries.js';
@@ -114,7 +116,7 @@ export class UsersService {
   }
 
   /** Bans the user and ends its live sessions; `user.ban` is emitted when the user was not banned already. */
-  async ban(actor: Actor, appId: string, userId: string, reason: string | null): Promise<AdminUser> {
+  async ban(actor: ChangeAuthor, appId: string, userId: string, reason: string | null): Promise<AdminUser> {
     return this.events.transaction(async (manager, emit) => {
       const { row, before } = await this.change(manager, appId, userId, USER_CHANGES.ban, [reason]);
       const ended = await this.sessions.endUserSessions(manager, userId, 'user_banned');
@@ -126,6 +128,37 @@ export class UsersService {
       ]);
       return toAdminUser(row);
     });
+  }
+
+  /**
+   * Renames a user who signs in with a password (KeyAuth's `changeUsername`)
+   * and ends its sessions. A key's implicit user is named after its key and
+   * keeps that name; a taken name (any case) is USERNAME_TAKEN.
+   */
+  async rename(author: ChangeAuthor, appId: string, userId: string, username: string): Promise<void> {
+    await this.dataSource
+      .transaction(async (manager) => {
+        const [renamed] = await sqlRows<{ previous: string }>(manager, RENAME_USER, [
+          userId,
+          appId,
+          username,
+          usernameKey(username),
+        ]);
+        if (!renamed) throw new AppError('VALIDATION', KeyAuthMessage.keyUserKeepsName);
+        const ended = await this.sessions.endUserSessions(manager, userId, 'renamed');
+        await this.audit.write(manager, [
+          adminChange(author, appId, 'admin.user.rename', {
+            userId,
+            from: renamed.previous,
+            to: username,
+            sessionsEnded: ended,
+          }),
+        ]);
+      })
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) throw new AppError('USERNAME_TAKEN');
+        throw err;
+      });
   }
 
   async unban(actor: Actor, appId: string, userId: string): Promise<AdminUser> {

@@ -4,26 +4,34 @@ const HEADER_BYTES = SIGNATURE.length + 8;
 
 /**
  * Decodes the output of `COPY (SELECT <one bytea column> ...) TO STDOUT
- * (FORMAT binary)` selecting at most one row: its value is written into
- * `into` and a view of it returned, or null when no row came. The chunks
- * are copied as they arrive, so nothing but `into` holds the value.
+ * (FORMAT binary)` selecting at most `maxRows` rows: the values are written
+ * one after another into `into` and views of them returned, in order (none
+ * when no row came). The chunks are copied as they arrive, so nothing but
+ * `into` holds the values.
  */
-export async function readCopiedBytea(chunks: AsyncIterable<Buffer>, into: Buffer): Promise<Buffer | null> {
+export async function readCopiedByteas(
+  chunks: AsyncIterable<Buffer>,
+  into: Buffer,
+  maxRows: number,
+): Promise<Buffer[]> {
   // Fixed-size parts (header, field count, length) are gathered here across chunk ends.
   const scratch = Buffer.alloc(HEADER_BYTES);
   let need = HEADER_BYTES;
   let gathered = 0;
   let state: 'header' | 'fields' | 'length' | 'value' | 'done' = 'header';
+  const values: Buffer[] = [];
+  /** Where the current value starts in `into`: after the ones before it. */
+  let start = 0;
   let length = -1;
   let filled = 0;
-  let rows = 0;
 
   for await (const chunk of chunks) {
     let offset = 0;
     while (offset < chunk.length) {
       if (state === 'done') throw new Error('bytes after the end of a binary COPY');
       if (state === 'value') {
-        const copied = chunk.copy(into, filled, offset, offset + Math.min(length - filled, chunk.length - offset));
+        const end = offset + Math.min(length - filled, chunk.length - offset);
+        const copied = chunk.copy(into, start + filled, offset, end);
         filled += copied;
         offset += copied;
         if (filled === length) [state, need, gathered] = ['fields', 2, 0];
@@ -41,13 +49,17 @@ export async function readCopiedBytea(chunks: AsyncIterable<Buffer>, into: Buffe
         if (fields === -1) {
           state = 'done';
         } else {
-          if (fields !== 1 || ++rows > 1) throw new Error('expected at most one row of one column');
+          if (fields !== 1) throw new Error(`expected one column, got ${fields}`);
+          if (values.length === maxRows) throw new Error(`more rows than the ${maxRows} asked for`);
           [state, need, gathered] = ['length', 4, 0];
         }
       } else {
+        if (values.length > 0) start += length;
         length = scratch.readInt32BE(0);
-        if (length < 0 || length > into.length)
-          throw new Error(`a value of ${length} bytes does not fit ${into.length}`);
+        if (length < 0 || start + length > into.length) {
+          throw new Error(`a value of ${length} bytes does not fit the ${into.length - start} left`);
+        }
+        values.push(into.subarray(start, start + length));
         filled = 0;
         state = length === 0 ? 'fields' : 'value';
         [need, gathered] = [2, 0];
@@ -55,5 +67,5 @@ export async function readCopiedBytea(chunks: AsyncIterable<Buffer>, into: Buffe
     }
   }
   if (state !== 'done') throw new Error('binary COPY ended early');
-  return rows === 0 ? null : into.subarray(0, length);
+  return values;
 }

@@ -1,6 +1,7 @@
 import { mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { STORED_CHUNK_BYTES } from '../at-rest-cipher.js';
+import { BufferPool } from './buffer-pool.js';
 import { assertContentId, type ContentWriter, type FileStore } from './file-store.js';
 
 const LENGTH_BYTES = 4;
@@ -14,6 +15,9 @@ const PARTIAL = '.partial';
  * and MASTER_KEY.
  */
 export class FsFileStore implements FileStore {
+  /** One per download in flight; eight kept idle (8 MiB). */
+  readonly buffers = new BufferPool(STORED_CHUNK_BYTES, 8);
+
   constructor(private readonly dir: string) {}
 
   /** Creates the directory when missing; fails (at start) when it cannot be written. */
@@ -52,7 +56,7 @@ export class FsFileStore implements FileStore {
     const handle = await open(this.path(contentId), 'r');
     // One header and one record buffer for the whole read (see FileStore.read).
     const header = Buffer.allocUnsafe(LENGTH_BYTES);
-    const record = Buffer.allocUnsafeSlow(STORED_CHUNK_BYTES);
+    const record = this.buffers.take();
     try {
       let position = 0;
       for (;;) {
@@ -64,6 +68,7 @@ export class FsFileStore implements FileStore {
         yield record.subarray(0, length);
       }
     } finally {
+      this.buffers.give(record);
       await handle.close();
     }
   }

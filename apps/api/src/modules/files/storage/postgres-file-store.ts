@@ -1,15 +1,16 @@
 import { to as copyTo } from 'pg-copy-streams';
 import { STORED_CHUNK_BYTES } from '../at-rest-cipher.js';
-import { readCopiedBytea } from './copy-binary.js';
+import { BufferPool } from './buffer-pool.js';
+import { readCopiedByteas } from './copy-binary.js';
 import { assertContentId, type ContentWriter, type FileStore } from './file-store.js';
-import { CHUNKED_CONTENTS, copyChunk, DELETE_CHUNKS, INSERT_CHUNK } from '../files.queries.js';
+import { CHUNKED_CONTENTS, copyChunks, DELETE_CHUNKS, INSERT_CHUNK } from '../files.queries.js';
 
 /**
- * Records requested ahead of the one being read. Each holds a pool connection
- * while its query runs, which the client endpoint shares: one is enough to
- * keep PostgreSQL and this process busy at once (two measured no faster).
+ * Records one query fetches: one round trip, one connection checkout and one
+ * COPY start for this many MiB. The connection is held while the batch
+ * streams (a few milliseconds), never for a whole download.
  */
-const READ_AHEAD = 1;
+const RECORDS_PER_QUERY = 4;
 
 /** What the store needs of a pg pool (TypeORM's own pool in the service, a plain one in tests). */
 export interface SqlPool {
@@ -25,11 +26,14 @@ export interface PooledClient {
 
 /**
  * The default store: records as rows of `file_chunks`, so every API process
- * serves every file with no other service. Each record is its own row and
- * its own round trip, so memory holds a few records, never a file. Rows
+ * serves every file with no other service. Each record is its own row, read
+ * a few per round trip, so memory holds a few records, never a file. Rows
  * belong to a `file_contents` row and go with it (foreign key, cascade).
  */
 export class PostgresFileStore implements FileStore {
+  /** Two per download in flight; four kept idle (16 MiB). */
+  readonly buffers = new BufferPool(RECORDS_PER_QUERY * STORED_CHUNK_BYTES, 4);
+
   constructor(private readonly pool: SqlPool) {}
 
   async create(contentId: string): Promise<ContentWriter> {
@@ -48,28 +52,32 @@ export class PostgresFileStore implements FileStore {
 
   async *read(contentId: string): AsyncGenerator<Buffer> {
     assertContentId(contentId);
-    // The next records are on their way while the current one is sent:
-    // PostgreSQL reads while this process decrypts and writes. Record i is
-    // decoded into slot i % slots.length: the one read ahead never lands on
-    // the one the consumer holds, and a download allocates these buffers and
-    // no others, whatever its size.
-    const slots = Array.from({ length: READ_AHEAD + 1 }, () => Buffer.allocUnsafeSlow(STORED_CHUNK_BYTES));
-    const ahead: Array<Promise<Buffer | null>> = [];
-    const fetch = (index: number) => {
-      const record = this.record(contentId, index, slots[index % slots.length]!);
+    // The next batch is on its way while the current one is sent: PostgreSQL
+    // reads while this process decrypts and writes. Batch b is decoded into
+    // buffer b % 2: the one read ahead never lands on the one the consumer
+    // holds records of, and a download uses these two buffers and no others,
+    // whatever its size.
+    const buffers = [this.buffers.take(), this.buffers.take()];
+    const fetch = (batch: number) => {
+      const records = this.records(contentId, batch * RECORDS_PER_QUERY, buffers[batch % 2]!);
       // A read-ahead that fails after the consumer stopped must not go unhandled.
-      record.catch(() => undefined);
-      ahead.push(record);
+      records.catch(() => undefined);
+      return records;
     };
-    for (let index = 0; index < READ_AHEAD; index++) fetch(index);
-    for (let index = 0; ; index++) {
-      const record = await ahead.shift()!;
-      if (record === null) {
-        if (index === 0) throw new Error(`content ${contentId} not found`);
-        return;
+    let ahead = fetch(0);
+    try {
+      for (let batch = 0; ; batch++) {
+        const records = await ahead;
+        if (records.length === 0 && batch === 0) throw new Error(`content ${contentId} not found`);
+        const full = records.length === RECORDS_PER_QUERY;
+        if (full) ahead = fetch(batch + 1);
+        yield* records;
+        if (!full) return;
       }
-      fetch(index + READ_AHEAD);
-      yield record;
+    } finally {
+      // Back to the pool once no COPY writes into them: a consumer that stopped early may leave a read-ahead running.
+      const release = () => buffers.forEach((buffer) => this.buffers.give(buffer));
+      void ahead.then(release, release);
     }
   }
 
@@ -85,20 +93,21 @@ export class PostgresFileStore implements FileStore {
   }
 
   /**
-   * One record, decoded into `into` (a view of it is returned). It comes by
-   * COPY in binary format: a plain SELECT would hand the bytea over as hex
-   * text, two bytes of short-lived string for every byte of the file, which
-   * under load piled up in V8's heap faster than it was collected.
+   * Records `first` onwards (at most RECORDS_PER_QUERY; fewer at the end),
+   * decoded one after another into `into` (views of it are returned). They
+   * come by COPY in binary format: a plain SELECT would hand the bytea over
+   * as hex text, two bytes of short-lived string for every byte of the file,
+   * which under load piled up in V8's heap faster than it was collected.
    * The id is a checked UUID and the index an integer: COPY takes no parameters.
    */
-  private async record(contentId: string, index: number, into: Buffer): Promise<Buffer | null> {
+  private async records(contentId: string, first: number, into: Buffer): Promise<Buffer[]> {
     assertContentId(contentId);
-    if (!Number.isSafeInteger(index) || index < 0) throw new Error(`invalid record index ${index}`);
+    if (!Number.isSafeInteger(first) || first < 0) throw new Error(`invalid record index ${first}`);
     const client = await this.pool.connect();
     let failure: Error | undefined;
     try {
-      const copy = client.query(copyTo(copyChunk(contentId, index)));
-      return await readCopiedBytea(copy, into);
+      const copy = client.query(copyTo(copyChunks(contentId, first, RECORDS_PER_QUERY)));
+      return await readCopiedByteas(copy, into, RECORDS_PER_QUERY);
     } catch (err) {
       failure = err as Error;
       throw err;

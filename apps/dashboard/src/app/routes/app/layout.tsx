@@ -17,6 +17,7 @@ const sections = [
   { to: '/apps/$appId/resellers', label: 'Resellers' },
   { to: '/apps/$appId/users', label: 'Users' },
   { to: '/apps/$appId/jobs', label: 'Bulk actions' },
+  { to: '/apps/$appId/keyauth-import', label: 'Import from KeyAuth' },
   { to: '/apps/$appId/sessions', label: 'Sessions' },
   { to: '/apps/$appId/variables', label: 'Variables' },
   { to: '/apps/$appId/blacklist', label: 'Blacklist' },

@@ -1,39 +1,11 @@
 import type { App } from '@latchkey/contracts';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CopyButton } from '@/components/ui/copy-button';
+import { CopyField } from '@/components/ui/copy-field';
 import { SecretOnceDialog } from '@/components/ui/secret-once-dialog';
 import { toast } from '@/lib/toast';
 import { useRotateApiKey } from '../api/rotate-api-key';
 import '../apps.css';
-
-/** A value vendors paste into their software: read-only, selected on focus, with a copy button. */
-function CopyField({ label, value, hint }: { label: string; value: string; hint: string }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <div className="copy-row">
-        <input
-          id={id}
-          className="mono"
-          readOnly
-          value={value}
-          aria-describedby={`${id}-hint`}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <CopyButton
-          value={value}
-          accessibleLabel={`Copy ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
-          copiedMessage={`${label} copied`}
-        />
-      </div>
-      <p className="field-hint" id={`${id}-hint`}>
-        {hint}
-      </p>
-    </div>
-  );
-}
 
 /**
  * What the app's software needs besides its ID: the API key (shown only at

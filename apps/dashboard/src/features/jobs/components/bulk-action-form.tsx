@@ -21,6 +21,8 @@ export const JOB_LABELS: Record<JobType, string> = {
   'users.reset-hwid': 'Reset every HWID',
   'users.ban': 'Ban users',
   'users.unban': 'Unban users',
+  'keyauth.preview': 'Preview a KeyAuth import',
+  'keyauth.commit': 'Commit a KeyAuth import',
 };
 
 const OPERATIONS = (['licenses.import', ...FILTER_JOB_TYPES] as const).map((value) => ({
@@ -33,9 +35,12 @@ const STATUS_OPTIONS = [
   ...LICENSE_STATUSES.map((status) => ({ value: status, label: status.toLowerCase() })),
 ];
 
+/** The operations this form starts (a KeyAuth import has a page of its own). */
+type FormJobType = (typeof OPERATIONS)[number]['value'];
+
 /** Starts one bulk operation after a confirmation; `onStarted` gets the job to follow. */
 export function BulkActionForm({ appId, onStarted }: { appId: string; onStarted: (job: Job) => void }) {
-  const [type, setType] = useState<JobType>('licenses.delete');
+  const [type, setType] = useState<FormJobType>('licenses.delete');
   const [status, setStatus] = useState('');
   const [note, setNote] = useState('');
   const [search, setSearch] = useState('');
@@ -81,7 +86,7 @@ export function BulkActionForm({ appId, onStarted }: { appId: string; onStarted:
         label="Operation"
         options={OPERATIONS}
         value={type}
-        onChange={(event) => setType(event.target.value as JobType)}
+        onChange={(event) => setType(event.target.value as FormJobType)}
       />
       {type === 'licenses.import' ? (
         <TextField

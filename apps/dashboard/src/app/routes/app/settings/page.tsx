@@ -4,6 +4,7 @@ import { useApp } from '@/features/apps/api/get-app';
 import { AppDangerZone } from '@/features/apps/components/app-danger-zone';
 import { AppKeys } from '@/features/apps/components/app-keys';
 import { AppSettingsForm } from '@/features/apps/components/app-settings-form';
+import { KeyAuthSettingsSection } from '@/features/keyauth/components/keyauth-settings-section';
 import { OperatorWarnings } from '@/features/health/components/operator-warnings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { settingsRoute } from './route';
@@ -20,13 +21,14 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description="How the service treats your software's requests, the keys it needs, and deleting the application."
+        description="How the service treats your software's requests, the keys it needs, KeyAuth compatibility, and deleting the application."
       />
       <OperatorWarnings />
       {app ? (
         <>
           <AppSettingsForm app={app} />
           <AppKeys app={app} />
+          <KeyAuthSettingsSection appId={app.appId} />
           <AppDangerZone app={app} onDeleted={() => navigate({ to: '/apps' })} />
         </>
       ) : appQuery.error ? null : (

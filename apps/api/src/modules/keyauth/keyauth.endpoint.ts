@@ -1,0 +1,390 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  ClientLimits,
+  USERNAME_MESSAGE,
+  type ClientUser,
+  type FileData,
+  type KeyAuthVersion,
+  type SessionResult,
+} from '@latchkey/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeAuthor } from '../../common/auth/actor.js';
+import { AppError } from '../../common/errors.js';
+import { findHostileInput } from '../../common/input/hostile-input.js';
+import { AppCredentialsCache, type CachedApp } from '../apps/app-credentials.cache.js';
+import { BlacklistService } from '../blacklist/blacklist.service.js';
+import { ClientService } from '../client/client.service.js';
+import { DownloadRoute } from '../files/download.route.js';
+import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
+import { UsersService } from '../users/users.service.js';
+import { KeyAuthAppStats } from './keyauth-app-stats.js';
+import { subscriptionName, type KeyAuthApp } from './keyauth-app.js';
+import { KeyAuthAppsCache } from './keyauth-apps.cache.js';
+import { KeyAuthSessions, type KeyAuthSession } from './keyauth-sessions.js';
+import {
+  answerNonce,
+  asciiJson,
+  ENCKEY_MAX,
+  FILE_MAX_BYTES,
+  hmacKey,
+  hmacSignature,
+  inKeyAuthFieldNames,
+  KEYAUTH_FAILURE,
+  KEYAUTH_INVALID,
+  KeyAuthText,
+  NOT_OFFERED_TYPES,
+  requestFields,
+  SUCCESS_CODE,
+  versionOfPath,
+} from './keyauth-wire.js';
+
+/** One KeyAuth call, its app found and switched on. */
+interface KeyAuthCall {
+  version: KeyAuthVersion;
+  keyauth: KeyAuthApp;
+  app: CachedApp;
+  fields: Map<string, string>;
+  ip: string;
+  origin: string | null;
+  /** the session's `enckey` once found: the 1.2 HMAC key of every answer after `init` */
+  enckey: string | null;
+}
+
+/** An answer before the protocol's own fields (nonce, ownerid, code) and its signature are added. */
+interface Answer {
+  success: boolean;
+  message: string;
+  fields?: Record<string, unknown>;
+  /** 429 on a rate limit; 200 otherwise (KeyAuth clients treat any other status as fatal) */
+  status?: number;
+  retryAfterSeconds?: number;
+}
+
+/** A refusal in KeyAuth's own words, answered `success: false`. */
+class KeyAuthRefusal extends Error {}
+
+/** KeyAuth's lifetime subscription: about 27.4 years from now (10,000 days), as KeyAuth answers it. */
+const LIFETIME_SECONDS = 10_000 * 86_400;
+
+const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * `/api/1.3/` and `/api/1.2/`: KeyAuth's wire protocol in front of the
+ * client endpoint's services (../shared/spec/keyauth-compat.md). It finds the
+ * app by `ownerid` + `name`, maps each KeyAuth type onto a `/v1` request
+ * (ClientService.dispatchForApp), so every rule is the one `/v1` applies, and
+ * writes the answer as KeyAuth clients expect it, signed.
+ */
+@Injectable()
+export class KeyAuthEndpoint {
+  private readonly logger = new Logger('KeyAuthEndpoint');
+
+  constructor(
+    private readonly keyauthApps: KeyAuthAppsCache,
+    private readonly apps: AppCredentialsCache,
+    private readonly client: ClientService,
+    private readonly sessions: KeyAuthSessions,
+    private readonly stats: KeyAuthAppStats,
+    private readonly blacklist: BlacklistService,
+    private readonly rateLimiter: ClientRateLimiter,
+    private readonly downloads: DownloadRoute,
+    private readonly users: UsersService,
+  ) {}
+
+  async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const version = versionOfPath(request.url);
+    const fields = requestFields(request.query, request.body);
+    const ownerId = fields.get('ownerid');
+    const name = fields.get('name');
+    const keyauth = version && ownerId && name ? await this.keyauthApps.get(ownerId, name) : null;
+    const app =
+      version && keyauth?.enabled && keyauth.versions.includes(version) ? await this.apps.get(keyauth.appId) : null;
+    if (!version || !keyauth || !app || (version === '1.2' && keyauth.secret === null)) {
+      reply.status(200).header('content-type', 'text/plain; charset=utf-8').send(KEYAUTH_INVALID);
+      return;
+    }
+    const origin = request.host ? `${request.protocol}://${request.host}` : null;
+    const call: KeyAuthCall = { version, keyauth, app, fields, ip: request.ip, origin, enckey: null };
+    let answer: Answer;
+    try {
+      answer = await this.serve(call);
+    } catch (err) {
+      answer = this.failure(err);
+    }
+    send(reply, call, answer);
+  }
+
+  private async serve(call: KeyAuthCall): Promise<Answer> {
+    const { app, fields } = call;
+    const hostile = findHostileInput(Object.fromEntries(fields));
+    if (hostile) throw new KeyAuthRefusal(hostile.message);
+    const type = fields.get('type');
+    if (type === undefined) throw new KeyAuthRefusal(KeyAuthText.missingType);
+    if (NOT_OFFERED_TYPES.has(type)) throw new KeyAuthRefusal(KeyAuthText.notOffered(type));
+    if (!app.enabled) throw new AppError('APP_DISABLED');
+    if (type === 'init') return this.init(call);
+
+    const session = await this.sessions.find(app, fields.get('sessionid'));
+    call.enckey = session?.enckey ?? null;
+    if (!session || session.ended) throw new KeyAuthRefusal(KeyAuthText.sessionNotFound);
+    switch (type) {
+      case 'register':
+      case 'login':
+      case 'license':
+        return this.authenticate(call, session, type);
+      case 'upgrade':
+        await this.client.upgradeByUsername(
+          app,
+          { username: fields.get('username'), licenseKey: fields.get('key') },
+          call.ip,
+        );
+        return { success: true, message: KeyAuthText.upgraded };
+      case 'checkblacklist': {
+        const blocked = await this.blacklist.isBlocked(app.id, {
+          ip: call.ip,
+          hwid: fields.get('hwid') ?? null,
+          username: null,
+        });
+        return { success: blocked, message: blocked ? KeyAuthText.blacklisted : KeyAuthText.notBlacklisted };
+      }
+      case 'fetchStats':
+        return {
+          success: true,
+          message: KeyAuthText.statsFetched,
+          fields: { appinfo: await this.stats.appInfo(app, call.keyauth.appVersion) },
+        };
+      case 'logout':
+        if (session.latchkeyToken !== null) await this.endLatchkeySession(call, session.latchkeyToken);
+        await this.sessions.end(session);
+        return { success: true, message: KeyAuthText.loggedOut };
+      default:
+        return this.sessionCall(call, validatedToken(session), type);
+    }
+  }
+
+  /** Opens an unvalidated session, after the checks `/v1` makes before serving anything. */
+  private async init(call: KeyAuthCall): Promise<Answer> {
+    const { app, keyauth, fields, ip } = call;
+    if (await this.blacklist.isBlocked(app.id, { ip, hwid: null, username: null })) {
+      throw new AppError('ACCESS_DENIED');
+    }
+    // Unlike `/v1` init, this one makes state (a session in Redis): limited like an authentication.
+    await this.rateLimiter.consume(app, ip);
+    if (keyauth.appVersion !== null && fields.get('ver') !== keyauth.appVersion) {
+      return { success: false, message: KeyAuthText.invalidVersion, fields: { download: keyauth.downloadUrl ?? '' } };
+    }
+    const enckey = call.version === '1.2' ? (fields.get('enckey') ?? null) : null;
+    if (enckey !== null && enckey.length > ENCKEY_MAX) {
+      throw new KeyAuthRefusal(`enckey must be at most ${ENCKEY_MAX} characters`);
+    }
+    const session = await this.sessions.open(app, enckey);
+    return {
+      success: true,
+      message: KeyAuthText.initialized,
+      fields: {
+        sessionid: session.id,
+        newSession: true,
+        appinfo: await this.stats.appInfo(app, keyauth.appVersion),
+      },
+    };
+  }
+
+  /** register, login, license: a Latchkey session opened by `/v1`'s rules, then bound to the KeyAuth session. */
+  private async authenticate(
+    call: KeyAuthCall,
+    session: KeyAuthSession,
+    type: 'register' | 'login' | 'license',
+  ): Promise<Answer> {
+    const { fields } = call;
+    const hwid = fields.get('hwid');
+    const requests = {
+      register: {
+        type,
+        username: fields.get('username'),
+        password: fields.get('pass'),
+        licenseKey: fields.get('key'),
+        hwid,
+      },
+      login: { type, username: fields.get('username'), password: fields.get('pass'), hwid },
+      license: { type, licenseKey: fields.get('key'), hwid },
+    };
+    const result = await this.client.dispatchForApp(call.app, requests[type], call.ip, call.origin);
+    const opened = result.data as SessionResult;
+    // A session validated again drops the Latchkey session it had, which would hold a device slot until idle.
+    if (session.latchkeyToken !== null) await this.endLatchkeySession(call, session.latchkeyToken);
+    await this.sessions.bind(call.app, session, opened.sessionToken);
+    return {
+      success: true,
+      message: KeyAuthText.loggedIn,
+      fields: { info: this.userInfo(call, opened.user, type === 'login' ? null : (fields.get('key') ?? null)) },
+    };
+  }
+
+  /** The session-gated types, on a validated session. */
+  private async sessionCall(call: KeyAuthCall, sessionToken: string, type: string): Promise<Answer> {
+    const { app, fields, ip, origin } = call;
+    const dispatch = (body: Record<string, unknown>) =>
+      this.client.dispatchForApp(app, { ...body, sessionToken }, ip, origin);
+    switch (type) {
+      case 'check':
+        await dispatch({ type: 'check' });
+        return { success: true, message: KeyAuthText.sessionValidated };
+      case 'var': {
+        const { data } = await dispatch({ type: 'var', key: fields.get('varid') });
+        return { success: true, message: (data as { value: string }).value };
+      }
+      case 'getvar': {
+        const { data } = await dispatch({ type: 'uservar', key: fields.get('var') });
+        return {
+          success: true,
+          message: KeyAuthText.variableFetched,
+          fields: { response: (data as { value: string }).value },
+        };
+      }
+      case 'setvar':
+        await dispatch({ type: 'setuservar', key: fields.get('var'), value: fields.get('data') });
+        return { success: true, message: KeyAuthText.variableSet };
+      case 'log': {
+        const message = fields.get('message');
+        const pcuser = fields.get('pcuser');
+        await dispatch({ type: 'log', message: pcuser && message ? `[${pcuser}] ${message}` : message });
+        return { success: true, message: KeyAuthText.logged };
+      }
+      case 'fetchOnline': {
+        if (!call.keyauth.fetchOnline) throw new KeyAuthRefusal(KeyAuthText.fetchOnlineOff);
+        await dispatch({ type: 'check' });
+        const users = (await this.stats.onlineUsernames(app)).map((credential) => ({ credential }));
+        return {
+          success: true,
+          message: users.length > 0 ? KeyAuthText.onlineFetched : KeyAuthText.noOnlineUsers,
+          fields: { users },
+        };
+      }
+      case 'file': {
+        const { data } = await dispatch({ type: 'file', fileId: fields.get('fileid') });
+        const token = new URL((data as FileData).url).pathname.split('/').pop()!;
+        const contents = await this.downloads.readWhole(token, ip, FILE_MAX_BYTES);
+        if (contents === 'tooLarge') throw new KeyAuthRefusal(KeyAuthText.fileTooLarge);
+        if (contents === null) throw new AppError('FILE_NOT_FOUND');
+        return { success: true, message: KeyAuthText.fileFetched, fields: { contents: contents.toString('hex') } };
+      }
+      case 'ban': {
+        if (!call.keyauth.selfBan) throw new KeyAuthRefusal(KeyAuthText.selfBanOff);
+        const { user } = (await dispatch({ type: 'check' })).data as { user: ClientUser };
+        const author = { accountId: null, email: `${user.username} (${KeyAuthText.clientBan})`, ip };
+        const reason = fields.get('reason') ?? KeyAuthText.clientBan;
+        await this.users.ban(author, app.id, user.userId, reason);
+        for (const [type, value] of [
+          ['hwid', user.hwid],
+          ['ip', ip],
+        ] as const) {
+          if (value !== null) await this.blacklistQuietly(author, app.id, { type, value, reason });
+        }
+        return { success: true, message: KeyAuthText.banned };
+      }
+      case 'changeUsername': {
+        const username = fields.get('newUsername');
+        if (username === undefined || !ClientLimits.usernamePattern.test(username)) {
+          throw new KeyAuthRefusal(USERNAME_MESSAGE);
+        }
+        const { user } = (await dispatch({ type: 'check' })).data as { user: ClientUser };
+        const author = { accountId: null, email: user.username, ip };
+        await this.users.rename(author, app.id, user.userId, username);
+        return { success: true, message: KeyAuthText.usernameChanged };
+      }
+      default:
+        throw new KeyAuthRefusal(KeyAuthText.unknownType);
+    }
+  }
+
+  /** A blacklist entry made by a client ban; one that exists already is what was wanted. */
+  private async blacklistQuietly(
+    author: ChangeAuthor,
+    appId: string,
+    entry: { type: 'hwid' | 'ip'; value: string; reason: string },
+  ): Promise<void> {
+    try {
+      await this.blacklist.create(author, appId, entry);
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
+    }
+  }
+
+  /** Ends a bound Latchkey session; one that already ended (evicted, timed out) is what was wanted. */
+  private async endLatchkeySession(call: KeyAuthCall, sessionToken: string): Promise<void> {
+    try {
+      await this.client.dispatchForApp(call.app, { type: 'logout', sessionToken }, call.ip, call.origin);
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'INVALID_SESSION')) throw err;
+    }
+  }
+
+  /** KeyAuth's `info` of an authenticated user, with one subscription: the user's level and expiry. */
+  private userInfo(call: KeyAuthCall, user: ClientUser, key: string | null) {
+    const now = unixSeconds(new Date());
+    const expiry = user.expiresAt === null ? now + LIFETIME_SECONDS : unixSeconds(new Date(user.expiresAt));
+    return {
+      username: user.username,
+      ip: call.ip,
+      hwid: user.hwid,
+      createdate: String(unixSeconds(new Date(user.createdAt))),
+      lastlogin: String(unixSeconds(new Date(user.lastLoginAt ?? user.createdAt))),
+      subscriptions: [
+        {
+          subscription: subscriptionName(call.keyauth, user.level),
+          key,
+          expiry: String(expiry),
+          timeleft: Math.max(0, expiry - now),
+          level: String(user.level),
+        },
+      ],
+    };
+  }
+
+  private failure(err: unknown): Answer {
+    if (err instanceof KeyAuthRefusal) return { success: false, message: err.message };
+    if (err instanceof AppError) {
+      if (err.code === 'TOO_MANY_REQUESTS') {
+        return {
+          success: false,
+          message: KeyAuthText.tooManyRequests,
+          status: 429,
+          retryAfterSeconds: err.retryAfterSeconds,
+        };
+      }
+      const message = err.code === 'VALIDATION' ? inKeyAuthFieldNames(err.message) : err.message;
+      return { success: false, message: KEYAUTH_FAILURE[err.code] ?? message };
+    }
+    this.logger.error(err);
+    return { success: false, message: KeyAuthText.unavailable };
+  }
+}
+
+/** The Latchkey token of a validated session; an unvalidated one is refused in KeyAuth's words. */
+function validatedToken(session: KeyAuthSession): string {
+  if (session.latchkeyToken === null) throw new KeyAuthRefusal(KeyAuthText.sessionNotValidated);
+  return session.latchkeyToken;
+}
+
+/** Writes the answer with the protocol's fields, signed as the call's version signs. */
+function send(reply: FastifyReply, call: KeyAuthCall, answer: Answer): void {
+  const { version, keyauth, app } = call;
+  const body = asciiJson({
+    success: answer.success,
+    message: answer.message,
+    ...answer.fields,
+    nonce: answerNonce(),
+    ...(version === '1.3' ? { ownerid: keyauth.ownerId } : {}),
+    ...(version === '1.3' && answer.success ? { code: SUCCESS_CODE } : {}),
+  });
+  reply.status(answer.status ?? 200).header('content-type', 'application/json; charset=utf-8');
+  if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds));
+  if (version === '1.3') {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    reply.header('x-signature-ed25519', app.responseSigner.sign(timestamp, body));
+    reply.header('x-signature-timestamp', timestamp);
+  } else {
+    reply.header('signature', hmacSignature(hmacKey(keyauth.secret!, call.enckey), body));
+  }
+  reply.send(body);
+}

@@ -1,0 +1,23 @@
+import { PageHeader } from '@/components/ui/page-header';
+import { KeyAuthImportView } from '@/features/keyauth-import/components/keyauth-import-view';
+import { KeyAuthUploadForm } from '@/features/keyauth-import/components/keyauth-upload-form';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { keyAuthImportRoute } from './route';
+
+export function KeyAuthImportPage() {
+  useDocumentTitle('Import from KeyAuth');
+  const { appId } = keyAuthImportRoute.useParams();
+  const { import: importId } = keyAuthImportRoute.useSearch();
+  const navigate = keyAuthImportRoute.useNavigate();
+
+  return (
+    <div className="stack-lg">
+      <PageHeader
+        title="Import from KeyAuth"
+        description="Bring your KeyAuth users (with their passwords, HWIDs, bans and subscriptions) and keys into this app. Upload an export, check the preview, then commit it in one step."
+      />
+      <KeyAuthUploadForm appId={appId} onUploaded={(created) => navigate({ search: { import: created.id } })} />
+      {importId ? <KeyAuthImportView key={importId} appId={appId} importId={importId} /> : null}
+    </div>
+  );
+}
