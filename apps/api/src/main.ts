@@ -18,7 +18,7 @@ import { validationError, validationProblems } from './common/errors.js';
 import { registerSecurityHeaders } from './common/security-headers.js';
 import { HostileInputInterceptor } from './common/input/hostile-input.interceptor.js';
 import { jsonBodyParser } from './common/input/json-body.js';
-import { closeOnSignals } from './common/shutdown.js';
+import { closeOnSignals, SHUTDOWN_BOUND_MS } from './common/shutdown.js';
 import { apiStartUpSummary } from './common/start-up-summary.js';
 import { cacheValidationMetadata } from './common/validation-metadata-cache.js';
 import { createRootLogger, fastifyLogging, NestPinoLogger, registerRequestIdHeader } from './common/logging.js';
@@ -50,6 +50,9 @@ async function bootstrap(): Promise<void> {
     onProtoPoisoning: 'ignore',
     onConstructorPoisoning: 'ignore',
     frameworkErrors: answerFrameworkError,
+    // A request this process has accepted is answered, even while it closes (with `Connection: close`, so
+    // the client's next request opens a connection to a process that stays): common/shutdown.ts.
+    return503OnClosing: false,
     ...fastifyLogging(rootLogger),
   } satisfies FastifyServerOptions;
   const clientServer = createClientServer(httpOptions);
@@ -69,7 +72,7 @@ async function bootstrap(): Promise<void> {
   await registerSecurityHeaders(app.getHttpAdapter().getInstance());
   // Streamed uploads (files): limits are set per route, see modules/files/multipart-upload.ts.
   await app.register(fastifyMultipart);
-  closeOnSignals(app);
+  closeOnSignals(app, SHUTDOWN_BOUND_MS.api);
   app.useGlobalInterceptors(new HostileInputInterceptor());
   app.useGlobalPipes(
     new ValidationPipe({
@@ -117,11 +120,11 @@ async function bootstrap(): Promise<void> {
 
   await serveClientEndpoint(clientServer, app.get(ClientEndpoint));
   await serveKeyAuthEndpoint(keyAuthServer, app.get(KeyAuthEndpoint));
-  // Closed first when the app closes, so that calls arriving during the shutdown get the 503 every other route gives.
+  // Closed once the HTTP server has closed, so calls in flight during the shutdown are answered.
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('preClose', () => Promise.all([clientServer.close(), keyAuthServer.close()]));
+    .addHook('onClose', () => Promise.all([clientServer.close(), keyAuthServer.close()]));
 
   await app.listen(config.PORT, config.HOST);
   const { warnings: healthWarnings } = await app.get(DependencyHealth).check();

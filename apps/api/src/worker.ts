@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { closeOnSignals } from './common/shutdown.js';
+import { closeOnSignals, SHUTDOWN_BOUND_MS } from './common/shutdown.js';
 import { workerStartUpSummary } from './common/start-up-summary.js';
 import { DependencyHealth } from './modules/health/dependency-health.js';
 import { createRootLogger, NestPinoLogger } from './common/logging.js';
@@ -13,7 +13,7 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
     logger: new NestPinoLogger(rootLogger),
   });
-  closeOnSignals(app);
+  closeOnSignals(app, SHUTDOWN_BOUND_MS.worker);
   await app.init();
   const { warnings } = await app.get(DependencyHealth).check();
   for (const line of workerStartUpSummary(config, warnings)) rootLogger[line.level](line.msg);

@@ -52,7 +52,7 @@ describe('client server', () => {
     expect(await form.json()).toEqual({ success: false, message: 'Content-Type must be application/json', data: {} });
   });
 
-  it('answers 503 once closed, as Nest answers its routes during a shutdown', async () => {
+  it('answers 503 once closed (main.ts closes it only after the HTTP server, so nothing in flight sees it)', async () => {
     const { client, post } = await start();
     await client.close();
     const res = await post('/v1', '{"type":"init"}');
