@@ -19,7 +19,13 @@ import { registerSecurityHeaders } from './common/security-headers.js';
 import { HostileInputInterceptor } from './common/input/hostile-input.interceptor.js';
 import { jsonBodyParser } from './common/input/json-body.js';
 import { measureAdminRequests } from './common/admin-request-metrics.js';
-import { collectProcessMetrics, closeListener, listenForScrapes, processMetricsText } from './common/metrics.js';
+import {
+  answerClusterScrapes,
+  collectProcessMetrics,
+  closeListener,
+  listenForScrapes,
+  processMetricsText,
+} from './common/metrics.js';
 import { closeOnSignals } from './common/shutdown.js';
 import { apiStartUpSummary } from './common/start-up-summary.js';
 import { cacheValidationMetadata } from './common/validation-metadata-cache.js';
@@ -36,6 +42,8 @@ async function bootstrap(): Promise<void> {
   cacheValidationMetadata();
   const config = loadConfig();
   const rootLogger = createRootLogger(config);
+  // Before the slow start (migrations, Nest): the primary's scrapes wait for every process, starting ones too.
+  if (config.METRICS_PORT !== 0 && cluster.isWorker) answerClusterScrapes();
   // Shared by Nest's Fastify instance and the client endpoint's own (modules/client/client-server.ts).
   const httpOptions = {
     trustProxy: config.TRUST_PROXY,
@@ -127,8 +135,8 @@ async function bootstrap(): Promise<void> {
 
 /**
  * `GET /metrics` on METRICS_PORT (none when 0), apart from the public PORT.
- * A process of a cluster only collects: the primary (cluster.ts) answers for
- * all of them, summed.
+ * A process of a cluster only collects and answers the primary (cluster.ts),
+ * which answers for all of them, summed.
  */
 async function serveMetrics(port: number, host: string, app: NestFastifyApplication): Promise<void> {
   if (port === 0) return;

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, register } from 'prom-client';
+import { AggregatorRegistry, collectDefaultMetrics, register } from 'prom-client';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 
 /**
@@ -21,6 +21,15 @@ export function collectProcessMetrics(): void {
   if (processMetricsCollected) return;
   processMetricsCollected = true;
   collectDefaultMetrics();
+}
+
+/**
+ * In a process of a cluster: answers the primary's requests for this
+ * process's metrics (prom-client listens for them once an AggregatorRegistry
+ * exists in the process).
+ */
+export function answerClusterScrapes(): void {
+  new AggregatorRegistry();
 }
 
 /** The text a scrape of this process answers. */

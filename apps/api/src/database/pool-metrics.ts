@@ -15,7 +15,7 @@ let measuredPool: PoolCounts | null = null;
 
 new Gauge({
   name: `${METRIC_PREFIX}db_pool_connections`,
-  help: 'PostgreSQL connections of this process pool by state (in_use, idle); at most DATABASE_POOL_SIZE in all',
+  help: 'PostgreSQL connections of the pool by state (in_use, idle): at most DATABASE_POOL_SIZE per process',
   labelNames: ['state'] as const,
   collect() {
     if (!measuredPool) return;
@@ -26,7 +26,7 @@ new Gauge({
 
 new Gauge({
   name: `${METRIC_PREFIX}db_pool_waiting`,
-  help: 'Queries of this process waiting for a free PostgreSQL connection (the pool is saturated when above 0)',
+  help: 'Queries waiting for a free PostgreSQL connection (the pool is saturated when above 0)',
   collect() {
     if (measuredPool) this.set(measuredPool.waitingCount);
   },
