@@ -1,7 +1,6 @@
 import { Gauge } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import { METRIC_PREFIX } from '../common/metrics.js';
 
 /** The counts of pg's Pool that tell saturation: connections open, idle, and queries waiting for one. */
 interface PoolCounts {
@@ -14,7 +13,7 @@ interface PoolCounts {
 let measuredPool: PoolCounts | null = null;
 
 new Gauge({
-  name: `${METRIC_PREFIX}db_pool_connections`,
+  name: 'latchkey_db_pool_connections',
   help: 'PostgreSQL connections of the pool by state (in_use, idle): at most DATABASE_POOL_SIZE per process',
   labelNames: ['state'] as const,
   collect() {
@@ -25,7 +24,7 @@ new Gauge({
 });
 
 new Gauge({
-  name: `${METRIC_PREFIX}db_pool_waiting`,
+  name: 'latchkey_db_pool_waiting',
   help: 'Queries waiting for a free PostgreSQL connection (the pool is saturated when above 0)',
   collect() {
     if (measuredPool) this.set(measuredPool.waitingCount);
