@@ -3,6 +3,8 @@
 // cluster.js; the worker answers on WORKER_HEALTH_PORT. Known traffic, then a
 // scrape that must count exactly that traffic.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { freePort, startApi, type RunningApi } from '../../../scripts/test-service.mjs';
 import { eventually } from './support/eventually.js';
 import { ThrowawayRedis } from './support/throwaway-redis.js';
@@ -224,4 +226,14 @@ describe('worker metrics on WORKER_HEALTH_PORT', () => {
     // The API's metrics stay with the API.
     expect(names).not.toContain('latchkey_client_request_duration_seconds_count');
   }, 60_000);
+});
+
+describe('deploy/grafana/latchkey.json', () => {
+  it('charts only metrics the API and the worker expose', async () => {
+    const dashboard = readFileSync(path.resolve(import.meta.dirname, '../../../deploy/grafana/latchkey.json'), 'utf8');
+    const charted = new Set(dashboard.match(/\b(latchkey|nodejs|process)_[a-z0-9_]+/g));
+    expect(charted.size).toBeGreaterThan(10);
+    const exposed = new Set([...(await scrape(metricsPort)), ...(await scrape(workerPort))].map((s) => s.name));
+    for (const name of charted) expect(exposed).toContain(name);
+  });
 });
