@@ -3,11 +3,14 @@
  * primary forks that many workers, each running the ordinary HTTP bootstrap
  * (main.js) with its own PostgreSQL and Redis pools, all sharing PORT through
  * node:cluster. A worker that dies unexpectedly is replaced; SIGTERM/SIGINT
- * are passed on so each worker closes gracefully (common/shutdown.ts).
+ * are passed on so each worker closes gracefully (common/shutdown.ts). With
+ * METRICS_PORT, the primary answers scrapes for all of them.
  * With API_PROCESSES=1 it simply runs main.js in this process.
  */
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { AggregatorRegistry } from 'prom-client';
+import { listenForScrapes } from './common/metrics.js';
 import { apiProcessCount } from './common/start-up-summary.js';
 import { loadConfig } from './config/config.js';
 import { withApiV8Flags } from './node-flags.js';
@@ -41,6 +44,12 @@ if (count === 1 || !cluster.isPrimary) {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
+  // Each process collects its own metrics; a scrape here asks them all and sums (AggregatorRegistry).
+  if (config.METRICS_PORT !== 0) {
+    const aggregator = new AggregatorRegistry();
+    const listener = await listenForScrapes(config.METRICS_PORT, config.HOST, () => aggregator.clusterMetrics());
+    listener.unref();
+  }
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGTERM'));
 }

@@ -18,6 +18,14 @@ import { validationError, validationProblems } from './common/errors.js';
 import { registerSecurityHeaders } from './common/security-headers.js';
 import { HostileInputInterceptor } from './common/input/hostile-input.interceptor.js';
 import { jsonBodyParser } from './common/input/json-body.js';
+import { measureAdminRequests } from './common/admin-request-metrics.js';
+import {
+  answerClusterScrapes,
+  collectProcessMetrics,
+  closeListener,
+  listenForScrapes,
+  processMetricsText,
+} from './common/metrics.js';
 import { closeOnSignals, SHUTDOWN_BOUND_MS } from './common/shutdown.js';
 import { apiStartUpSummary } from './common/start-up-summary.js';
 import { cacheValidationMetadata } from './common/validation-metadata-cache.js';
@@ -41,6 +49,8 @@ async function bootstrap(): Promise<void> {
   cacheValidationMetadata();
   const config = loadConfig();
   const rootLogger = createRootLogger(config);
+  // Before the slow start (migrations, Nest): the primary's scrapes wait for every process, starting ones too.
+  if (config.METRICS_PORT !== 0 && cluster.isWorker) answerClusterScrapes();
   // Shared by Nest's Fastify instance and the client endpoint's own (modules/client/client-server.ts).
   const httpOptions = {
     trustProxy: config.TRUST_PROXY,
@@ -67,6 +77,7 @@ async function bootstrap(): Promise<void> {
     { logger: new NestPinoLogger(rootLogger) },
   );
   registerRequestIdHeader(app.getHttpAdapter().getInstance());
+  measureAdminRequests(app.getHttpAdapter().getInstance());
   // Refuses deeply nested bodies before they are parsed (common/input/json-body.ts).
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT_BYTES }, jsonBodyParser);
   await registerSecurityHeaders(app.getHttpAdapter().getInstance());
@@ -126,6 +137,7 @@ async function bootstrap(): Promise<void> {
     .getInstance()
     .addHook('onClose', () => Promise.all([clientServer.close(), keyAuthServer.close()]));
 
+  await serveMetrics(config.METRICS_PORT, config.HOST, app);
   await app.listen(config.PORT, config.HOST);
   const { warnings: healthWarnings } = await app.get(DependencyHealth).check();
   // cluster.js numbers its processes from 1; a replacement of a crashed one gets a new number.
@@ -133,6 +145,22 @@ async function bootstrap(): Promise<void> {
   for (const line of apiStartUpSummary(config, { first, cores: availableParallelism(), dashboard, healthWarnings })) {
     rootLogger[line.level](line.msg);
   }
+}
+
+/**
+ * `GET /metrics` on METRICS_PORT (none when 0), apart from the public PORT.
+ * A process of a cluster only collects and answers the primary (cluster.ts),
+ * which answers for all of them, summed.
+ */
+async function serveMetrics(port: number, host: string, app: NestFastifyApplication): Promise<void> {
+  if (port === 0) return;
+  collectProcessMetrics();
+  if (!cluster.isPrimary) return;
+  const listener = await listenForScrapes(port, host, processMetricsText);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onClose', () => closeListener(listener));
 }
 
 /**

@@ -13,13 +13,24 @@ import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { PodMonitor, ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { parse, parseAllDocuments } from 'yaml';
 import { Config } from '../src/config/config.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const base = path.join(repoRoot, 'deploy/kubernetes');
 
-const MODELS = { ConfigMap, Secret, Service, Deployment, HorizontalPodAutoscaler, Ingress, PodDisruptionBudget };
+const MODELS = {
+  ConfigMap,
+  Secret,
+  Service,
+  Deployment,
+  HorizontalPodAutoscaler,
+  Ingress,
+  PodDisruptionBudget,
+  ServiceMonitor,
+  PodMonitor,
+};
 type Kind = keyof typeof MODELS;
 interface K8sObject {
   apiVersion: string;
@@ -61,8 +72,10 @@ describe('deploy/kubernetes', () => {
       'Ingress/latchkey',
       'PodDisruptionBudget/latchkey-api',
       'PodDisruptionBudget/latchkey-worker',
+      'PodMonitor/latchkey-worker',
       'Secret/latchkey',
       'Service/latchkey-api',
+      'ServiceMonitor/latchkey-api',
     ]);
     for (const object of objects) {
       const Model = MODELS[object.kind];
@@ -139,6 +152,35 @@ describe('deploy/kubernetes', () => {
     expect(service.spec.ports[0].targetPort).toBe(container('latchkey-api').ports?.[0]?.name);
     const ingress = JSON.stringify(find('Ingress', 'latchkey').spec);
     expect(ingress).toContain('"service":{"name":"latchkey-api","port":{"name":"http"}}');
+  });
+
+  it('Prometheus scrapes /metrics on the API pods through the service, and on the workers on their probe port', () => {
+    const api = container('latchkey-api');
+    const metricsPort = api.ports?.find((p) => p.name === 'metrics');
+    expect(api.env).toContainEqual({ name: 'METRICS_PORT', value: String(metricsPort?.containerPort) });
+    const service = find<{ spec: { selector: object; ports: { name: string; targetPort: string }[] } }>(
+      'Service',
+      'latchkey-api',
+    );
+    expect(service.spec.ports).toContainEqual(expect.objectContaining({ name: 'metrics', targetPort: 'metrics' }));
+    const serviceMonitor = find<{ spec: { selector: { matchLabels: object }; endpoints: object[] } }>(
+      'ServiceMonitor',
+      'latchkey-api',
+    );
+    expect(serviceMonitor.spec.selector.matchLabels).toEqual(service.spec.selector);
+    expect(serviceMonitor.spec.endpoints).toEqual([expect.objectContaining({ port: 'metrics', path: '/metrics' })]);
+
+    const worker = container('latchkey-worker');
+    const healthPort = worker.ports?.find((p) => p.name === 'health');
+    expect(worker.env).toContainEqual({ name: 'WORKER_HEALTH_PORT', value: String(healthPort?.containerPort) });
+    const podMonitor = find<{ spec: { selector: object; podMetricsEndpoints: object[] } }>(
+      'PodMonitor',
+      'latchkey-worker',
+    );
+    expect(podMonitor.spec.selector).toEqual(deployment('latchkey-worker').spec.selector);
+    expect(podMonitor.spec.podMetricsEndpoints).toEqual([
+      expect.objectContaining({ port: 'health', path: '/metrics' }),
+    ]);
   });
 
   it('uses the configuration names of docker-compose.yml and of the service, and keeps secrets in the Secret', () => {

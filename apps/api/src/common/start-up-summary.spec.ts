@@ -39,9 +39,22 @@ describe('start-up summary', () => {
         msg: 'PostgreSQL postgres://latchkey:***@db.internal:5432/latchkey (up to 10 connections per process), Redis redis://:***@cache.internal:6379',
       },
       { level: 'info', msg: '4 API processes (API_PROCESSES=auto); webhooks and bulk jobs run in the worker' },
+      { level: 'info', msg: 'Prometheus metrics are off (METRICS_PORT=0)' },
       { level: 'info', msg: 'Owner sign-up is off (SIGNUP_ENABLED=false)' },
       { level: 'warn', msg: autovacuum.message },
     ]);
+  });
+
+  it('says where Prometheus scrapes the API, summed over a cluster', () => {
+    const lines = (API_PROCESSES: string) =>
+      apiStartUpSummary(config({ API_PROCESSES, METRICS_PORT: 9464 }), {
+        first: true,
+        cores: 2,
+        dashboard: false,
+        healthWarnings: [],
+      }).map((line) => line.msg);
+    expect(lines('1')).toContain('Prometheus metrics at http://0.0.0.0:9464/metrics');
+    expect(lines('2')).toContain('Prometheus metrics at http://0.0.0.0:9464/metrics (summed over the 2 processes)');
   });
 
   it('the other processes of a cluster only say where they listen', () => {
@@ -59,7 +72,7 @@ describe('start-up summary', () => {
   it('the worker says what it runs and where its probes listen', () => {
     const [ready] = workerStartUpSummary(config({ WORKER_HEALTH_PORT: 3001 }), []);
     expect(ready.msg).toBe(
-      'Latchkey worker ready: webhook deliveries (10 at a time), bulk jobs, audit retention; health on 0.0.0.0:3001',
+      'Latchkey worker ready: webhook deliveries (10 at a time), bulk jobs, audit retention; health and metrics on 0.0.0.0:3001',
     );
   });
 

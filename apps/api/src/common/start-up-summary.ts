@@ -61,13 +61,20 @@ export function apiStartUpSummary(
       msg: `${processes} API process${processes === 1 ? '' : 'es'} (API_PROCESSES=${config.API_PROCESSES}); webhooks and bulk jobs run in the worker`,
     },
   ];
+  lines.push({
+    level: 'info',
+    msg: config.METRICS_PORT
+      ? `Prometheus metrics at http://${config.HOST}:${config.METRICS_PORT}/metrics` +
+        (processes > 1 ? ` (summed over the ${processes} processes)` : '')
+      : 'Prometheus metrics are off (METRICS_PORT=0)',
+  });
   if (!config.SIGNUP_ENABLED) lines.push({ level: 'info', msg: 'Owner sign-up is off (SIGNUP_ENABLED=false)' });
   return [...lines, ...warnings(healthWarnings)];
 }
 
 /** The worker's start: what it runs, its probe listener, its dependencies, and warnings. */
 export function workerStartUpSummary(config: Config, healthWarnings: HealthWarning[]): StartUpLine[] {
-  const probes = config.WORKER_HEALTH_PORT ? `; health on ${config.HOST}:${config.WORKER_HEALTH_PORT}` : '';
+  const probes = config.WORKER_HEALTH_PORT ? `; health and metrics on ${config.HOST}:${config.WORKER_HEALTH_PORT}` : '';
   return [
     {
       level: 'info',

@@ -255,13 +255,26 @@ export class Config {
 
   /**
    * The worker's own HTTP port for its probes (`/health`: PostgreSQL and Redis
-   * answer; `/health/live`), since it serves no traffic; 0 (the default) opens none.
+   * answer; `/health/live`) and Prometheus (`/metrics`), since it serves no
+   * traffic; 0 (the default) opens none.
    */
   @Transform(toInt)
   @Min(0, { message: 'WORKER_HEALTH_PORT must be between 0 and 65535' })
   @Max(65535, { message: 'WORKER_HEALTH_PORT must be between 0 and 65535' })
   @IsInt({ message: 'WORKER_HEALTH_PORT must be an integer' })
   WORKER_HEALTH_PORT = 0;
+
+  /**
+   * The API's Prometheus port: `GET /metrics` on a listener of its own, never
+   * the public PORT; 0 (the default) opens none. With API_PROCESSES > 1 the
+   * cluster's primary answers for all its processes. The worker's metrics are
+   * on WORKER_HEALTH_PORT.
+   */
+  @Transform(toInt)
+  @Min(0, { message: 'METRICS_PORT must be between 0 and 65535' })
+  @Max(65535, { message: 'METRICS_PORT must be between 0 and 65535' })
+  @IsInt({ message: 'METRICS_PORT must be an integer' })
+  METRICS_PORT = 0;
 }
 
 /** Parses `env`; returns the config or the list of problems, one line each. */

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Config } from '../config/config.js';
 import { dataSourceOptions, ensureDatabase, runMigrations } from './data-source.js';
+import { measureDatabasePool } from './pool-metrics.js';
 
 /**
  * The TypeORM data source. On start it creates the database when missing and
@@ -18,6 +19,7 @@ import { dataSourceOptions, ensureDatabase, runMigrations } from './data-source.
         await ensureDatabase(url);
         const dataSource = await new DataSource(options!).initialize();
         await runMigrations(dataSource);
+        measureDatabasePool(dataSource);
         return dataSource;
       },
     }),

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ThrottlerGuard } from '@nestjs/throttler';
 import { IdParam } from '../../common/id-param.js';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
@@ -10,7 +9,7 @@ import { AllowRoles, RolePolicyGuard } from '../../common/auth/role-policy.js';
 import { ChangePasswordDto, CreateTokenDto, LoginDto, SignupDto } from './accounts.dto.js';
 import { AuthService, type SignInOrigin } from './auth.service.js';
 import { CurrentPrincipal, type Principal, PublicRoute } from '../../common/auth/principal.js';
-import { AccountThrottlerGuard } from '../rate-limit/admin-throttler.js';
+import { AccountThrottlerGuard, SignInThrottlerGuard } from '../rate-limit/admin-throttler.js';
 
 /**
  * Sign-in and tokens. Resellers may log out, see their sign-ins and manage
@@ -28,7 +27,7 @@ export class AccountsController {
   @PublicRoute()
   @Post('auth/signup')
   // Per client IP like login, so nobody mints accounts in bulk; its own count.
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(SignInThrottlerGuard)
   @ApiOperation({ summary: 'Create an owner account; returns a login access token; rate limited per IP' })
   async signup(@Body() body: SignupDto, @Req() request: FastifyRequest) {
     return ok(await this.auth.signup(body.email, body.password, originOf(request)));
@@ -38,7 +37,7 @@ export class AccountsController {
   @Post('auth/login')
   @HttpCode(200)
   // Per client IP, against password guessing (ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE; counts shared through Redis).
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(SignInThrottlerGuard)
   @ApiOperation({ summary: 'Exchange email and password for an access token (12 h); rate limited per IP' })
   async login(@Body() body: LoginDto, @Req() request: FastifyRequest) {
     return ok(await this.auth.login(body.email, body.password, originOf(request)));

@@ -11,6 +11,7 @@ import { fastifyMessage } from '../../common/http-exception.filter.js';
 import { useJsonBodyParser } from '../../common/input/json-body.js';
 import { registerRequestIdHeader } from '../../common/logging.js';
 import type { ClientEndpoint } from './client.endpoint.js';
+import { recordClientCall } from './client-metrics.js';
 
 /**
  * The Fastify instance of `POST /v1`, sharing the API's HTTP server and port
@@ -38,6 +39,7 @@ export function createClientServer(options: FastifyServerOptions): FastifyInstan
     if (status === 500) logger.error(error);
     const message = status === 500 ? 'Internal server error' : fastifyMessage(error);
     await dropUnreadBody(request.raw);
+    recordClientCall(undefined, status, reply.elapsedTime);
     return reply
       .status(status)
       .header('content-type', 'application/json; charset=utf-8')

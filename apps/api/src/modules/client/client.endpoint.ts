@@ -5,6 +5,7 @@ import { AppError } from '../../common/errors.js';
 import { findHostileInput } from '../../common/input/hostile-input.js';
 import { isServiceUnavailable } from '../../common/unavailable.js';
 import { AppCredentialsCache, type CachedApp } from '../apps/app-credentials.cache.js';
+import { recordClientCall } from './client-metrics.js';
 import { ClientService } from './client.service.js';
 
 /**
@@ -53,6 +54,7 @@ export class ClientEndpoint {
         send(reply, { app, nonce }, { status: 500, success: false, message: 'Internal server error', data: {} });
       }
     }
+    recordClientCall((body as { type?: unknown } | null)?.type, reply.statusCode, reply.elapsedTime);
   }
 }
 

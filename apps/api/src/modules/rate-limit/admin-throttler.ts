@@ -1,15 +1,21 @@
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
-import { Injectable } from '@nestjs/common';
-import { ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerRequest } from '@nestjs/throttler';
+import { Injectable, type ExecutionContext } from '@nestjs/common';
+import {
+  ThrottlerGuard,
+  type ThrottlerLimitDetail,
+  type ThrottlerModuleOptions,
+  type ThrottlerRequest,
+} from '@nestjs/throttler';
 import { AdminMessage } from '@latchkey/contracts';
 import type { Redis } from 'ioredis';
 import type { RequestWithPrincipal } from '../../common/auth/principal.js';
 import type { Config } from '../../config/config.js';
+import { rateLimitRefusals } from './rate-limit-metrics.js';
 import { rateLimitSubject } from './rate-limit-subject.js';
 
 /**
  * The one throttler of @nestjs/throttler: ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE
- * attempts per window on the admin routes guarded by ThrottlerGuard or
+ * attempts per window on the admin routes guarded by SignInThrottlerGuard or
  * AccountThrottlerGuard, each route on a count of its own. A client counts as
  * the client limit counts it (an IPv4 address or an IPv6 /64).
  */
@@ -29,15 +35,27 @@ export function clientTracker(request: { ip?: string }): string {
   return rateLimitSubject(request.ip ?? 'unknown');
 }
 
+/** The `limit` label of the sign-in throttler's refusals. */
+const SIGN_IN_LIMIT = 'admin-sign-in';
+
+/** ThrottlerGuard on the admin sign-in routes (login, signup): its refusals are counted in the metrics. */
+@Injectable()
+export class SignInThrottlerGuard extends ThrottlerGuard {
+  protected override throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    rateLimitRefusals.labels(SIGN_IN_LIMIT).inc();
+    return super.throwThrottlingException(context, detail);
+  }
+}
+
 /**
- * ThrottlerGuard counting each attempt twice, per client and per account, for
+ * SignInThrottlerGuard counting each attempt twice, per client and per account, for
  * a route behind AccessTokenGuard (password change): neither many addresses
  * nor many tokens of one account buy more guesses. Past either limit, 429
  * with Retry-After; a refusal by the client's count is not counted for the
  * account.
  */
 @Injectable()
-export class AccountThrottlerGuard extends ThrottlerGuard {
+export class AccountThrottlerGuard extends SignInThrottlerGuard {
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
     await super.handleRequest(request);
     return super.handleRequest({ ...request, getTracker: accountTracker });

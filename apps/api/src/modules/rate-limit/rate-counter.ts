@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { AppError } from '../../common/errors.js';
 import { REDIS } from '../../common/redis.module.js';
 import { Config } from '../../config/config.js';
+import { rateLimitRefusals } from './rate-limit-metrics.js';
 
 /**
  * Counts attempts per key in the throttler storage configured in
@@ -53,6 +54,7 @@ export class RateCounter {
     this.storeDown = false;
     const { isBlocked, timeToBlockExpire } = counted;
     if (isBlocked) {
+      rateLimitRefusals.labels(name).inc();
       throw new AppError('TOO_MANY_REQUESTS', undefined, { retryAfterSeconds: Math.max(1, timeToBlockExpire) });
     }
   }

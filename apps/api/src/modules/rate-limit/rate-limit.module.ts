@@ -10,7 +10,7 @@ import { RateCounter } from './rate-counter.js';
 /**
  * Rate limits on the throttler of @nestjs/throttler with its counts in Redis,
  * shared by every API process. Its one configured throttler guards the admin
- * sign-in routes (ThrottlerGuard per client on login and signup,
+ * sign-in routes (SignInThrottlerGuard per client on login and signup,
  * AccountThrottlerGuard per client and per account on password change);
  * RateCounter counts other limits in the same storage: ClientRateLimiter (the
  * apps' `rateLimitPerMinute`) and the resellers module's creation limit.

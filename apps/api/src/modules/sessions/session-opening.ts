@@ -7,7 +7,8 @@ import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AuditService, type AuditRecord } from '../audit/audit.service.js';
 import { domainEvent, EventsService, type DomainEvent, type Emit } from '../events/events.service.js';
 import type { OpenedSessionRow } from './session.rows.js';
-import { sessionEnd } from './session-rules.js';
+import { liveSessionSql, sessionEnd } from './session-rules.js';
+import { sessionsEvicted, sessionsOpened } from './session-metrics.js';
 
 /** A session about to be opened: its id, secret token and absolute end, chosen before the write. */
 export interface NewSession {
@@ -65,10 +66,19 @@ export class SessionOpening {
     private readonly sql: PreparedStatements,
   ) {
     const opens = 'EXISTS (SELECT 1 FROM opened)';
-    this.openSessionSql = `WITH opened AS MATERIALIZED (SELECT * FROM open_session(${SESSION_PARAMS})),
+    // `evicted`, for the metrics: open_session ends the user's oldest live sessions beyond max_devices - 1.
+    // Counted from the statement's snapshot, taken before open_session locks the user: exact unless another
+    // session of the same user opens at the same moment.
+    const live = liveSessionSql({ alias: 's', idleSeconds: '$10' }, '$12');
+    this.openSessionSql = `WITH live_before AS MATERIALIZED (
+         SELECT count(*)::int AS sessions, (SELECT u.max_devices FROM users u WHERE u.id = $1) AS max_devices
+           FROM sessions s WHERE s.user_id = $1 AND s.ended_at IS NULL AND ${live}),
+       opened AS MATERIALIZED (SELECT * FROM open_session(${SESSION_PARAMS})),
        ${this.events.recordCte('$13', opens)},
        ${this.audit.recordCte('$14', opens)}
-       SELECT o.*, ARRAY(SELECT id FROM recorded_event_deliveries) AS delivery_ids FROM opened o`;
+       SELECT o.*, ARRAY(SELECT id FROM recorded_event_deliveries) AS delivery_ids,
+              GREATEST(l.sessions - GREATEST(l.max_devices - 1, 0), 0) AS evicted
+         FROM opened o, live_before l`;
   }
 
   /**
@@ -85,6 +95,8 @@ export class SessionOpening {
     ]);
     const opened = rows[0];
     if (!opened) return null;
+    sessionsOpened.inc();
+    if (opened.evicted) sessionsEvicted.inc(opened.evicted);
     await this.events.afterCommit(opened.delivery_ids ?? []);
     return opened;
   }
@@ -106,6 +118,7 @@ export class SessionOpening {
     );
     const opened = rows[0];
     if (!opened) throw new Error('open_session refused a user locked by this transaction');
+    sessionsOpened.inc();
     for (const event of loginEvents(request, opened.session_created_at)) {
       if (withLoginEvent || event.name !== 'user.login') emit(event);
     }

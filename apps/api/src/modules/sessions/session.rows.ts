@@ -21,4 +21,6 @@ export interface OpenedSessionRow {
   user_created_at: Date;
   last_login_at: Date | null;
   delivery_ids?: string[];
+  /** sessions of the user open_session ended to stay within max_devices (SessionOpening.open only) */
+  evicted?: number;
 }

@@ -12,6 +12,7 @@ import { scheduledAttempts, type DeliveryJobData } from '../events/delivery-queu
 import { classifyAttempt, retryDelayAfter, type AttemptOutcome } from './delivery-outcome.js';
 import { buildDeliveryRequest } from './delivery-request.js';
 import { DeliverySender, type AttemptResult } from './delivery-sender.js';
+import { deliveryAttempts, deliveryAttemptSeconds } from './webhook-metrics.js';
 import { RetryLater, retryBackoff } from './delivery-retry.js';
 import { DisabledReason, disableWebhook, FAILING_DAYS_BEFORE_DISABLE } from './webhook-disabling.js';
 import {
@@ -104,6 +105,10 @@ export class DeliveryProcessor extends WorkerHost implements OnApplicationBootst
     const result = await this.sender.post(outgoing.url, outgoing.body, outgoing.headers);
     const outcome = classifyAttempt(result, { discord: outgoing.discord });
     const retryInMs = await this.record(delivery, startedAt, result, outcome);
+    deliveryAttemptSeconds.observe(result.durationMs / 1000);
+    deliveryAttempts
+      .labels(outcome.kind === 'succeeded' ? 'succeeded' : retryInMs !== null ? 'retrying' : 'failed')
+      .inc();
     if (retryInMs !== null && outcome.kind === 'retry') throw new RetryLater(outcome.error, retryInMs);
   }
 

@@ -176,3 +176,12 @@ export function overdueDeliveries(batch: number): string {
    ORDER BY id
    LIMIT ${batch}`;
 }
+
+/**
+ * Seconds the longest-waiting due delivery has waited past its due time (0 when
+ * none is due), for the metrics: the minimum of the partial index
+ * webhook_deliveries_due_idx, one index entry read whatever the backlog.
+ */
+export const OLDEST_DUE_DELIVERY_WAIT = `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0)::float8 AS seconds
+    FROM webhook_deliveries
+   WHERE status = 'pending' AND next_attempt_at <= now()`;
