@@ -16,7 +16,8 @@ describe('soak (60 s)', () => {
       { encoding: 'utf8', timeout: 170_000 },
     );
     const summary = run.stdout.trim().split('\n').pop() ?? '';
-    expect({ status: run.status, summary }).toMatchObject({ status: 0 });
+    // On failure, the soak's own summary (its problems) and the end of its error output say why.
+    if (run.status !== 0) throw new Error(`soak exited ${run.status}: ${summary}\n${(run.stderr ?? '').slice(-2000)}`);
     expect(JSON.parse(summary)).toMatchObject({ soak: 'passed', problems: [] });
   }, 180_000);
 });

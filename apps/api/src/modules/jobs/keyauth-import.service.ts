@@ -184,11 +184,14 @@ export class KeyAuthImportService {
     return job ? toJob(job) : null;
   }
 
-  private async view(row: KeyAuthImportRow): Promise<KeyAuthImport> {
+  private async view(read: KeyAuthImportRow): Promise<KeyAuthImport> {
     const [previewJob, commitJob] = await Promise.all([
-      this.job(row.app_id, row.preview_job_id),
-      this.job(row.app_id, row.commit_job_id),
+      this.job(read.app_id, read.preview_job_id),
+      this.job(read.app_id, read.commit_job_id),
     ]);
+    // The commit writes the result in its batch's transaction, before its job ends: a row read before the job
+    // was seen succeeding may predate the result, and would show a committed import with no result.
+    const row = commitJob?.status === 'succeeded' && read.result === null ? await this.row(read.app_id, read.id) : read;
     const status = importStatus(previewJob, commitJob);
     const ready = previewJob?.status === 'succeeded' && row.result === null;
     const [counts, names] = ready
