@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -52,6 +53,17 @@ export function clientConnection(databaseUrl) {
     /** For messages: host, port and database, no credentials. */
     label: `${url.hostname}:${url.port || 5432}${url.pathname}`,
   };
+}
+
+/** Runs `use` with a connection to `connectionString`, closed afterwards whatever happens. */
+export async function withDatabase(connectionString, use) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The major version of a PostgreSQL client tool (`pg_dump (PostgreSQL) 15.20 ...` -> 15). */

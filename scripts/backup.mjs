@@ -13,7 +13,6 @@ import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/p
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import {
   ARCHIVE_FORMAT,
   DATABASE_DUMP,
@@ -29,6 +28,7 @@ import {
   sha256File,
   runCommand,
   toolMajor,
+  withDatabase,
 } from './backup-archive.mjs';
 
 const ATTEMPTS = 3;
@@ -69,9 +69,7 @@ await runCommand(async () => {
 async function snapshot(dir, { server, dumpTool }) {
   await rm(path.join(dir, FILES_DIR), { recursive: true, force: true });
   await mkdir(path.join(dir, FILES_DIR));
-  const client = new pg.Client({ connectionString: settings.databaseUrl });
-  await client.connect();
-  try {
+  return withDatabase(settings.databaseUrl, async (client) => {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const { rows: exported } = await client.query('SELECT pg_export_snapshot() AS id');
     const dumpFile = path.join(dir, DATABASE_DUMP);
@@ -99,16 +97,12 @@ async function snapshot(dir, { server, dumpTool }) {
       },
       masterKey: 'not included: restore needs the MASTER_KEY the backed-up service ran with',
     };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The server's version, and a pg_dump that can dump it (its major version or newer). */
 async function checkDumpTool() {
-  const client = new pg.Client({ connectionString: settings.databaseUrl });
-  await client.connect();
-  try {
+  return withDatabase(settings.databaseUrl, async (client) => {
     const { rows } = await client.query(
       "SELECT current_setting('server_version') AS version, current_setting('server_version_num')::int AS num",
     );
@@ -118,9 +112,7 @@ async function checkDumpTool() {
       fail(`${dumpTool.version} cannot dump PostgreSQL ${rows[0].version}: install pg_dump ${serverMajor} or newer`);
     }
     return { server: rows[0].version, dumpTool };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**

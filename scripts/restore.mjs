@@ -22,6 +22,7 @@ import {
   sha256File,
   runCommand,
   toolMajor,
+  withDatabase,
 } from './backup-archive.mjs';
 
 const { values: options, positionals } = parseArgs({
@@ -106,9 +107,7 @@ async function prepareDatabase() {
   const name = decodeURIComponent(target.pathname.slice(1));
   const server = new URL(settings.databaseUrl);
   server.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  try {
+  return withDatabase(server.toString(), async (admin) => {
     const { rowCount: exists } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (exists && !(await isEmpty())) {
       if (!options.force) fail(`database ${connection.label} is not empty; restore into a fresh one, or add --force`);
@@ -118,23 +117,17 @@ async function prepareDatabase() {
     } else if (!exists) {
       await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
     }
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 async function isEmpty() {
-  const client = new pg.Client({ connectionString: settings.databaseUrl });
-  await client.connect();
-  try {
+  return withDatabase(settings.databaseUrl, async (client) => {
     const { rowCount } = await client.query(
       `SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%' LIMIT 1`,
     );
     return rowCount === 0;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The content files (complete or partial) in the store's directory, which is created when missing. */

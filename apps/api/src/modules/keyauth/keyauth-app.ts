@@ -1,22 +1,16 @@
-import { KEYAUTH_VERSIONS, KeyAuthLimits, type KeyAuthVersion } from '@latchkey/contracts';
+import { KEYAUTH_VERSIONS, KeyAuthLimits, type KeyAuthSettings } from '@latchkey/contracts';
 import { randomInt } from 'node:crypto';
 import type { KeyAuthAppRow } from './keyauth.queries.js';
 
-/** An app's KeyAuth settings as the compat endpoint and the admin API read them (the secret in the clear). */
-export interface KeyAuthApp {
+/**
+ * An app's KeyAuth settings as the compat endpoint and the admin API read them: the admin API's fields but
+ * what it derives for its answer, with the app and the secret in the clear.
+ */
+export type KeyAuthApp = Omit<KeyAuthSettings, 'publicKeyHex' | 'secretSet' | 'endpoints'> & {
   appId: string;
-  enabled: boolean;
-  ownerId: string;
-  name: string;
-  versions: KeyAuthVersion[];
-  subscriptionNames: Record<string, string>;
-  fetchOnline: boolean;
-  selfBan: boolean;
-  appVersion: string | null;
-  downloadUrl: string | null;
   /** the 1.2 HMAC secret (64 hex characters); null until the first save */
   secret: string | null;
-}
+};
 
 export function toKeyAuthApp(row: KeyAuthAppRow, unseal: (sealed: Buffer) => Buffer): KeyAuthApp {
   return {
