@@ -2,7 +2,7 @@
 // a scratch database, then `apps/api/dist/main.js` (HTTP) and optionally
 // `apps/api/dist/worker.js`, on loopback with a free port.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,15 +47,54 @@ export function residentMiB(pid) {
   return Number(line[1]) / 1024;
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
+// Ports handed out by freePort lie below the kernel's ephemeral range (32768-60999 here, from
+// /proc/sys/net/ipv4/ip_local_port_range), so a server that binds port 0 (a spec's webhook receiver)
+// or an outgoing connection can never take one between freePort closing it and the child binding it.
+const HANDED_OUT_PORTS = { low: 20_000, high: 32_767 };
+
+function canListen(port) {
+  return new Promise((resolve) => {
     const srv = createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+/** A port nothing listens on now, for a child process to bind. */
+export async function freePort() {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = HANDED_OUT_PORTS.low + Math.floor(Math.random() * (HANDED_OUT_PORTS.high - HANDED_OUT_PORTS.low + 1));
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port below the ephemeral range');
+}
+
+/**
+ * Whether process `pid` holds the socket listening on `port`: the LISTEN entries of /proc/net/tcp{,6}
+ * matched against the process's descriptors. A 200 on the port proves only that something answers.
+ */
+function listensOn(pid, port) {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
+      if (local?.endsWith(`:${hexPort}`) && state === '0A') inodes.add(inode);
+    }
+  }
+  let descriptors;
+  try {
+    descriptors = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false; // the process has gone
+  }
+  return descriptors.some((fd) => {
+    try {
+      return inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`).match(/^socket:\[(\d+)\]$/)?.[1]);
+    } catch {
+      return false; // closed while we looked
+    }
   });
 }
 
@@ -120,7 +159,7 @@ async function waitForHealth(child, url, timeoutMs) {
       if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${output}`);
       try {
         const res = await fetch(`${url}/health`);
-        if (res.status === 200) return;
+        if (res.status === 200 && listensOn(child.pid, Number(new URL(url).port))) return;
       } catch {
         // not listening yet
       }
@@ -150,17 +189,24 @@ function stopper(child) {
  * for API_PROCESSES.
  */
 export async function startApi(env, { port, nodeArgs = [], entry = 'main.js', v8Flags = true } = {}) {
-  const chosenPort = port ?? (await freePort());
   // The flags every API process runs with (apps/api/src/node-flags.ts), from the build under test: read here,
   // not on import, so a caller that only needs a database still loads this module before a build.
   const flags = v8Flags ? (await import(path.join(apiDist, 'node-flags.js'))).API_V8_FLAGS : [];
-  const child = spawn(process.execPath, [...flags, ...nodeArgs, path.join(apiDist, entry)], {
-    env: { ...env, PORT: String(chosenPort), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = `http://127.0.0.1:${chosenPort}`;
-  await waitForHealth(child, url, 60_000);
-  return { url, port: chosenPort, child, stop: stopper(child) };
+  for (let attempt = 1; ; attempt++) {
+    const chosenPort = port ?? (await freePort());
+    const child = spawn(process.execPath, [...flags, ...nodeArgs, path.join(apiDist, entry)], {
+      env: { ...env, PORT: String(chosenPort), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const url = `http://127.0.0.1:${chosenPort}`;
+    try {
+      await waitForHealth(child, url, 60_000);
+      return { url, port: chosenPort, child, stop: stopper(child) };
+    } catch (err) {
+      // Another process bound a port we chose between freePort and the API's listen: choose again.
+      if (port !== undefined || attempt === 3 || !/EADDRINUSE/.test(err.message)) throw err;
+    }
+  }
 }
 
 /** Starts the BullMQ worker process. Resolves once its processors run (it says so at level info). */
