@@ -14,19 +14,14 @@ import {
   SEARCH_ESTIMATE_ONLY_FACTOR,
   sqlPage,
   sqlRows,
-  sqlTotal,
+  sqlTotals,
   type ListStatement,
   type SqlExecutor,
 } from '../src/common/sql.js';
 import { listEntries } from '../src/modules/audit/audit.queries.js';
 import { LIST_LICENSES, scopeParameters, SEARCH_LICENSES } from '../src/modules/licenses/licenses.queries.js';
-import {
-  ACTIVITY_DAYS,
-  COUNT_ACTIVITY_FROM,
-  LICENSES_OF_APP_IN_STATUS,
-  LIVE_SESSIONS_OF_APP,
-  USERS_OF_APP,
-} from '../src/modules/stats/stats.queries.js';
+import { ACTIVITY_DAYS, COUNT_ACTIVITY_FROM } from '../src/modules/stats/stats.queries.js';
+import { STATS_COUNTS, statsCountParameters } from '../src/modules/stats/stats.service.js';
 import { LIST_USERS, SEARCH_USERS } from '../src/modules/users/users.queries.js';
 import { listDeliveries } from '../src/modules/webhooks/webhooks.queries.js';
 import { createApp, type Owner, signupOwner } from './factories/index.js';
@@ -43,7 +38,7 @@ const KEYS = 50_000;
 const KEY_SQL = `upper(substr(md5(i::text), 1, 5) || '-' || substr(md5(i::text), 6, 5) || '-' ||
   substr(md5(i::text), 11, 5) || '-' || substr(md5(i::text), 16, 5))`;
 const BANNED = 500;
-const USERS = EXACT_TOTAL_MAX;
+const USERS = 10_000;
 const AUDIT_ENTRIES = 20_000;
 const LOGINS = 10_000;
 const SEEDED_TABLES = new Set(['licenses', 'users', 'audit_log', 'events', 'webhook_deliveries']);
@@ -109,8 +104,8 @@ interface PlanNode {
 
 /**
  * An executor that plans instead of running: it keeps the plan of each
- * statement sqlPage or sqlTotal sends and answers an empty page and a total
- * of 0, so the statements are exactly the ones the services send. Sequential
+ * statement sqlPage or sqlTotal sends and answers a full page of empty rows
+ * and a total of 0, so the statements are exactly the ones the services send. Sequential
  * scans are priced out (as the session-rules spec does): at a test's size a
  * scan is cheap, so what is asked is whether an index serves the statement.
  */
@@ -131,7 +126,11 @@ function planner(): SqlExecutor & { plans: PlanNode[] } {
         await client.query('ROLLBACK');
         client.release();
       }
-      return sql.includes('count(*)') ? [{ total: 0 }] : [];
+      if (sql.includes('count(*)')) return [{ total: 0 }];
+      // A full page (its limit is the next to last parameter), so the total is the count's or estimate's.
+      return / LIMIT \$\d+ OFFSET \$\d+$/.test(sql)
+        ? Array.from({ length: Number(parameters.at(-2)) }, () => ({}))
+        : [];
     },
   };
 }
@@ -235,17 +234,43 @@ describe('plans of the admin reads of a large app', () => {
     const executor = planner();
     const { rows } = await db().query(`SELECT to_char((now() AT TIME ZONE 'UTC')::date - 29, 'YYYY-MM-DD') AS start`);
     await sqlRows(executor, COUNT_ACTIVITY_FROM, [appId, rows[0].start]);
-    await sqlTotal(executor, USERS_OF_APP, [appId]);
-    await sqlTotal(executor, LIVE_SESSIONS_OF_APP, [appId, 1800]);
-    for (const status of ['UNUSED', 'USED', 'BANNED', 'EXPIRED']) {
-      await sqlTotal(executor, LICENSES_OF_APP_IN_STATUS, [appId, status]);
-    }
-    expect(executor.plans).toHaveLength(7);
+    await sqlTotals(
+      executor,
+      STATS_COUNTS,
+      statsCountParameters({ id: appId, sessionIdleSeconds: 1800 }),
+      STATS_EXACT_MAX,
+    );
+    // The activity, then all six counts in one statement: each bounded, each off an index.
+    expect(executor.plans).toHaveLength(2);
     expect(executor.plans.flatMap(seqScans)).toEqual([]);
-    expect(executor.plans.slice(1).every(isBounded)).toBe(true);
+    const counts = executor.plans[1]!.Plans!;
+    expect(counts).toHaveLength(STATS_COUNTS.length);
+    expect(counts.every(isBounded)).toBe(true);
     expect(indexesOf(executor.plans[0]!)).toEqual(
       expect.arrayContaining(['licenses_app_activated_idx', 'events_app_name_created_idx']),
     );
+  });
+
+  it('stats estimate the figures past their bound in one plan, each by its own branch', async () => {
+    const parameters = statsCountParameters({ id: appId, sessionIdleSeconds: 1800 });
+    const [users, sessions, unused, used, banned, expired] = await sqlTotals(
+      { query: async (sql: string, p: unknown[] = []) => (await db().query(sql, p)).rows },
+      STATS_COUNTS,
+      parameters,
+      STATS_EXACT_MAX,
+    );
+    expect([users, sessions, unused, used, banned, expired]).toEqual([
+      { total: expect.any(Number), totalIsEstimate: true },
+      { total: 0 },
+      { total: expect.any(Number), totalIsEstimate: true },
+      { total: 0 },
+      { total: BANNED },
+      { total: 0 },
+    ]);
+    // The planner's figures, not another branch's: about the seeded rows (its estimate, within a factor of two).
+    expect(users!.total).toBeGreaterThan(USERS / 2);
+    expect(users!.total).toBeLessThan(USERS * 2);
+    expect(unused!.total).toBeGreaterThan((KEYS - BANNED) / 2);
   });
 
   it('stats read the closed days of activity stored, and count the rows of the open ones only', async () => {

@@ -15,9 +15,13 @@ export interface PageMeta {
   /** present (true) only when `total` is an estimate */
   totalIsEstimate?: true;
 }
-/** Lists count their total exactly up to this many items; past it `total` is an estimate (docs/decisions.md). */
-export const EXACT_TOTAL_MAX = 10_000;
-/** The same for a substring search, whose every match is checked against its row: fewer are counted. */
+/**
+ * Lists count their total exactly up to this many items; past it `total` is an estimate (docs/decisions.md),
+ * and a page shorter than its limit makes it exact again (it ends the list). As many as a small app has, so a
+ * count reads as much in an app of a million rows as in one of ten thousand.
+ */
+export const EXACT_TOTAL_MAX = 1_000;
+/** The same for a substring search, whose every match is checked against its row. */
 export const SEARCH_EXACT_TOTAL_MAX = 1_000;
 /** Stats count each of their six figures exactly up to this many; past it the figure is an estimate. */
 export const STATS_EXACT_MAX = 1_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { EXACT_TOTAL_MAX, SEARCH_EXACT_TOTAL_MAX } from '@latchkey/contracts';
-import { SEARCH_ESTIMATE_ONLY_FACTOR, sqlAffected, sqlPage, sqlRows, sqlTotal } from './sql.js';
+import { SEARCH_ESTIMATE_ONLY_FACTOR, sqlAffected, sqlPage, sqlRows, sqlTotal, sqlTotals } from './sql.js';
 
 /** An executor that answers each statement with `answer(sql)` and records what it ran. */
 function recording(answer: (sql: string) => unknown) {
@@ -55,9 +55,9 @@ describe('sqlPage', () => {
   };
 
   it('reads one window after the list parameters and the total over the count source', async () => {
-    const db = recording((sql) => (sql.includes('count(*)') ? [{ total: 7 }] : [{ id: 'x' }]));
+    const db = recording((sql) => (sql.includes('count(*)') ? [{ total: 7 }] : [{ id: 'x' }, { id: 'y' }]));
     const page = await sqlPage<{ id: string }, string>(db, list, ['a'], { offset: 4, limit: 2 }, (row) => row.id);
-    expect(page).toEqual({ items: ['x'], total: 7 });
+    expect(page).toEqual({ items: ['x', 'y'], total: 7 });
     expect(db.ran).toEqual([
       {
         sql: 'SELECT id FROM t JOIN u ON u.t = t.id WHERE t.a = $1 ORDER BY id LIMIT $2 OFFSET $3',
@@ -79,6 +79,35 @@ describe('sqlPage', () => {
     expect(db.ran[1]!.sql).toBe(
       `SELECT count(*)::int AS total FROM (SELECT 1 FROM t JOIN u ON u.t = t.id WHERE t.a = $1 ORDER BY id LIMIT ${EXACT_TOTAL_MAX + 1}) capped`,
     );
+  });
+});
+
+describe('sqlPage totals the page settles', () => {
+  const list = { select: 'id', from: 't', orderBy: 'id' };
+  const explained = (rows: number) => [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': rows } }] }];
+  /** A list whose count passes the exact bound, whose estimate is `estimate`, and whose page has `rows` rows. */
+  const answering = (estimate: number, rows: number) =>
+    recording((sql) => {
+      if (sql.startsWith('EXPLAIN')) return explained(estimate);
+      if (sql.includes('count(*)')) return [{ total: EXACT_TOTAL_MAX + 1 }];
+      return Array.from({ length: rows }, (_, id) => ({ id }));
+    });
+
+  it('is exact when the page is not full: it ends the list, whatever was estimated', async () => {
+    const page = await sqlPage(answering(5_000, 3), list, [], { offset: 2_000, limit: 25 });
+    expect([page.total, page.totalIsEstimate]).toEqual([2_003, undefined]);
+  });
+
+  it('under an estimate, leaves room for the page after a full one', async () => {
+    const short = await sqlPage(answering(1_500, 25), list, [], { offset: 2_000, limit: 25 });
+    expect([short.total, short.totalIsEstimate]).toEqual([2_026, true]);
+    const ahead = await sqlPage(answering(5_000, 25), list, [], { offset: 2_000, limit: 25 });
+    expect([ahead.total, ahead.totalIsEstimate]).toEqual([5_000, true]);
+  });
+
+  it('keeps an empty page past the end as counted', async () => {
+    const db = recording((sql) => (sql.includes('count(*)') ? [{ total: 40 }] : []));
+    expect(await sqlPage(db, list, [], { offset: 50, limit: 25 })).toEqual({ items: [], total: 40 });
   });
 });
 
@@ -132,6 +161,81 @@ describe('sqlTotal', () => {
     expect([db.ran[1]!.sql, db.ran[4]!.sql]).toEqual([
       `SELECT count(*)::int AS total FROM (SELECT 1 FROM t ORDER BY c DESC LIMIT ${EXACT_TOTAL_MAX + 1}) capped`,
       `SELECT count(*)::int AS total FROM (SELECT 1 FROM t LIMIT ${SEARCH_EXACT_TOTAL_MAX + 1}) capped`,
+    ]);
+  });
+});
+
+describe('sqlTotals', () => {
+  const counts = [
+    { from: 'a WHERE x = $1', orderBy: 'c' },
+    { from: 'b WHERE x = $1 AND y = $2', orderBy: 'd DESC' },
+    { from: 'b WHERE x = $1 AND y = $3', orderBy: 'd DESC' },
+  ];
+  /** A plan of the estimates' UNION ALL: an Append over branches that output their own number. */
+  const branchPlan = (rows: Record<number, number>) => [
+    {
+      'QUERY PLAN': [
+        {
+          Plan: {
+            'Plan Rows': 0,
+            Plans: Object.entries(rows)
+              .reverse()
+              .map(([i, planRows]) => ({
+                'Plan Rows': planRows,
+                Output: [i],
+                Plans: [{ 'Plan Rows': 1, Output: ['99'] }],
+              })),
+          },
+        },
+      ],
+    },
+  ];
+
+  it('counts every figure in one statement, each up to the bound in its order, and plans nothing within it', async () => {
+    const db = recording(() => [{ 0: 3, 1: 0, 2: EXACT_TOTAL_MAX }]);
+    expect(await sqlTotals(db, counts, ['a', 'b', 'c'])).toEqual([
+      { total: 3 },
+      { total: 0 },
+      { total: EXACT_TOTAL_MAX },
+    ]);
+    expect(db.ran).toEqual([
+      {
+        sql:
+          `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM a WHERE x = $1 ORDER BY c LIMIT ${EXACT_TOTAL_MAX + 1}) capped) AS "0",\n` +
+          `  (SELECT count(*)::int FROM (SELECT 1 FROM b WHERE x = $1 AND y = $2 ORDER BY d DESC LIMIT ${EXACT_TOTAL_MAX + 1}) capped) AS "1",\n` +
+          `  (SELECT count(*)::int FROM (SELECT 1 FROM b WHERE x = $1 AND y = $3 ORDER BY d DESC LIMIT ${EXACT_TOTAL_MAX + 1}) capped) AS "2"`,
+        parameters: ['a', 'b', 'c'],
+      },
+    ]);
+  });
+
+  it("estimates those past the bound from one plan of every branch, each by the branch's own output", async () => {
+    const db = recording((sql) =>
+      sql.startsWith('EXPLAIN')
+        ? branchPlan({ 0: 5_000, 1: 7, 2: 123_456.6 })
+        : [{ 0: EXACT_TOTAL_MAX + 1, 1: 7, 2: EXACT_TOTAL_MAX + 1 }],
+    );
+    expect(await sqlTotals(db, counts, ['a', 'b', 'c'])).toEqual([
+      { total: 5_000, totalIsEstimate: true },
+      { total: 7 },
+      { total: 123_457, totalIsEstimate: true },
+    ]);
+    expect(db.ran[1]).toEqual({
+      sql:
+        'EXPLAIN (FORMAT JSON, VERBOSE) SELECT 0 FROM a WHERE x = $1 UNION ALL SELECT 1 FROM b WHERE x = $1 AND y = $2 ' +
+        'UNION ALL SELECT 2 FROM b WHERE x = $1 AND y = $3',
+      parameters: ['a', 'b', 'c'],
+    });
+  });
+
+  it('never estimates below what it counted, nor reads a branch the plan lacks as another', async () => {
+    const db = recording((sql) =>
+      sql.startsWith('EXPLAIN') ? branchPlan({ 1: 40 }) : [{ 0: EXACT_TOTAL_MAX + 1, 1: EXACT_TOTAL_MAX + 1, 2: 0 }],
+    );
+    expect(await sqlTotals(db, counts, ['a', 'b', 'c'])).toEqual([
+      { total: EXACT_TOTAL_MAX + 1, totalIsEstimate: true },
+      { total: EXACT_TOTAL_MAX + 1, totalIsEstimate: true },
+      { total: 0 },
     ]);
   });
 });

@@ -54,10 +54,14 @@ export interface ListStatement {
 
 /**
  * A search the planner expects to match more than this many times the
- * exact bound answers the estimate without counting. Ten times leaves room
- * for the planner's error: a search it overestimates tenfold still counts.
+ * exact bound answers the estimate without counting. The planner's
+ * substring estimate moves in steps of a histogram bucket (about 1% of the
+ * column's rows): a common word's sample may land one bucket low, and with
+ * ten times the bound (10,000) a 2.7% word of a million keys was then
+ * counted, its whole trigram bitmap (27,000 matches) built for 1,001 of
+ * them. Twice the bound leaves room for a rare fragment it overestimates.
  */
-export const SEARCH_ESTIMATE_ONLY_FACTOR = 10;
+export const SEARCH_ESTIMATE_ONLY_FACTOR = 2;
 
 /** A list of one app's records of `table`: their `columns`, those whose `app_id` is `$1`, in `orderBy`. */
 export function appRecordsList(table: string, columns: string, orderBy: string): ListStatement {
@@ -99,7 +103,24 @@ export async function sqlPage<Row, Item = Row>(
         )
       : sqlTotal(executor, { from: list.countFrom ?? list.from, orderBy: list.orderBy }, parameters),
   ]);
-  return { items: rows.map(toItem), ...total };
+  return { items: rows.map(toItem), ...settledByPage(total, window, rows.length) };
+}
+
+/**
+ * The total as the page itself bounds it: a page that is not full ends the
+ * list, so the total is exactly its offset plus its rows whatever was counted
+ * or estimated; a full page under an estimate leaves room for one more row,
+ * so a pager that trusts the total always offers the page after it, and an
+ * estimate that fell short is corrected on the last page.
+ */
+function settledByPage(
+  total: Pick<Page<unknown>, 'total' | 'totalIsEstimate'>,
+  { offset, limit }: { offset: number; limit: number },
+  rows: number,
+): Pick<Page<unknown>, 'total' | 'totalIsEstimate'> {
+  if (rows < limit && (rows > 0 || offset === 0)) return { total: offset + rows };
+  if (!total.totalIsEstimate) return total;
+  return { total: Math.max(total.total, offset + rows + (rows === limit ? 1 : 0)), totalIsEstimate: true };
 }
 
 /**
@@ -133,6 +154,74 @@ export async function sqlTotal(
   if (counted!.total <= exactMax) return { total: counted!.total };
   const estimate = estimated ?? (await plannerEstimate(executor, from, parameters));
   return { total: Math.max(estimate, exactMax + 1), totalIsEstimate: true };
+}
+
+/** Rows a total counts: `SELECT 1 FROM <from>`, read in `orderBy` (an index's order, see sqlTotal). */
+export interface CountedRows {
+  from: string;
+  orderBy: string;
+}
+
+/**
+ * Several totals over the same `parameters` as sqlTotal counts each (exact
+ * up to `exactMax`, the planner's estimate past it), in two statements
+ * whatever their number: one counts them all, one plan estimates those
+ * past the bound. Each total alone would be a round trip of its own, and
+ * one more for its estimate: more of them the larger the app.
+ */
+export async function sqlTotals(
+  executor: SqlExecutor,
+  counts: CountedRows[],
+  parameters: unknown[],
+  exactMax = EXACT_TOTAL_MAX,
+): Promise<Array<Pick<Page<unknown>, 'total' | 'totalIsEstimate'>>> {
+  const capped = counts.map(
+    ({ from, orderBy }, i) =>
+      `(SELECT count(*)::int FROM (SELECT 1 FROM ${from} ORDER BY ${orderBy} LIMIT ${exactMax + 1}) capped) AS "${i}"`,
+  );
+  const [row] = await sqlRows<Record<string, number>>(executor, `SELECT ${capped.join(',\n  ')}`, parameters);
+  const counted = counts.map((_, i) => row![String(i)]!);
+  // Every branch is planned, not only those past the bound: each statement must use every parameter.
+  const estimates = counted.some((total) => total > exactMax)
+    ? await plannerEstimates(executor, counts, parameters)
+    : new Map<number, number>();
+  return counted.map((total, i) =>
+    total <= exactMax ? { total } : { total: Math.max(estimates.get(i) ?? 0, exactMax + 1), totalIsEstimate: true },
+  );
+}
+
+/**
+ * The planner's row estimates of each `SELECT <i> FROM <from>` of `branches` in one
+ * plan (a UNION ALL), by `i`: each branch's top node is the one that outputs
+ * its own constant (VERBOSE), so a branch the planner drops or reorders is
+ * never read as another's.
+ */
+async function plannerEstimates(
+  executor: SqlExecutor,
+  branches: CountedRows[],
+  parameters: unknown[],
+): Promise<Map<number, number>> {
+  const [plan] = await sqlRows<{ 'QUERY PLAN': [{ Plan: EstimatedNode }] }>(
+    executor,
+    `EXPLAIN (FORMAT JSON, VERBOSE) ${branches.map(({ from }, i) => `SELECT ${i} FROM ${from}`).join(' UNION ALL ')}`,
+    parameters,
+  );
+  const estimates = new Map<number, number>();
+  const visit = (node: EstimatedNode) => {
+    const output = node.Output?.length === 1 ? Number(node.Output[0]) : NaN;
+    if (Number.isInteger(output) && output >= 0 && output < branches.length && !estimates.has(output)) {
+      estimates.set(output, Math.round(node['Plan Rows']));
+    }
+    node.Plans?.forEach(visit);
+  };
+  visit(plan!['QUERY PLAN'][0].Plan);
+  return estimates;
+}
+
+interface EstimatedNode {
+  'Plan Rows': number;
+  Output?: string[];
+  Plans?: EstimatedNode[];
 }
 
 /** The planner's row estimate for `SELECT 1 FROM <from>`, from the statistics ANALYZE keeps; nothing is run. */

@@ -63,8 +63,7 @@ export const LIVE_SESSIONS_OF_APP = {
   from: `sessions s WHERE s.app_id = $1 AND ${liveSessionSql({ alias: 's', idleSeconds: '$2' })}`,
   orderBy: 's.created_at DESC',
 };
-/** `$2`: the status. */
-export const LICENSES_OF_APP_IN_STATUS = {
-  from: 'licenses WHERE app_id = $1 AND status = $2',
-  orderBy: 'created_at DESC, id DESC',
-};
+/** `status`: the parameter that holds the status. */
+export function licensesOfAppInStatus(status: string) {
+  return { from: `licenses WHERE app_id = $1 AND status = ${status}`, orderBy: 'created_at DESC, id DESC' };
+}

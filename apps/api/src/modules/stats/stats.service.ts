@@ -3,23 +3,37 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { LICENSE_STATUSES, STATS_EXACT_MAX, type AppStats, type StatsFigure } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import type { SessionPolicy } from '../sessions/sessions-admin.service.js';
-import { sqlRows, sqlTotal } from '../../common/sql.js';
+import { sqlRows, sqlTotals } from '../../common/sql.js';
 import {
   ACTIVITY_DAYS,
   COUNT_ACTIVITY_FROM,
-  LICENSES_OF_APP_IN_STATUS,
+  licensesOfAppInStatus,
   LIVE_SESSIONS_OF_APP,
   USERS_OF_APP,
   type ActivityDayRow,
 } from './stats.queries.js';
+
+/** The counted figures of stats, over `$1` = app id, `$2` = its idle timeout, then one status a parameter. */
+export const STATS_COUNTS = [
+  USERS_OF_APP,
+  LIVE_SESSIONS_OF_APP,
+  ...LICENSE_STATUSES.map((_, i) => licensesOfAppInStatus(`$${i + 3}`)),
+];
+
+type Counted = Awaited<ReturnType<typeof sqlTotals>>[number];
+
+export function statsCountParameters(app: Pick<SessionPolicy, 'id' | 'sessionIdleSeconds'>): unknown[] {
+  return [app.id, app.sessionIdleSeconds, ...LICENSE_STATUSES];
+}
 
 /** Days of activations and logins shown, today (UTC) included. */
 export const STATS_DAYS = 30;
 
 /**
  * An app's figures. Users, live sessions and licenses per status are counted
- * like list totals (sqlTotal: exact up to STATS_EXACT_MAX, six counts a call,
- * an estimate past it, named in `estimated`), so no call reads a large app's every row; activations
+ * like list totals (sqlTotals: exact up to STATS_EXACT_MAX, the six in one
+ * statement and their estimates in one plan, an estimate past it, named in
+ * `estimated`), so no call reads a large app's every row; activations
  * and logins per UTC day (licenses by activation time, the `user.login`
  * events emitted by `login` and `license`) are read per closed day from
  * `app_activity_days`, which the call fills as days close, and counted from
@@ -30,13 +44,11 @@ export class StatsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async get(app: SessionPolicy): Promise<AppStats> {
-    const [activity, users, activeSessions, ...byStatus] = await Promise.all([
+    const [activity, [users, activeSessions, ...byStatus]] = await Promise.all([
       this.activity(app.id),
-      sqlTotal(this.dataSource, USERS_OF_APP, [app.id], STATS_EXACT_MAX),
-      sqlTotal(this.dataSource, LIVE_SESSIONS_OF_APP, [app.id, app.sessionIdleSeconds], STATS_EXACT_MAX),
-      ...LICENSE_STATUSES.map((status) =>
-        sqlTotal(this.dataSource, LICENSES_OF_APP_IN_STATUS, [app.id, status], STATS_EXACT_MAX),
-      ),
+      sqlTotals(this.dataSource, STATS_COUNTS, statsCountParameters(app), STATS_EXACT_MAX) as Promise<
+        [Counted, Counted, ...Counted[]]
+      >,
     ]);
     const estimated: StatsFigure[] = [];
     if (users.totalIsEstimate) estimated.push('users');
