@@ -101,7 +101,8 @@ async function bootstrap(): Promise<void> {
       .setDescription(
         'Licensing and authentication for client software. Client endpoint: POST /v1. Admin: /v1/admin. ' +
           `Admin lists answer \`meta: { page, limit, total }\`; past ${EXACT_TOTAL_MAX} items ` +
-          `(${SEARCH_EXACT_TOTAL_MAX} for a search) \`total\` is an estimate and \`meta.totalIsEstimate\` is true. ` +
+          `(${SEARCH_EXACT_TOTAL_MAX} for a search) \`total\` is an estimate and \`meta.totalIsEstimate\` is true, ` +
+          `unless the page is shorter than its limit (it ends the list: the total is exact). ` +
           `A page may end at most ${PageLimits.rowsMax} items deep (page x limit).`,
       )
       .setVersion('1')
