@@ -156,12 +156,13 @@ async function startOurs(withLoadSetup) {
   const nodeArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
   const api = await startApi(env, { nodeArgs });
   // The same service with its Prometheus listener open, on the same data, started once the first has migrated.
-  const withMetrics = args.metrics
-    ? await startApi({ ...env, METRICS_PORT: String(await freePort()) }, { nodeArgs }).catch(async (err) => {
-        await api.stop();
-        throw err;
-      })
-    : null;
+  const withMetrics =
+    args.metrics && withLoadSetup
+      ? await startApi({ ...env, METRICS_PORT: String(await freePort()) }, { nodeArgs }).catch(async (err) => {
+          await api.stop();
+          throw err;
+        })
+      : null;
   const stop = async () => {
     await Promise.all([api.stop(), withMetrics?.stop()]);
     await dropDatabase(DATABASE_NAME);
