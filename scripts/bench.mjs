@@ -2,8 +2,10 @@
 // `pnpm bench`: loads POST /v1 on loopback with autocannon and prints our
 // figures beside the bare floor of ../shared/bench, measured in the same run on
 // the same machine. Reports; never fails on a figure.
-//   node scripts/bench.mjs [--seconds 10] [--connections 32] [--rounds 3] [--only init,license] [--profile DIR]
+//   node scripts/bench.mjs [--seconds 10] [--connections 32] [--rounds 3] [--only init,license] [--profile DIR] [--metrics]
 // --profile writes a V8 CPU profile of the API process to DIR and prints where its time went.
+// --metrics adds a second API process with METRICS_PORT set, on the same database, in turn with the
+// first: rows `TYPE+metrics` beside `TYPE`. The API's CPU per request is the steadier figure of the two.
 // `--only file` times downloads alone (no floor, no load setup); FILE_STORAGE=fs FILE_STORAGE_DIR=... reach the API.
 // BENCH_DATABASE_NAME names the scratch database (default latchkey_bench), so parallel runs do not share it.
 import { execFile, spawn } from 'node:child_process';
@@ -33,6 +35,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     only: { type: 'string', default: '' },
     profile: { type: 'string' },
+    metrics: { type: 'boolean', default: false },
   },
 });
 
@@ -150,11 +153,18 @@ async function startOurs(withLoadSetup) {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
     BCRYPT_COST: BCRYPT_COST,
   });
-  const api = await startApi(env, {
-    nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
-  });
+  const nodeArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+  const api = await startApi(env, { nodeArgs });
+  // The same service with its Prometheus listener open, on the same data, started once the first has migrated.
+  const withMetrics =
+    args.metrics && withLoadSetup
+      ? await startApi({ ...env, METRICS_PORT: String(await freePort()) }, { nodeArgs }).catch(async (err) => {
+          await api.stop();
+          throw err;
+        })
+      : null;
   const stop = async () => {
-    await api.stop();
+    await Promise.all([api.stop(), withMetrics?.stop()]);
     await dropDatabase(DATABASE_NAME);
   };
   const processes = { pid: api.child.pid, databaseUrl };
@@ -200,22 +210,35 @@ async function startOurs(withLoadSetup) {
   const users = loginKeys.map((_, i) => `bench_user_${i}`);
   await inBatches(loginKeys, 8, (key, i) => sdkClient(api.url, app).register(users[i], LOGIN_PASSWORD, key));
 
+  const target = {
+    name: 'latchkey',
+    kind: 'v1',
+    url: `${api.url}/v1`,
+    ...credentials,
+    publicKey: app.publicKey,
+    keys,
+    hwids,
+    tokens,
+    users,
+    password: LOGIN_PASSWORD,
+  };
   return {
     stop,
     processes,
-    target: {
-      name: 'latchkey',
-      kind: 'v1',
-      url: `${api.url}/v1`,
-      ...credentials,
-      publicKey: app.publicKey,
-      keys,
-      hwids,
-      tokens,
-      users,
-      password: LOGIN_PASSWORD,
+    target,
+    withMetrics: withMetrics && {
+      pid: withMetrics.child.pid,
+      target: { ...target, name: 'latchkey-metrics', url: `${withMetrics.url}/v1` },
     },
   };
+}
+
+/** A load run against one of our API processes, with the CPU time that process spent per answered request. */
+async function loadMeasured(target, pid, type) {
+  const cpuBefore = cpuMs(pid);
+  const run = await load(target, type);
+  const answered = run.ok2xx + run.non2xx;
+  return { ...run, cpuMicrosPerRequest: answered ? Math.round(((cpuMs(pid) - cpuBefore) * 1000) / answered) : null };
 }
 
 /**
@@ -395,6 +418,12 @@ async function benchFile(base, rounds, processes) {
   }
 }
 
+/** The median of the runs' API CPU per request (µs), apart from their req/s. */
+function medianCpu(runs) {
+  const sorted = runs.map((run) => run.cpuMicrosPerRequest).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 /** The run with the median req/s of several. */
 function median(runs) {
   return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
@@ -424,19 +453,31 @@ async function main() {
       const hasFloor = FLOOR_TYPES.has(type);
       if (hasFloor) await load(floor.target, type, warmSeconds);
       await load(ours.target, type, warmSeconds);
+      if (ours.withMetrics) await load(ours.withMetrics.target, type, warmSeconds);
       const floorRuns = [];
       const ourRuns = [];
-      const runOurs = async () => ourRuns.push(await load(ours.target, type));
-      const runFloor = async () =>
-        floorRuns.push(hasFloor ? await load(floor.target, type) : await bcryptAlone(Number(args.seconds)));
+      const metricsRuns = [];
+      const turns = [
+        async () => floorRuns.push(hasFloor ? await load(floor.target, type) : await bcryptAlone(Number(args.seconds))),
+        async () => ourRuns.push(await loadMeasured(ours.target, ours.processes.pid, type)),
+      ];
+      if (ours.withMetrics)
+        turns.push(async () =>
+          metricsRuns.push(await loadMeasured(ours.withMetrics.target, ours.withMetrics.pid, type)),
+        );
+      // The order rotates each round, so that no process always follows the same one.
       for (let round = 0; round < rounds; round += 1) {
-        for (const run of round % 2 === 0 ? [runFloor, runOurs] : [runOurs, runFloor]) await run();
+        for (let turn = 0; turn < turns.length; turn += 1) await turns[(round + turn) % turns.length]();
       }
       results[type] = {
         latchkey: median(ourRuns),
         floor: median(floorRuns),
         runs: { latchkey: ourRuns, floor: floorRuns },
       };
+      if (ours.withMetrics) {
+        results[type].withMetrics = median(metricsRuns);
+        results[type].runs.withMetrics = metricsRuns;
+      }
     }
     if (only.includes('file'))
       results.file = await benchFile(ours.target.url.replace(/\/v1$/, ''), rounds, ours.processes);
@@ -458,16 +499,25 @@ async function main() {
   }
 
   log('');
-  log('type      latchkey req/s  p50  p99 | floor req/s  p50  p99 | ratio  non-2xx+errors (ours/floor)');
+  const labelWidth = args.metrics ? 'license+metrics'.length : 9;
+  log(
+    `${'type'.padEnd(labelWidth)} latchkey req/s  p50  p99 | floor req/s  p50  p99 | ratio  non-2xx+errors (ours/floor)` +
+      ' | API CPU us/req',
+  );
   log(`(login's floor is bcrypt.compare alone at cost ${BCRYPT_COST}, ${args.connections} in flight)`);
+  log("(API CPU: median over the runs of the API process's user + system time per answered request)");
   for (const type of loadTypes) {
-    const { latchkey: o, floor: f } = results[type];
-    const ratio = f.rps ? `${Math.round((o.rps / f.rps) * 100)}%` : 'n/a';
-    log(
-      `${type.padEnd(9)} ${String(o.rps).padStart(14)} ${String(o.p50).padStart(4)} ${String(o.p99).padStart(4)} |` +
-        ` ${String(f.rps).padStart(11)} ${String(f.p50 ?? '-').padStart(4)} ${String(f.p99 ?? '-').padStart(4)} |` +
-        ` ${ratio.padStart(5)}  ${o.non2xx + o.errors}/${f.non2xx + f.errors}`,
-    );
+    const { latchkey, withMetrics, floor: f, runs } = results[type];
+    const rows = [[type, latchkey, runs.latchkey]];
+    if (withMetrics) rows.push([`${type}+metrics`, withMetrics, runs.withMetrics]);
+    for (const [label, o, ourRuns] of rows) {
+      const ratio = f.rps ? `${Math.round((o.rps / f.rps) * 100)}%` : 'n/a';
+      log(
+        `${label.padEnd(labelWidth)} ${String(o.rps).padStart(14)} ${String(o.p50).padStart(4)} ${String(o.p99).padStart(4)} |` +
+          ` ${String(f.rps).padStart(11)} ${String(f.p50 ?? '-').padStart(4)} ${String(f.p99 ?? '-').padStart(4)} |` +
+          ` ${ratio.padStart(5)}  ${o.non2xx + o.errors}/${f.non2xx + f.errors} | ${medianCpu(ourRuns)}`,
+      );
+    }
   }
   if (results.file) {
     const { latchkey: o, e2e, floor: f } = results.file;
@@ -496,16 +546,19 @@ async function main() {
   }
   log('');
   log(JSON.stringify(results));
-  if (args.profile) await printProfile(path.resolve(args.profile));
+  if (args.profile) {
+    await printProfile(path.resolve(args.profile), ours.processes.pid, 'the API');
+    if (ours.withMetrics) await printProfile(path.resolve(args.profile), ours.withMetrics.pid, 'the API with metrics');
+  }
 }
 
-/** The API writes its profile as it exits: summarise the newest one in `dir`, over one run's length. */
-async function printProfile(dir) {
+/** An API process writes its profile as it exits: summarise process `pid`'s newest one in `dir`, over one run's length. */
+async function printProfile(dir, pid, label) {
   const newest = readdirSync(dir)
-    .filter((name) => name.endsWith('.cpuprofile'))
+    .filter((name) => name.endsWith('.cpuprofile') && name.includes(`.${pid}.`))
     .map((name) => path.join(dir, name))
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-  if (!newest) throw new Error(`no CPU profile in ${dir}`);
+  if (!newest) throw new Error(`no CPU profile of process ${pid} in ${dir}`);
   const { stdout } = await execFileAsync(process.execPath, [
     path.join(root, 'scripts/profile-summary.mjs'),
     newest,
@@ -513,7 +566,7 @@ async function printProfile(dir) {
     args.seconds,
   ]);
   log('');
-  log(`CPU profile of the API: ${newest}`);
+  log(`CPU profile of ${label}: ${newest}`);
   log(stdout.trimEnd());
 }
 
