@@ -4,6 +4,9 @@ import { createApp, createUser, type Owner, signupOwner } from './factories/inde
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
 import { memberOf } from './support/members.js';
+import { LIST_APPS, REACHABLE_APP } from '../src/modules/apps/apps.queries.js';
+import { listEntries } from '../src/modules/audit/audit.queries.js';
+import { LIST_MEMBERS } from '../src/modules/members/members.queries.js';
 
 /** Teams (issue 28): invitations, members acting within their role, and changes that hold at once. */
 
@@ -345,5 +348,49 @@ describe('the audit log names the account behind each change', () => {
     expect(ownerMembers.body.data).toHaveLength(4);
 
     expect((await logs('actorId=nope')).status).toBe(400);
+  });
+});
+
+describe('plans of the team reads', () => {
+  type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
+  const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+  /** The plan of `sql`, as the planner makes it when a table scan is its last resort (the tables here are small). */
+  async function planOf(sql: string, params: unknown[]) {
+    const client = await db().connect();
+    try {
+      await client.query('SET enable_seqscan = off');
+      const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+      const all = nodes(rows[0]['QUERY PLAN'][0].Plan);
+      return {
+        seqScans: all.filter((n) => n['Node Type'] === 'Seq Scan'),
+        indexes: all.map((n) => n['Index Name']).filter(Boolean),
+      };
+    } finally {
+      await client.query('RESET enable_seqscan');
+      client.release();
+    }
+  }
+
+  it('the membership lookup of every app-scoped request, and the lists, read indexes only', async () => {
+    const member = randomUUID();
+    const reach = await planOf(REACHABLE_APP.owner, [member, appId]);
+    expect(reach.seqScans).toEqual([]);
+    expect(reach.indexes).toEqual(expect.arrayContaining(['apps_pkey', 'app_members_pkey']));
+
+    const list = LIST_APPS.owner;
+    const apps = await planOf(`SELECT ${list.select} FROM ${list.from} ORDER BY ${list.orderBy} LIMIT 25`, [member]);
+    expect(apps.seqScans).toEqual([]);
+    expect(apps.indexes).toEqual(expect.arrayContaining(['apps_owner_idx', 'app_members_account_idx']));
+
+    const members = await planOf(`SELECT ${LIST_MEMBERS.select} FROM ${LIST_MEMBERS.from}`, [appId]);
+    expect(members.seqScans).toEqual([]);
+
+    const byActor = listEntries({ byActor: true, byType: false });
+    const log = await planOf(`SELECT ${byActor.select} FROM ${byActor.from} ORDER BY ${byActor.orderBy} LIMIT 25`, [
+      appId,
+      member,
+    ]);
+    expect(log.indexes).toContain('audit_log_app_actor_created_idx');
   });
 });
