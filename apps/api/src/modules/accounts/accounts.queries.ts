@@ -1,4 +1,4 @@
-import type { AccountRole } from '@latchkey/contracts';
+import type { AccountRole, MemberRole } from '@latchkey/contracts';
 import type { ListStatement } from '../../common/sql.js';
 
 /*
@@ -34,9 +34,10 @@ export interface PersonalTokenRow {
   created_at: Date;
   last_used_at: Date | null;
   expires_at: Date | null;
+  max_role: MemberRole | null;
 }
 
-const PERSONAL_TOKEN_COLUMNS = 'id, name, created_at, last_used_at, expires_at';
+const PERSONAL_TOKEN_COLUMNS = 'id, name, created_at, last_used_at, expires_at, max_role';
 
 /** A live login token, with where it was issued to. */
 export interface LoginSessionRow {
@@ -54,6 +55,7 @@ export interface TokenPrincipalRow {
   account_id: string;
   email: string;
   role: AccountRole;
+  max_role: MemberRole | null;
 }
 
 /** Serialises new accounts of the email `$1` (the lock key) until the transaction ends. */
@@ -82,12 +84,12 @@ export const ENABLE_ACCOUNT = `UPDATE accounts SET disabled_at = NULL WHERE id =
 export const DISABLE_ACCOUNT = `UPDATE accounts SET disabled_at = coalesce(disabled_at, now()) WHERE id = $1`;
 
 /** A new token of the account `$1`; the token itself is never stored, only its SHA-256 (`$4`). */
-export const INSERT_TOKEN = `INSERT INTO access_tokens (account_id, kind, name, token_hash, expires_at, ip, user_agent)
-  VALUES ($1, $2, $3, $4, $5, $6, $7)
+export const INSERT_TOKEN = `INSERT INTO access_tokens (account_id, kind, name, token_hash, expires_at, ip, user_agent, max_role)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
   RETURNING ${PERSONAL_TOKEN_COLUMNS}`;
 
 /** The live token of hash `$1` and its enabled account. */
-export const AUTHENTICATE = `SELECT t.id AS token_id, t.last_used_at, a.id AS account_id, a.email, a.role
+export const AUTHENTICATE = `SELECT t.id AS token_id, t.last_used_at, t.max_role, a.id AS account_id, a.email, a.role
   FROM access_tokens t JOIN accounts a ON a.id = t.account_id
   WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())
     AND a.disabled_at IS NULL`;
