@@ -24,7 +24,15 @@ import { TwoFactorService } from './two-factor.service.js';
     AccessTokenGuard,
     { provide: PrincipalResolver, useExisting: AuthService },
   ],
-  // SecondFactorMethods, LoginChallenges and SecondFactorSignIn are the seam a second factor kept elsewhere (passkeys) plugs into.
-  exports: [AuthService, AccessTokenGuard, PrincipalResolver, SecondFactorMethods, LoginChallenges, SecondFactorSignIn],
+  // The second-factor services are the seam a factor kept elsewhere (passkeys) plugs into.
+  exports: [
+    AuthService,
+    AccessTokenGuard,
+    PrincipalResolver,
+    SecondFactorMethods,
+    LoginChallenges,
+    SecondFactorSignIn,
+    AccountSignIns,
+  ],
 })
 export class AccountsModule {}
