@@ -9,12 +9,14 @@ import {
   type Owner,
   resellerLogin,
   signedInReseller,
+  RESELLER_PASSWORD,
   signupOwner,
 } from './factories/index.js';
 import type { SignedInReseller } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
 import { registeredAdminRoutes } from './support/routes.js';
+import { enrolTotp, signInChallenge, totpCode } from './support/two-factor.js';
 
 /**
  * What a reseller's token gets on each admin route, called on the app it
@@ -34,6 +36,13 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'POST /v1/admin/tokens': 201,
   'GET /v1/admin/tokens': 200,
   'DELETE /v1/admin/tokens/{tokenId}': 200,
+  'POST /v1/admin/auth/login/second-factor': 200, // public
+  'GET /v1/admin/auth/two-factor': 200,
+  'POST /v1/admin/auth/two-factor/totp': 201,
+  'POST /v1/admin/auth/two-factor/totp/confirm': 200,
+  'POST /v1/admin/auth/two-factor/totp/disable': 200,
+  'POST /v1/admin/auth/two-factor/recovery-codes': 200,
+  'GET /v1/admin/auth/sign-ins': 200,
 
   'POST /v1/admin/apps': 'refused',
   'GET /v1/admin/apps': 200,
@@ -171,6 +180,32 @@ async function requestFor(route: string, appId: string) {
     case 'POST /v1/admin/tokens':
       body = { name: 'matrix' };
       break;
+    // Turning TOTP on changes how the account signs in: these take a reseller of their own.
+    case 'POST /v1/admin/auth/login/second-factor': {
+      const other = await signedInReseller(owner, { appId: reseller.appId });
+      const { secret } = await enrolTotp(other.token);
+      body = { challengeToken: await signInChallenge(other.email, RESELLER_PASSWORD), totpCode: totpCode(secret, 1) };
+      break;
+    }
+    case 'POST /v1/admin/auth/two-factor/totp/confirm': {
+      const other = await signedInReseller(owner, { appId: reseller.appId });
+      token = other.token;
+      const enrolment = await http('POST', '/v1/admin/auth/two-factor/totp', { token });
+      body = { code: totpCode(enrolment.body.data.secret) };
+      break;
+    }
+    case 'POST /v1/admin/auth/two-factor/totp/disable': {
+      const other = await signedInReseller(owner, { appId: reseller.appId });
+      token = other.token;
+      body = { password: RESELLER_PASSWORD, recoveryCode: (await enrolTotp(token)).recoveryCodes[0] };
+      break;
+    }
+    case 'POST /v1/admin/auth/two-factor/recovery-codes': {
+      const other = await signedInReseller(owner, { appId: reseller.appId });
+      token = other.token;
+      body = { code: totpCode((await enrolTotp(token)).secret, 1) };
+      break;
+    }
     case 'DELETE /v1/admin/tokens/{tokenId}': {
       const created = await http('POST', '/v1/admin/tokens', { token, body: { name: 'to revoke' } });
       ids.tokenId = created.body.data.id;

@@ -14,3 +14,4 @@ export * from './keyauth-import.js';
 export * from './health.js';
 export * from './keyauth.js';
 export * from './teams.js';
+export * from './two-factor.js';

@@ -22,7 +22,7 @@ export interface AccountRow {
   disabled_at: Date | null;
 }
 
-const ACCOUNT_COLUMNS = 'id, email, password_hash, role, app_id, created_at, disabled_at';
+export const ACCOUNT_COLUMNS = 'id, email, password_hash, role, app_id, created_at, disabled_at';
 
 /** `login`: issued by /auth/login or signup, expires. `personal`: created by the owner, lives until revoked. */
 export type AccessTokenKind = 'login' | 'personal';
