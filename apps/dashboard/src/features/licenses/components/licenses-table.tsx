@@ -8,6 +8,7 @@ import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RowActions } from '@/components/ui/row-actions';
 import { Badge, type BadgeTone } from '@/components/ui/status-badge';
+import type { AppAccess } from '@/features/apps/hooks/use-app-role';
 import { toast } from '@/lib/toast';
 import { useUnbanLicense } from '../api/unban-license';
 import { useDeleteLicense } from '../api/delete-license';
@@ -33,6 +34,7 @@ export function LicensesTable({
   createdBy,
   creatorNames = {},
   actions = 'owner',
+  access,
   currentAccountId,
 }: {
   appId: string;
@@ -44,6 +46,8 @@ export function LicensesTable({
   creatorNames?: Readonly<Record<string, string>>;
   /** a reseller may only delete its unused keys (the API refunds the credit) */
   actions?: 'owner' | 'reseller';
+  /** in the owner's console: what the caller's app role allows on a key */
+  access?: AppAccess;
   /** the signed-in account, whose keys show as "You" */
   currentAccountId: string | undefined;
 }) {
@@ -53,6 +57,8 @@ export function LicensesTable({
   const [banning, setBanning] = useState<License | null>(null);
   const [editing, setEditing] = useState<License | null>(null);
   const [deleting, setDeleting] = useState<License | null>(null);
+  const canWrite = access?.can('licenses.write') ?? false;
+  const canAct = access?.can('licenses.act') ?? false;
 
   const columns = useMemo(
     () => [
@@ -142,18 +148,19 @@ export function LicensesTable({
                       },
                     ]
                   : [
-                      { label: 'Edit', onSelect: () => setEditing(license) },
-                      license.status === 'BANNED'
-                        ? {
-                            label: 'Unban',
-                            onSelect: () =>
-                              void unbanMutation
-                                .mutateAsync(license.id)
-                                .then(() => toast.success(`Key ${license.key} unbanned`))
-                                .catch((error: unknown) => toast.error(error)),
-                          }
-                        : { label: 'Ban', destructive: true, onSelect: () => setBanning(license) },
-                      { label: 'Delete', destructive: true, onSelect: () => setDeleting(license) },
+                      canWrite && { label: 'Edit', onSelect: () => setEditing(license) },
+                      canAct &&
+                        (license.status === 'BANNED'
+                          ? {
+                              label: 'Unban',
+                              onSelect: () =>
+                                void unbanMutation
+                                  .mutateAsync(license.id)
+                                  .then(() => toast.success(`Key ${license.key} unbanned`))
+                                  .catch((error: unknown) => toast.error(error)),
+                            }
+                          : { label: 'Ban', destructive: true, onSelect: () => setBanning(license) }),
+                      canWrite && { label: 'Delete', destructive: true, onSelect: () => setDeleting(license) },
                     ]
               }
             />
@@ -162,7 +169,7 @@ export function LicensesTable({
         meta: { className: 'col-actions' },
       }),
     ],
-    [currentAccountId, creatorNames, actions, unbanMutation],
+    [currentAccountId, creatorNames, actions, unbanMutation, canWrite, canAct],
   );
 
   const filtered = status !== undefined || search !== undefined || createdBy !== undefined;

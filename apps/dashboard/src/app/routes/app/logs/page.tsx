@@ -1,4 +1,6 @@
+import { useCallback } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
+import { LogActorFilter } from '@/features/logs/components/log-actor-filter';
 import { LogTypeFilter } from '@/features/logs/components/log-type-filter';
 import { LogsTable } from '@/features/logs/components/logs-table';
 import { filterSetter, pageSetter } from '@/lib/search-params';
@@ -8,19 +10,28 @@ import { logsRoute } from './route';
 export function LogsPage() {
   useDocumentTitle('Logs');
   const { appId } = logsRoute.useParams();
-  const { type, page = 1 } = logsRoute.useSearch();
+  const { type, actorId, page = 1 } = logsRoute.useSearch();
   const navigate = logsRoute.useNavigate();
+  const filterActor = useCallback((next: string | undefined) => filterSetter(navigate)({ actorId: next }), [navigate]);
 
   return (
     <>
       <PageHeader
         title="Logs"
-        description="Every change made here and every authentication from your software, failed ones with their reason."
+        description="Every change made here, by whom, and every authentication from your software, failed ones with their reason."
       />
       <div className="toolbar">
         <LogTypeFilter value={type} onChange={(next) => filterSetter(navigate)({ type: next })} />
+        <LogActorFilter appId={appId} value={actorId} onChange={filterActor} />
       </div>
-      <LogsTable appId={appId} type={type} page={page} onPageChange={pageSetter(navigate)} />
+      <LogsTable
+        appId={appId}
+        type={type}
+        actorId={actorId}
+        page={page}
+        onPageChange={pageSetter(navigate)}
+        onActorFilter={filterActor}
+      />
     </>
   );
 }

@@ -1,0 +1,50 @@
+import type { AdminSuccess } from '@latchkey/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { AppInvitation, CreatedInvitation, CreateInvitationRequest } from '@/lib/contract-shim';
+import { membersKey } from './members';
+
+function invitationsPath(appId: string, invitationId?: string) {
+  const base = `/v1/admin/apps/${encodeURIComponent(appId)}/invitations`;
+  return invitationId === undefined ? base : `${base}/${encodeURIComponent(invitationId)}`;
+}
+
+/** GET .../invitations (admin+): the pending invitations, without their tokens. */
+export async function getInvitations(appId: string, signal?: AbortSignal): Promise<AppInvitation[]> {
+  return (await apiRequest<AdminSuccess<AppInvitation[]>>(invitationsPath(appId), { signal })).data;
+}
+
+export function useInvitations(appId: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...membersKey(appId), 'invitations'],
+      queryFn: ({ signal }) => getInvitations(appId, signal),
+    }),
+  );
+}
+
+/** POST .../invitations: 201 with the single-use link, shown only in this answer. */
+export async function createInvitation(appId: string, body: CreateInvitationRequest): Promise<CreatedInvitation> {
+  return (await apiRequest<AdminSuccess<CreatedInvitation>>(invitationsPath(appId), { method: 'POST', body })).data;
+}
+
+export function useCreateInvitation(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateInvitationRequest) => createInvitation(appId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersKey(appId) }),
+  });
+}
+
+/** DELETE .../invitations/{invitationId}: the link stops working at once. */
+export async function revokeInvitation(appId: string, invitationId: string): Promise<void> {
+  await apiRequest(invitationsPath(appId, invitationId), { method: 'DELETE' });
+}
+
+export function useRevokeInvitation(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationId: string) => revokeInvitation(appId, invitationId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersKey(appId) }),
+  });
+}
