@@ -2,6 +2,7 @@
 // API, the dashboard and the SDK.
 import type { ErrorCode, FieldError } from './errors.js';
 import type { DurationType, LicenseStatus } from './licensing.js';
+import type { MemberRole } from './teams.js';
 
 export interface AdminSuccess<T> {
   success: true;
@@ -96,6 +97,8 @@ export interface PersonalAccessToken {
   lastUsedAt: string | null;
   /** null: lives until revoked */
   expiresAt: string | null;
+  /** the token acts with at most this role on every app (null: its holder's role) */
+  maxRole: MemberRole | null;
 }
 export interface CreatedPersonalAccessToken extends PersonalAccessToken {
   /** Shown only in the creation response. */
@@ -105,6 +108,8 @@ export interface CreatePersonalAccessTokenRequest {
   name: string;
   /** 1-3650; absent = no expiry */
   expiresInDays?: number;
+  /** narrows the token: it acts with the weaker of its holder's app role and this one */
+  maxRole?: MemberRole;
 }
 
 /** POST /v1/admin/auth/password: every other token of the account, login and personal, is revoked. */
@@ -192,6 +197,10 @@ export const AdminMessage = {
   /** A reseller deleting one of its keys that is USED, BANNED or EXPIRED. */
   onlyUnusedKeys: 'Only unused keys can be deleted',
   balanceTooHigh: 'Credit balance cannot exceed 1000000000',
+  /** A member of the app whose role is below what the route needs (CAPABILITIES). */
+  roleNotAllowed: 'Not allowed for your role',
+  invitationGone: 'Invitation expired or already used',
+  alreadyMember: 'Already a member of this app',
   tooManyRequests: 'Too many requests',
   validation: 'Validation failed',
 } as const;
@@ -296,6 +305,8 @@ export interface AuditEntry {
   id: string;
   type: string;
   actor: string;
+  /** the account that made an admin change (null for client entries and older ones) */
+  actorId: string | null;
   ip: string | null;
   details: Record<string, unknown>;
   createdAt: string;
@@ -304,6 +315,8 @@ export interface AuditEntry {
 /** `GET .../logs`: paging, and optionally an entry type or a prefix of types (`client`, `admin.user`). */
 export interface ListAuditQuery extends ListQuery {
   type?: string;
+  /** only the changes of this account (an AppMember's accountId) */
+  actorId?: string;
 }
 
 /** A count for one UTC day (`YYYY-MM-DD`). */

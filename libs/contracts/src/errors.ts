@@ -43,6 +43,12 @@ export const ERROR_TABLE = {
   FORBIDDEN: [403, AdminMessage.forbidden],
   NOT_FOR_RESELLER: [403, AdminMessage.notForReseller],
   NOT_FOR_THIS_RESELLER: [403, AdminMessage.notAllowedForThisReseller],
+  /** a member of the app whose role is below the route's (CAPABILITIES) */
+  ROLE_NOT_ALLOWED: [403, AdminMessage.roleNotAllowed],
+  /** an invitation that expired, was used or was revoked */
+  INVITATION_GONE: [410, AdminMessage.invitationGone],
+  /** an invitation accepted by the app's owner or one of its members */
+  ALREADY_MEMBER: [409, AdminMessage.alreadyMember],
   ONLY_UNUSED_KEYS: [403, AdminMessage.onlyUnusedKeys],
   INSUFFICIENT_CREDITS: [402, AdminMessage.insufficientCredits],
   NEGATIVE_BALANCE: [400, AdminMessage.negativeBalance],

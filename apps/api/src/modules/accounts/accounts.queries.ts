@@ -1,4 +1,4 @@
-import type { AccountRole } from '@latchkey/contracts';
+import type { AccountRole, MemberRole } from '@latchkey/contracts';
 import type { ListStatement } from '../../common/sql.js';
 
 /*
@@ -34,9 +34,10 @@ export interface PersonalTokenRow {
   created_at: Date;
   last_used_at: Date | null;
   expires_at: Date | null;
+  max_role: MemberRole | null;
 }
 
-const PERSONAL_TOKEN_COLUMNS = 'id, name, created_at, last_used_at, expires_at';
+const PERSONAL_TOKEN_COLUMNS = 'id, name, created_at, last_used_at, expires_at, max_role';
 
 /** A live login token, with where it was issued to. */
 export interface LoginSessionRow {

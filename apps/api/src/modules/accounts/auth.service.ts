@@ -265,5 +265,6 @@ function toPersonalToken(row: PersonalTokenRow): PersonalAccessToken {
     createdAt: row.created_at.toISOString(),
     lastUsedAt: iso(row.last_used_at),
     expiresAt: iso(row.expires_at),
+    maxRole: row.max_role,
   };
 }

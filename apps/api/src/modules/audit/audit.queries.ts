@@ -10,6 +10,8 @@ export interface AuditRow {
   id: string;
   type: string;
   actor: string;
+  /** the account behind an admin change (null for client entries) */
+  actor_id: string | null;
   ip: string | null;
   details: Record<string, unknown>;
   created_at: Date;
@@ -22,8 +24,9 @@ export interface AuditRow {
  */
 export function recordAuditCte(param: string, guard: string): string {
   return `recorded_audit AS (
-      INSERT INTO audit_log (app_id, type, actor, ip, details)
-      SELECT (e->>'appId')::uuid, e->>'type', e->>'actor', e->>'ip', coalesce(e->'details', '{}'::jsonb)
+      INSERT INTO audit_log (app_id, type, actor, actor_account_id, ip, details)
+      SELECT (e->>'appId')::uuid, e->>'type', e->>'actor', (e->>'actorId')::uuid, e->>'ip',
+             coalesce(e->'details', '{}'::jsonb)
         FROM jsonb_array_elements(${param}::jsonb) e
        WHERE ${guard}
       RETURNING id)`;
@@ -32,11 +35,18 @@ export function recordAuditCte(param: string, guard: string): string {
 /** Records the entries of the jsonb parameter `$1` in a statement of their own. */
 export const RECORD_ENTRIES = `WITH ${recordAuditCte('$1', 'true')} SELECT count(*) FROM recorded_audit`;
 
-/** The app `$1`'s entries, newest first; `byType`: only those of the type `$2` or under it (LIKE `$3`). */
-export function listEntries(byType: boolean): ListStatement {
+/**
+ * The app `$1`'s entries, newest first; `byActor`: only the changes of the
+ * account `$2` (served by audit_log_app_actor_created_idx); `byType`: only
+ * those of the type `$n` or under it (LIKE `$n+1`), n = 2 or 3.
+ */
+export function listEntries({ byActor, byType }: { byActor: boolean; byType: boolean }): ListStatement {
+  const typeParam = byActor ? 3 : 2;
   return {
-    select: 'id, type, actor, ip, details, created_at',
-    from: `audit_log WHERE app_id = $1 ${byType ? 'AND (type = $2 OR type LIKE $3)' : ''}`,
+    select: 'id, type, actor, actor_account_id AS actor_id, ip, details, created_at',
+    from: `audit_log WHERE app_id = $1
+      ${byActor ? 'AND actor_account_id = $2' : ''}
+      ${byType ? `AND (type = $${typeParam} OR type LIKE $${typeParam + 1})` : ''}`,
     orderBy: 'created_at DESC, id DESC',
   };
 }

@@ -22,6 +22,8 @@ export interface AuditRecord {
   appId: string | null;
   type: string;
   actor: string;
+  /** the account that made an admin change; absent for client entries */
+  actorId?: string | null;
   ip: string | null;
   details: object;
 }
@@ -33,7 +35,7 @@ export function adminChange(
   type: string,
   details: object = {},
 ): AuditRecord {
-  return { appId, type, actor: actor.email, ip: actor.ip, details };
+  return { appId, type, actor: actor.email, actorId: actor.accountId, ip: actor.ip, details };
 }
 
 /** Rows deleted per statement when pruning, so no single delete holds locks or bloats WAL for long. */
@@ -88,10 +90,13 @@ export class AuditService {
    * An app's entries, newest first. `type` matches that type or any under it:
    * `client` matches `client.login`, `admin.user` matches `admin.user.ban`.
    */
-  async list(appId: string, type: string | undefined, offset: number, limit: number) {
+  async list(appId: string, filter: { type?: string; actorId?: string }, offset: number, limit: number) {
+    const { type, actorId } = filter;
     const params: unknown[] = [appId];
+    if (actorId !== undefined) params.push(actorId);
     if (type !== undefined) params.push(type, escapeLike(type) + '.%');
-    return sqlPage(this.dataSource, listEntries(type !== undefined), params, { offset, limit }, toAuditEntry);
+    const statement = listEntries({ byActor: actorId !== undefined, byType: type !== undefined });
+    return sqlPage(this.dataSource, statement, params, { offset, limit }, toAuditEntry);
   }
 
   /** Deletes entries older than `days` days; returns how many. */

@@ -23,6 +23,7 @@ export async function endJob(
       appId: ended!.app_id,
       type: `admin.job.${ended!.type}`,
       actor: ended!.created_by_email,
+      actorId: ended!.created_by,
       ip: ended!.created_ip,
       details: {
         jobId: ended!.id,

@@ -14,6 +14,6 @@ export class LogsController {
   @Get()
   @ApiOperation({ summary: 'Audit log: admin changes and client authentications, newest first' })
   async list(@CurrentApp() app: OwnedApp, @Query() query: AuditQuery) {
-    return paged(await this.audit.list(app.id, query.type, pageOffset(query), query.limit), query);
+    return paged(await this.audit.list(app.id, query, pageOffset(query), query.limit), query);
   }
 }
