@@ -5,52 +5,18 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Badge } from '@/components/ui/status-badge';
 import { useApp } from '@/features/apps/api/get-app';
-import { useAppRole, type AppAccess } from '@/features/apps/hooks/use-app-role';
-import { RoleBadge } from '@/features/members/components/role-badge';
+import { accessFor, AppRoleProvider } from '@/lib/app-role';
+import { RoleBadge } from '@/components/ui/role-badge';
 import { ApiError } from '@/lib/api-client';
-import type { Capability } from '@/lib/contract-shim';
+import { allowed, mayOpen, sections } from './sections';
 import './layout.css';
 
 const appRoute = getRouteApi('/dashboard/apps/$appId');
 
-/**
- * The application's pages, in the order of the navigation. A page with a
- * `capability` is for the roles that have it: the others see neither its
- * link nor the page (every role may read the rest).
- */
-export const sections = [
-  { to: '/apps/$appId', label: 'Overview', exact: true },
-  { to: '/apps/$appId/licenses', label: 'Licenses' },
-  { to: '/apps/$appId/resellers', label: 'Resellers' },
-  { to: '/apps/$appId/users', label: 'Users' },
-  { to: '/apps/$appId/jobs', label: 'Bulk actions', capability: 'jobs.write' },
-  { to: '/apps/$appId/keyauth-import', label: 'Import from KeyAuth', capability: 'keyauth' },
-  { to: '/apps/$appId/sessions', label: 'Sessions' },
-  { to: '/apps/$appId/variables', label: 'Variables' },
-  { to: '/apps/$appId/blacklist', label: 'Blacklist' },
-  { to: '/apps/$appId/files', label: 'Files' },
-  { to: '/apps/$appId/webhooks', label: 'Webhooks', capability: 'webhooks' },
-  { to: '/apps/$appId/logs', label: 'Logs' },
-  { to: '/apps/$appId/members', label: 'Members', capability: 'members' },
-  { to: '/apps/$appId/settings', label: 'Settings', capability: 'settings' },
-] as const satisfies readonly { to: string; label: string; exact?: true; capability?: Capability }[];
-
-function allowed(access: AppAccess, section: (typeof sections)[number]): boolean {
-  return !('capability' in section) || access.can(section.capability);
-}
-
-/** Whether the page at `pathname` (of app `appId`) is one the caller's role may open. */
-export function mayOpen(access: AppAccess, appId: string, pathname: string): boolean {
-  const section = sections.find(
-    (candidate) => !('exact' in candidate) && `${pathname}/`.startsWith(`${candidate.to.replace('$appId', appId)}/`),
-  );
-  return section === undefined || allowed(access, section);
-}
-
 export function AppLayout() {
   const { appId } = appRoute.useParams();
   const appQuery = useApp(appId);
-  const access = useAppRole(appId);
+  const access = accessFor(appQuery.data?.role);
   const navRef = useRef<HTMLElement>(null);
   const pathname = useLocation({ select: (location) => location.pathname });
 
@@ -131,7 +97,9 @@ export function AppLayout() {
         <div className="app-content">
           {/* Until the role is known no page shows, so none flashes buttons the role lacks. */}
           {!access.role ? null : mayOpen(access, appId, pathname) ? (
-            <Outlet />
+            <AppRoleProvider role={access.role}>
+              <Outlet />
+            </AppRoleProvider>
           ) : (
             <div className="stack">
               <h1>Not available for your role</h1>

@@ -1,7 +1,6 @@
-import type { AdminSuccess } from '@latchkey/contracts';
+import type { AdminSuccess, AppWithRole } from '@latchkey/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import type { AppWithRole } from '@/lib/contract-shim';
 import { appScope } from '@/lib/query-keys';
 
 /** GET /v1/admin/apps/{appId}: the app without its API key, with the caller's role on it. */

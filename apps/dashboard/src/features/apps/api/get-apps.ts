@@ -1,7 +1,7 @@
-import { PAGE_DEFAULT_LIMIT, type AdminList } from '@latchkey/contracts';
+import { PAGE_DEFAULT_LIMIT, type AdminList, type AppWithRole } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, toQueryString } from '@/lib/api-client';
-import type { AppWithRole } from '@/lib/contract-shim';
+import { appsListKey } from '@/lib/query-keys';
 
 interface AppsQuery {
   page?: number;
@@ -12,9 +12,6 @@ interface AppsQuery {
 export async function getApps({ page = 1, limit = PAGE_DEFAULT_LIMIT }: AppsQuery = {}, signal?: AbortSignal) {
   return apiRequest<AdminList<AppWithRole>>(`/v1/admin/apps${toQueryString({ page, limit })}`, { signal });
 }
-
-/** Prefix of every page of the list: invalidate this after a change. */
-export const appsListKey = ['apps', 'list'] as const;
 
 export function getAppsQueryOptions({ page = 1, limit = PAGE_DEFAULT_LIMIT }: AppsQuery = {}) {
   return queryOptions({

@@ -1,4 +1,4 @@
-import { PAGE_DEFAULT_LIMIT } from '@latchkey/contracts';
+import { PAGE_DEFAULT_LIMIT, type AppWithRole } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -6,8 +6,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Badge } from '@/components/ui/status-badge';
-import { RoleBadge } from '@/features/members/components/role-badge';
-import type { AppWithRole } from '@/lib/contract-shim';
+import { RoleBadge } from '@/components/ui/role-badge';
 import { useApps } from '../api/get-apps';
 
 const column = createColumnHelper<AppWithRole>();

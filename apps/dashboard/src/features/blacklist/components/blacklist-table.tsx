@@ -6,7 +6,7 @@ import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { Badge } from '@/components/ui/status-badge';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { useDeleteBlacklistEntry } from '../api/delete-blacklist-entry';
 import { useBlacklist } from '../api/get-blacklist';
 import { TYPE_LABELS } from '../utils/value-rules';
@@ -27,7 +27,7 @@ export function BlacklistTable({
   const blacklistQuery = useBlacklist(appId, { type, page: paging.page });
   const deleteMutation = useDeleteBlacklistEntry(appId);
   const [deleting, setDeleting] = useState<BlacklistEntry | null>(null);
-  const mayWrite = useAppRole(appId).can('blacklist.write');
+  const mayWrite = useAppRole().can('blacklist.write');
 
   const columns = useMemo(
     () => [

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { formatBytes, formatNumber } from '@/lib/format';
 import { useDeleteFile } from '../api/delete-file';
@@ -21,7 +21,7 @@ export function FilesTable({ appId, paging }: { appId: string; paging: Paging })
   const [editing, setEditing] = useState<FileRecord | null>(null);
   const [replacing, setReplacing] = useState<FileRecord | null>(null);
   const [deleting, setDeleting] = useState<FileRecord | null>(null);
-  const mayWrite = useAppRole(appId).can('files.write');
+  const mayWrite = useAppRole().can('files.write');
 
   const columns = useMemo(
     () => [

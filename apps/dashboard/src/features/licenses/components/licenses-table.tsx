@@ -8,7 +8,7 @@ import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RowActions } from '@/components/ui/row-actions';
 import { Badge, type BadgeTone } from '@/components/ui/status-badge';
-import type { AppAccess } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { toast } from '@/lib/toast';
 import { useUnbanLicense } from '../api/unban-license';
 import { useDeleteLicense } from '../api/delete-license';
@@ -34,7 +34,6 @@ export function LicensesTable({
   createdBy,
   creatorNames = {},
   actions = 'owner',
-  access,
   currentAccountId,
 }: {
   appId: string;
@@ -46,8 +45,6 @@ export function LicensesTable({
   creatorNames?: Readonly<Record<string, string>>;
   /** a reseller may only delete its unused keys (the API refunds the credit) */
   actions?: 'owner' | 'reseller';
-  /** in the owner's console: what the caller's app role allows on a key */
-  access?: AppAccess;
   /** the signed-in account, whose keys show as "You" */
   currentAccountId: string | undefined;
 }) {
@@ -57,8 +54,10 @@ export function LicensesTable({
   const [banning, setBanning] = useState<License | null>(null);
   const [editing, setEditing] = useState<License | null>(null);
   const [deleting, setDeleting] = useState<License | null>(null);
-  const canWrite = access?.can('licenses.write') ?? false;
-  const canAct = access?.can('licenses.act') ?? false;
+  // In the owner's console, what the caller's app role allows on a key.
+  const { can } = useAppRole();
+  const canWrite = can('licenses.write');
+  const canAct = can('licenses.act');
 
   const columns = useMemo(
     () => [

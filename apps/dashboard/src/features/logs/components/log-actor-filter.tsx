@@ -1,29 +1,32 @@
 import { SelectField } from '@/components/ui/form-fields';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
-import { useMe } from '@/features/auth/api/get-me';
-import { useMembers } from '@/features/members/api/members';
+
+export interface ActorOption {
+  accountId: string;
+  email: string;
+}
 
 /**
- * Filters the log to one member's changes. Admins pick from the members
- * list; other roles, who may not read it, pick themselves (or click an actor
- * in the log). A member chosen that way shows as "Selected member".
+ * Filters the log to one member's changes, picked from `actors` (the page
+ * passes the members when the caller may list them, itself otherwise). A
+ * member chosen another way (clicking an actor in the log, a shared link)
+ * shows as "Selected member".
  */
 export function LogActorFilter({
-  appId,
+  actors,
+  currentAccountId,
   value,
   onChange,
 }: {
-  appId: string;
+  actors: readonly ActorOption[];
+  currentAccountId: string | undefined;
   value: string | undefined;
   onChange: (actorId: string | undefined) => void;
 }) {
-  const me = useMe().data?.account;
-  const members = useMembers(appId, { enabled: useAppRole(appId).can('members') }).data;
   const options = [
     { value: '', label: 'Everyone' },
-    ...(members ?? (me ? [{ accountId: me.id, email: me.email }] : [])).map((member) => ({
-      value: member.accountId,
-      label: member.accountId === me?.id ? `${member.email} (you)` : member.email,
+    ...actors.map((actor) => ({
+      value: actor.accountId,
+      label: actor.accountId === currentAccountId ? `${actor.email} (you)` : actor.email,
     })),
   ];
   if (value && !options.some((option) => option.value === value)) {

@@ -1,5 +1,4 @@
-import { PAGE_DEFAULT_LIMIT } from '@latchkey/contracts';
-import type { AuditEntryWithActor } from '@/lib/contract-shim';
+import { PAGE_DEFAULT_LIMIT, type AuditEntry } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable } from '@/components/ui/data-table';
@@ -9,7 +8,7 @@ import { Badge } from '@/components/ui/status-badge';
 import { useLogs } from '../api/get-logs';
 import '../logs.css';
 
-const column = createColumnHelper<AuditEntryWithActor>();
+const column = createColumnHelper<AuditEntry>();
 
 function detailText(value: unknown): string {
   if (value === null || value === undefined) return '—';
@@ -102,7 +101,7 @@ export function LogsTable({
       label="Audit log"
       noun={['entry', 'entries']}
       columns={columns}
-      rows={logsQuery.data?.data as AuditEntryWithActor[] | undefined}
+      rows={logsQuery.data?.data}
       meta={logsQuery.data?.meta}
       page={page}
       pageSize={PAGE_DEFAULT_LIMIT}

@@ -1,8 +1,7 @@
-import type { AdminSuccess } from '@latchkey/contracts';
+import type { AdminSuccess, AcceptedInvitation, InvitationPreview } from '@latchkey/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { appsListKey } from '@/features/apps/api/get-apps';
 import { apiRequest } from '@/lib/api-client';
-import type { AcceptedInvitation, InvitationPreview } from '@/lib/contract-shim';
+import { appsListKey } from '@/lib/query-keys';
 
 /** GET /v1/admin/invitations/{token} (public): what the link offers; 404 unknown, 410 expired or used. */
 export async function getInvitationPreview(token: string, signal?: AbortSignal): Promise<InvitationPreview> {

@@ -1,7 +1,6 @@
-import type { AdminSuccess } from '@latchkey/contracts';
+import type { AdminSuccess, AppInvitation, CreatedInvitation, CreateInvitationRequest } from '@latchkey/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import type { AppInvitation, CreatedInvitation, CreateInvitationRequest } from '@/lib/contract-shim';
 import { membersKey } from './members';
 
 function invitationsPath(appId: string, invitationId?: string) {

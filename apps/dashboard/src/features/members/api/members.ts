@@ -1,9 +1,6 @@
-import type { AdminSuccess } from '@latchkey/contracts';
+import type { AdminSuccess, AppMember, MemberRole } from '@latchkey/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { appKey } from '@/features/apps/api/get-app';
-import { appsListKey } from '@/features/apps/api/get-apps';
 import { apiRequest } from '@/lib/api-client';
-import type { AppMember, AppRole } from '@/lib/contract-shim';
 import { appScope } from '@/lib/query-keys';
 
 function membersPath(appId: string, accountId?: string) {
@@ -32,14 +29,14 @@ export function useMembers(appId: string, { enabled = true }: { enabled?: boolea
 }
 
 /** PATCH .../members/{accountId}: a new role, at most the caller's own; takes effect on the member's next request. */
-export async function changeMemberRole(appId: string, accountId: string, role: AppRole): Promise<void> {
+export async function changeMemberRole(appId: string, accountId: string, role: MemberRole): Promise<void> {
   await apiRequest(membersPath(appId, accountId), { method: 'PATCH', body: { role } });
 }
 
 export function useChangeMemberRole(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ accountId, role }: { accountId: string; role: AppRole }) => changeMemberRole(appId, accountId, role),
+    mutationFn: ({ accountId, role }: { accountId: string; role: MemberRole }) => changeMemberRole(appId, accountId, role),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: membersKey(appId) }),
   });
 }
@@ -53,12 +50,6 @@ export function useRemoveMember(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (accountId: string) => removeMember(appId, accountId),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: membersKey(appId) }),
-        // Leaving: the app drops out of the caller's list.
-        queryClient.invalidateQueries({ queryKey: appsListKey }),
-        queryClient.invalidateQueries({ queryKey: appKey(appId) }),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersKey(appId) }),
   });
 }

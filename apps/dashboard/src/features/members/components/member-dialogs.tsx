@@ -1,7 +1,7 @@
 import { FormDialog } from '@/components/ui/form-dialog';
 import { SelectField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
-import { assignableRoles } from '@/features/apps/hooks/use-app-role';
+import { assignableRoles } from '@/lib/app-role';
 import { useApiForm } from '@/lib/api-form';
 import {
   InvitationLimits,
@@ -9,10 +9,10 @@ import {
   type AppRole,
   type CreatedInvitation,
   type MemberRole,
-} from '@/lib/contract-shim';
+} from '@latchkey/contracts';
 import { useCreateInvitation } from '../api/invitations';
 import { useChangeMemberRole } from '../api/members';
-import { ROLE_LABELS, ROLE_SUMMARIES } from './role-badge';
+import { ROLE_LABELS, ROLE_SUMMARIES } from '@/components/ui/role-badge';
 
 const EXPIRY_HOURS = {
   min: InvitationLimits.expiresInHoursMin,

@@ -5,10 +5,10 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { RowActions } from '@/components/ui/row-actions';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { Skeleton } from '@/components/ui/skeleton';
-import { roleAtLeast, type AppMember, type AppRole } from '@/lib/contract-shim';
+import { roleAtLeast, type AppMember, type AppRole } from '@latchkey/contracts';
 import { useMembers, useRemoveMember } from '../api/members';
 import { ChangeRoleDialog } from './member-dialogs';
-import { RoleBadge } from './role-badge';
+import { RoleBadge } from '@/components/ui/role-badge';
 
 /** Whether a caller of `callerRole` may change or remove `member`: never the owner, never a role above its own. */
 export function mayManageMember(callerRole: AppRole, member: AppMember, callerId: string | undefined): boolean {

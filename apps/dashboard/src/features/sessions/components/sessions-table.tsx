@@ -5,7 +5,7 @@ import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { dateTimeCell, hwidCell, rowActionsColumn, usernameColumn } from '@/components/ui/table-columns';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
 
@@ -16,7 +16,7 @@ export function SessionsTable({ appId, userId, paging }: { appId: string; userId
   const sessionsQuery = useSessions(appId, { userId, page: paging.page });
   const endMutation = useEndSession(appId);
   const [ending, setEnding] = useState<AdminSession | null>(null);
-  const mayEnd = useAppRole(appId).can('sessions.end');
+  const mayEnd = useAppRole().can('sessions.end');
 
   const columns = useMemo(
     () => [

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { QueryTable } from '@/components/ui/data-table';
 import { DeleteVariableDialog } from '@/components/ui/delete-variable-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { variableColumns } from '@/components/ui/variable-columns';
 import { useDeleteUserVariable } from '../api/delete-user-variable';
 import { useUserVariables } from '../api/get-user-variables';
@@ -22,7 +22,7 @@ export function UserVariablesSection({ appId, userId }: { appId: string; userId:
   const total = variablesQuery.data?.meta.total;
   const keys = useMemo(() => variables?.map((variable) => variable.key) ?? [], [variables]);
   const full = total !== undefined && total >= perUser;
-  const mayWrite = useAppRole(appId).can('userVariables.write');
+  const mayWrite = useAppRole().can('userVariables.write');
 
   const columns = useMemo(
     () => variableColumns<UserVariable>(mayWrite ? { onEdit: setEditing, onDelete: setDeleting } : {}),

@@ -2,7 +2,7 @@ import type { AdminUser } from '@latchkey/contracts';
 import { useState } from 'react';
 import { ConfirmDialog, type ConfirmSpec } from '@/components/ui/confirm-dialog';
 import { RowActions } from '@/components/ui/row-actions';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { toast } from '@/lib/toast';
 import { useResetUserHwid } from '../api/reset-user-hwid';
 import { useUnbanUser } from '../api/unban-user';
@@ -15,7 +15,7 @@ type Pending = 'ban' | 'extend' | 'reset-hwid' | 'end-sessions' | 'delete' | nul
 /** The menu of actions on one user (in the list and on its page) that the caller's role allows, with their dialogs. */
 export function UserActions({ appId, user, onDeleted }: { appId: string; user: AdminUser; onDeleted?: () => void }) {
   const [pending, setPending] = useState<Pending>(null);
-  const { can } = useAppRole(appId);
+  const { can } = useAppRole();
   const act = can('users.act');
   const unbanMutation = useUnbanUser(appId);
   const resetHwidMutation = useResetUserHwid(appId);

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { DeleteVariableDialog } from '@/components/ui/delete-variable-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { variableColumns } from '@/components/ui/variable-columns';
 import { useDeleteVariable } from '../api/delete-variable';
 import { useVariables } from '../api/get-variables';
@@ -18,7 +18,7 @@ export function VariablesTable({ appId, paging }: { appId: string; paging: Pagin
   const deleteMutation = useDeleteVariable(appId);
   const [editing, setEditing] = useState<Variable | null>(null);
   const [deleting, setDeleting] = useState<Variable | null>(null);
-  const mayWrite = useAppRole(appId).can('variables.write');
+  const mayWrite = useAppRole().can('variables.write');
 
   const columns = useMemo(
     () =>

@@ -4,7 +4,7 @@ import { AddBlacklistEntryDialog } from '@/features/blacklist/components/add-bla
 import { BlacklistTable } from '@/features/blacklist/components/blacklist-table';
 import { TYPE_LABELS } from '@/features/blacklist/utils/value-rules';
 import { filterSetter, pageSetter } from '@/lib/search-params';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { ListPage } from '../list-page';
 import { blacklistRoute } from './route';
 
@@ -15,7 +15,7 @@ const TYPE_OPTIONS = [
 
 export function BlacklistPage() {
   const { appId } = blacklistRoute.useParams();
-  const { can } = useAppRole(appId);
+  const { can } = useAppRole();
   const { type, page = 1 } = blacklistRoute.useSearch();
   const navigate = blacklistRoute.useNavigate();
   return (

@@ -1,13 +1,13 @@
 import { FilesTable } from '@/features/files/components/files-table';
 import { UploadFileDialog } from '@/features/files/components/upload-file-dialog';
 import { pageSetter } from '@/lib/search-params';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { ListPage } from '../list-page';
 import { filesRoute } from './route';
 
 export function FilesPage() {
   const { appId } = filesRoute.useParams();
-  const { can } = useAppRole(appId);
+  const { can } = useAppRole();
   const { page = 1 } = filesRoute.useSearch();
   const navigate = filesRoute.useNavigate();
   return (

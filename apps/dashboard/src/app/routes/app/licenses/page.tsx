@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { useMe } from '@/features/auth/api/get-me';
 import { ExportLicensesButton } from '@/features/licenses/components/export-licenses-button';
 import { GenerateLicensesDialog } from '@/features/licenses/components/generate-licenses-dialog';
@@ -17,7 +17,7 @@ export function LicensesPage() {
   const { status, search, createdBy, page = 1 } = licensesRoute.useSearch();
   const navigate = licensesRoute.useNavigate();
   const me = useMe();
-  const access = useAppRole(appId);
+  const access = useAppRole();
   const resellers = useResellers(appId).data?.data;
   // Keys are created by the owner or by one of the app's resellers: the filter offers them by email.
   const creators = useMemo(() => {
@@ -63,7 +63,6 @@ export function LicensesPage() {
         creatorNames={creatorNames}
         paging={{ page, onPageChange: pageSetter(navigate) }}
         currentAccountId={me.data?.account.id}
-        access={access}
       />
       {access.can('licenses.write') ? (
         <GenerateLicensesDialog appId={appId} open={generating} onOpenChange={setGenerating} />

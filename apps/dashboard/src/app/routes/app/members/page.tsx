@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { useMe } from '@/features/auth/api/get-me';
 import { InvitationLinkNotice } from '@/features/members/components/invitation-link-notice';
 import { InvitationsSection } from '@/features/members/components/invitations-section';
 import { InviteMemberDialog } from '@/features/members/components/member-dialogs';
 import { MembersSection } from '@/features/members/components/members-section';
-import type { CreatedInvitation } from '@/lib/contract-shim';
+import type { CreatedInvitation } from '@latchkey/contracts';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { membersRoute } from './route';
 
 export function MembersPage() {
   useDocumentTitle('Members');
   const { appId } = membersRoute.useParams();
-  const { role } = useAppRole(appId);
+  const { role } = useAppRole();
   const me = useMe();
   const [inviting, setInviting] = useState(false);
   // Held in memory only: the link is shown once, its token is stored hashed.

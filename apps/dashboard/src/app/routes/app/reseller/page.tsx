@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { useReseller } from '@/features/resellers/api/get-reseller';
 import { useResellerLedger } from '@/features/resellers/api/get-reseller-ledger';
 import { LedgerTable } from '@/features/resellers/components/ledger-table';
@@ -20,7 +20,7 @@ export function ResellerPage() {
   const ledgerQuery = useResellerLedger(appId, resellerId, page);
   const [adjusting, setAdjusting] = useState(false);
   const [editing, setEditing] = useState(false);
-  const mayWrite = useAppRole(appId).can('resellers.write');
+  const mayWrite = useAppRole().can('resellers.write');
   const reseller = resellerQuery.data;
   useDocumentTitle(reseller ? `Reseller ${reseller.email}` : 'Reseller');
 

@@ -1,12 +1,12 @@
 import { CreateResellerDialog } from '@/features/resellers/components/reseller-dialogs';
 import { ResellersTable } from '@/features/resellers/components/resellers-table';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { ListPage } from '../list-page';
 import { resellersRoute } from './route';
 
 export function ResellersPage() {
   const { appId } = resellersRoute.useParams();
-  const { can } = useAppRole(appId);
+  const { can } = useAppRole();
   return (
     <ListPage
       title="Resellers"

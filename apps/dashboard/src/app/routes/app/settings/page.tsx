@@ -4,7 +4,7 @@ import { useApp } from '@/features/apps/api/get-app';
 import { AppDangerZone } from '@/features/apps/components/app-danger-zone';
 import { AppKeys } from '@/features/apps/components/app-keys';
 import { AppSettingsForm } from '@/features/apps/components/app-settings-form';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { KeyAuthSettingsSection } from '@/features/keyauth/components/keyauth-settings-section';
 import { OperatorWarnings } from '@/features/health/components/operator-warnings';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -18,7 +18,7 @@ export function SettingsPage() {
   const appQuery = useApp(appId);
   const app = appQuery.data;
   // The page itself is for roles with `settings` (the app layout); deleting the app is the owner's alone.
-  const { can } = useAppRole(appId);
+  const { can } = useAppRole();
 
   return (
     <>

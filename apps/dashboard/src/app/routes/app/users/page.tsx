@@ -3,13 +3,13 @@ import { SearchField } from '@/components/ui/search-field';
 import { CreateUserDialog } from '@/features/users/components/user-dialogs';
 import { UsersTable } from '@/features/users/components/users-table';
 import { filterSetter, pageSetter } from '@/lib/search-params';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { ListPage } from '../list-page';
 import { usersRoute } from './route';
 
 export function UsersPage() {
   const { appId } = usersRoute.useParams();
-  const { can } = useAppRole(appId);
+  const { can } = useAppRole();
   const { search, page = 1 } = usersRoute.useSearch();
   const navigate = usersRoute.useNavigate();
   return (

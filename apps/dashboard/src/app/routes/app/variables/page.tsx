@@ -1,13 +1,13 @@
 import { VariableFormDialog } from '@/features/variables/components/variable-form-dialog';
 import { VariablesTable } from '@/features/variables/components/variables-table';
 import { pageSetter } from '@/lib/search-params';
-import { useAppRole } from '@/features/apps/hooks/use-app-role';
+import { useAppRole } from '@/lib/app-role';
 import { ListPage } from '../list-page';
 import { variablesRoute } from './route';
 
 export function VariablesPage() {
   const { appId } = variablesRoute.useParams();
-  const { can } = useAppRole(appId);
+  const { can } = useAppRole();
   const { page = 1 } = variablesRoute.useSearch();
   const navigate = variablesRoute.useNavigate();
   return (

@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/status-badge';
-import type { AppRole } from '@/lib/contract-shim';
+import type { AppRole } from '@latchkey/contracts';
 
 export const ROLE_LABELS: Record<AppRole, string> = {
   owner: 'Owner',
