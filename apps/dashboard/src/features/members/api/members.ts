@@ -36,7 +36,8 @@ export async function changeMemberRole(appId: string, accountId: string, role: M
 export function useChangeMemberRole(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ accountId, role }: { accountId: string; role: MemberRole }) => changeMemberRole(appId, accountId, role),
+    mutationFn: ({ accountId, role }: { accountId: string; role: MemberRole }) =>
+      changeMemberRole(appId, accountId, role),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: membersKey(appId) }),
   });
 }
