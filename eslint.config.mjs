@@ -30,6 +30,7 @@ const MODULE_DEPENDENCIES = {
   webhooks: ['accounts', 'apps', 'audit', 'events'],
   stats: ['accounts', 'apps', 'sessions'],
   logs: ['accounts', 'apps', 'audit'],
+  members: ['accounts', 'apps', 'audit'],
   files: ['accounts', 'apps', 'audit', 'events', 'sessions'],
   jobs: ['accounts', 'apps', 'audit', 'files', 'licenses', 'users'],
   client: [

@@ -19,6 +19,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { LicensesModule } from './modules/licenses/licenses.module.js';
 import { LogsModule } from './modules/logs/logs.module.js';
+import { MembersModule } from './modules/members/members.module.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { ResellersModule } from './modules/resellers/resellers.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
@@ -67,6 +68,7 @@ export class AppModule {
         SessionsModule,
         BlacklistModule,
         LogsModule,
+        MembersModule,
         StatsModule,
         WebhooksModule,
       ],

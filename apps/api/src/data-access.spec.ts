@@ -51,6 +51,8 @@ const OWNERS: Record<string, string> = {
   keyauth_import_users: 'jobs',
   keyauth_import_subscriptions: 'jobs',
   keyauth_import_keys: 'jobs',
+  app_members: 'members',
+  app_invitations: 'members',
 };
 /**
  * Writes from outside the owner: an event's deliveries are inserted in the

@@ -117,6 +117,15 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'POST /v1/admin/apps/{appId}/webhooks/{webhookId}/test': 'refused',
   'GET /v1/admin/apps/{appId}/webhooks/{webhookId}/deliveries': 'refused',
   'POST /v1/admin/apps/{appId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry': 'refused',
+
+  'GET /v1/admin/apps/{appId}/members': 'refused',
+  'PATCH /v1/admin/apps/{appId}/members/{accountId}': 'refused',
+  'DELETE /v1/admin/apps/{appId}/members/{accountId}': 'refused',
+  'POST /v1/admin/apps/{appId}/invitations': 'refused',
+  'GET /v1/admin/apps/{appId}/invitations': 'refused',
+  'DELETE /v1/admin/apps/{appId}/invitations/{invitationId}': 'refused',
+  'GET /v1/admin/invitations/{token}': 200, // public
+  'POST /v1/admin/invitations/accept': 'refused',
 };
 
 const REFUSAL = { success: false, code: 'NOT_FOR_RESELLER', message: 'Not allowed for a reseller' };
@@ -170,6 +179,15 @@ async function requestFor(route: string, appId: string) {
     case 'POST /v1/admin/apps/{appId}/licenses':
       body = { durationType: '1d' };
       break;
+    case 'GET /v1/admin/invitations/{token}': {
+      const invited = await http('POST', `/v1/admin/apps/${reseller.appId}/invitations`, {
+        token: owner.token,
+        body: { role: 'viewer' },
+      });
+      ids.token = invited.body.data.token;
+      token = '';
+      break;
+    }
     case 'DELETE /v1/admin/apps/{appId}/licenses/{licenseId}': {
       const made = await http('POST', `/v1/admin/apps/${reseller.appId}/licenses`, {
         token,

@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { AccountRole } from '@latchkey/contracts';
+import type { AccountRole, MemberRole } from '@latchkey/contracts';
 
 /** Who is calling the admin API, resolved from the bearer token. */
 export interface Principal {
@@ -7,6 +7,8 @@ export interface Principal {
   email: string;
   role: AccountRole;
   tokenId: string;
+  /** A personal access token narrowed to this app role (null: its holder's role on each app). */
+  maxRole: MemberRole | null;
 }
 
 export interface RequestWithPrincipal {

@@ -28,7 +28,7 @@ class SharedRoutes {
 }
 
 function principal(role: AccountRole): Principal {
-  return { accountId: 'a', email: 'a@example.com', role, tokenId: 't' };
+  return { accountId: 'a', email: 'a@example.com', role, tokenId: 't', maxRole: null };
 }
 
 /** An execution context of `handler` on `controller`, for a request carrying `caller`. */

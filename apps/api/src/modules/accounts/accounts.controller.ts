@@ -80,7 +80,7 @@ export class AccountsController {
   @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'Create a personal access token; the token is shown only here' })
   async createToken(@CurrentActor() actor: Actor, @Body() body: CreateTokenDto) {
-    return ok(await this.auth.createPersonalToken(actor, body.name, body.expiresInDays));
+    return ok(await this.auth.createPersonalToken(actor, body));
   }
 
   @Get('tokens')

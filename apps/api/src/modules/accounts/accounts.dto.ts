@@ -1,9 +1,10 @@
 import type { AdminLoginRequest, SignupRequest } from '@latchkey/contracts';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import type { ChangePasswordRequest, CreatePersonalAccessTokenRequest } from '@latchkey/contracts';
-import { AccountLimits, FieldMessage } from '@latchkey/contracts';
-import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+import { AccountLimits, FieldMessage, MEMBER_ROLES, type MemberRole } from '@latchkey/contracts';
+import { IsEmail, IsIn, IsString, Length, MaxLength } from 'class-validator';
+import { Optional } from '../../common/input/optional-field.js';
 import { OptionalIntField } from '../../common/int-field.js';
 
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -51,6 +52,14 @@ export class CreateTokenDto implements CreatePersonalAccessTokenRequest {
   /** absent: the token lives until revoked */
   @OptionalIntField('expiresInDays', AccountLimits.tokenExpiresInDaysMin, AccountLimits.tokenExpiresInDaysMax)
   expiresInDays?: number;
+
+  @ApiPropertyOptional({
+    enum: MEMBER_ROLES,
+    description: 'the token acts with at most this role on every app; absent: its holder’s role',
+  })
+  @Optional()
+  @IsIn(MEMBER_ROLES, { message: FieldMessage.oneOf('maxRole', MEMBER_ROLES) })
+  maxRole?: MemberRole;
 }
 
 export class ChangePasswordDto implements ChangePasswordRequest {

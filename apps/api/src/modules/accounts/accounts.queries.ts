@@ -55,6 +55,7 @@ export interface TokenPrincipalRow {
   account_id: string;
   email: string;
   role: AccountRole;
+  max_role: MemberRole | null;
 }
 
 /** Serialises new accounts of the email `$1` (the lock key) until the transaction ends. */
@@ -83,12 +84,12 @@ export const ENABLE_ACCOUNT = `UPDATE accounts SET disabled_at = NULL WHERE id =
 export const DISABLE_ACCOUNT = `UPDATE accounts SET disabled_at = coalesce(disabled_at, now()) WHERE id = $1`;
 
 /** A new token of the account `$1`; the token itself is never stored, only its SHA-256 (`$4`). */
-export const INSERT_TOKEN = `INSERT INTO access_tokens (account_id, kind, name, token_hash, expires_at, ip, user_agent)
-  VALUES ($1, $2, $3, $4, $5, $6, $7)
+export const INSERT_TOKEN = `INSERT INTO access_tokens (account_id, kind, name, token_hash, expires_at, ip, user_agent, max_role)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
   RETURNING ${PERSONAL_TOKEN_COLUMNS}`;
 
 /** The live token of hash `$1` and its enabled account. */
-export const AUTHENTICATE = `SELECT t.id AS token_id, t.last_used_at, a.id AS account_id, a.email, a.role
+export const AUTHENTICATE = `SELECT t.id AS token_id, t.last_used_at, t.max_role, a.id AS account_id, a.email, a.role
   FROM access_tokens t JOIN accounts a ON a.id = t.account_id
   WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())
     AND a.disabled_at IS NULL`;

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { roleAtLeast } from '@latchkey/contracts';
 import type {
   Account,
   AccountRole,
   AccountLoginSession,
   AdminLoginResult,
   CreatedPersonalAccessToken,
+  MemberRole,
   PersonalAccessToken,
   SignupResult,
 } from '@latchkey/contracts';
@@ -97,7 +99,13 @@ export class AuthService {
     if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
       await sqlAffected(this.dataSource, STAMP_TOKEN_USED, [row.token_id]);
     }
-    return { accountId: row.account_id, email: row.email, role: row.role, tokenId: row.token_id };
+    return {
+      accountId: row.account_id,
+      email: row.email,
+      role: row.role,
+      tokenId: row.token_id,
+      maxRole: row.max_role,
+    };
   }
 
   /**
@@ -131,12 +139,24 @@ export class AuthService {
     }));
   }
 
-  async createPersonalToken(actor: Actor, name: string, expiresInDays?: number): Promise<CreatedPersonalAccessToken> {
+  /**
+   * A personal token, optionally narrowed to `maxRole`. A token made with a
+   * narrowed token is narrowed at least as much (it inherits the ceiling and
+   * may not raise it: 403 `Not allowed for your role`), so narrowing cannot
+   * be escaped by minting a new token.
+   */
+  async createPersonalToken(
+    actor: Actor,
+    { name, expiresInDays, maxRole }: { name: string; expiresInDays?: number; maxRole?: MemberRole },
+  ): Promise<CreatedPersonalAccessToken> {
+    if (actor.maxRole && maxRole && !roleAtLeast(actor.maxRole, maxRole)) throw new AppError('ROLE_NOT_ALLOWED');
+    const ceiling = maxRole ?? actor.maxRole;
     // The token and its audit entry commit together.
     const { token, row } = await this.dataSource.transaction(async (manager) => {
-      const issued = await this.issue(actor.accountId, { kind: 'personal', name, expiresInDays }, manager);
+      const grant: TokenGrant = { kind: 'personal', name, expiresInDays, maxRole: ceiling };
+      const issued = await this.issue(actor.accountId, grant, manager);
       await this.audit.write(manager, [
-        adminChange(actor, null, 'admin.token.create', { tokenId: issued.row.id, name }),
+        adminChange(actor, null, 'admin.token.create', { tokenId: issued.row.id, name, maxRole: ceiling }),
       ]);
       return issued;
     });
@@ -208,19 +228,21 @@ export class AuthService {
   /** A new token for the account, saved through `manager` (the caller's transaction, if any). */
   private async issue(accountId: string, grant: TokenGrant, manager: EntityManager = this.dataSource.manager) {
     const token = randomSecret(grant.kind === 'login' ? LOGIN_TOKEN_PREFIX : PERSONAL_TOKEN_PREFIX);
-    const { name, expiresAt, ip, userAgent } =
+    const { name, expiresAt, ip, userAgent, maxRole } =
       grant.kind === 'login'
         ? {
             name: null,
             expiresAt: new Date(Date.now() + this.config.ACCESS_TOKEN_TTL_SECONDS * 1000),
             ip: grant.origin.ip,
             userAgent: grant.origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+            maxRole: null,
           }
         : {
             name: grant.name,
             expiresAt: grant.expiresInDays ? new Date(Date.now() + grant.expiresInDays * DAY_MS) : null,
             ip: null,
             userAgent: null,
+            maxRole: grant.maxRole ?? null,
           };
     const [row] = await sqlRows<PersonalTokenRow>(manager, INSERT_TOKEN, [
       accountId,
@@ -230,6 +252,7 @@ export class AuthService {
       expiresAt,
       ip,
       userAgent,
+      maxRole,
     ]);
     return { token, row: row! };
   }
@@ -237,7 +260,7 @@ export class AuthService {
 
 type TokenGrant =
   | { kind: Extract<AccessTokenKind, 'login'>; origin: SignInOrigin }
-  | { kind: Extract<AccessTokenKind, 'personal'>; name: string; expiresInDays?: number };
+  | { kind: Extract<AccessTokenKind, 'personal'>; name: string; expiresInDays?: number; maxRole: MemberRole | null };
 
 /** Revokes every live token of the account, login and personal, but `except` (the one a request came with). */
 async function revokeTokens(manager: EntityManager, accountId: string, { except }: { except?: string } = {}) {

@@ -1,4 +1,4 @@
-import type { AccountRole } from '@latchkey/contracts';
+import type { AccountRole, AppRole } from '@latchkey/contracts';
 import type { ListStatement } from '../../common/sql.js';
 
 /*
@@ -51,29 +51,51 @@ const APP_FIELDS = [
 ];
 const APP_COLUMNS = APP_FIELDS.join(', ');
 
+/** An app with the caller's role on it (null for a reseller, which has none). */
+export interface AppWithRoleRow extends AppRow {
+  app_role: AppRole | null;
+}
+
+const APP_COLUMNS_OF_A = APP_FIELDS.map((field) => `a.${field}`).join(', ');
+const ROLE_COLUMNS = `${APP_COLUMNS_OF_A}, a.app_role`;
+
 /**
- * The apps `a` the account `$1` reaches: its own (an owner), or the one it
- * sells (a reseller; `resellers` is the resellers module's table, read here
- * where app access is decided, since resellers depend on apps and not the
- * reverse).
+ * The apps `a` the account `$1` reaches, with its role on each as `app_role`:
+ * for an owner-role account its own apps (`owner`) and those it is a member
+ * of (`app_members` is the members module's table, read here where app
+ * access is decided, since members depend on apps and not the reverse); for
+ * a reseller the one it sells (`resellers`, likewise). Each branch is read
+ * off an index: apps_owner_idx, app_members_account_idx, and the members'
+ * primary key for one app.
  */
-const REACHABLE_BY: Record<AccountRole, string> = {
-  owner: 'a.owner_id = $1',
-  reseller: 'EXISTS (SELECT 1 FROM resellers r WHERE r.app_id = a.id AND r.account_id = $1)',
+const REACHABLE: Record<AccountRole, string> = {
+  owner: `(SELECT a.*, 'owner' AS app_role FROM apps a WHERE a.owner_id = $1
+           UNION ALL
+           SELECT a.*, m.role AS app_role FROM app_members m JOIN apps a ON a.id = m.app_id
+            WHERE m.account_id = $1) a`,
+  reseller: `(SELECT a.*, NULL::text AS app_role FROM apps a
+              WHERE EXISTS (SELECT 1 FROM resellers r WHERE r.app_id = a.id AND r.account_id = $1)) a`,
 };
 
-const reachableApps = (role: AccountRole) => `apps a WHERE ${REACHABLE_BY[role]}`;
-
-/** The apps the account `$1` of each role reaches, newest first. */
+/** The apps the account `$1` of each role reaches, newest first, with its role on each. */
 export const LIST_APPS: Record<AccountRole, ListStatement> = {
-  owner: { select: APP_COLUMNS, from: reachableApps('owner'), orderBy: 'a.created_at DESC, a.id DESC' },
-  reseller: { select: APP_COLUMNS, from: reachableApps('reseller'), orderBy: 'a.created_at DESC, a.id DESC' },
+  owner: { select: ROLE_COLUMNS, from: REACHABLE.owner, orderBy: 'a.created_at DESC, a.id DESC' },
+  reseller: { select: ROLE_COLUMNS, from: REACHABLE.reseller, orderBy: 'a.created_at DESC, a.id DESC' },
 };
 
-/** The app `$2`, when the account `$1` of each role reaches it. */
+/**
+ * The app `$2` with the role of the account `$1` on it, when it reaches it:
+ * AppOwnershipGuard's read on every app-scoped request (no cache, so a
+ * removed or demoted member's next request sees the change). Two primary-key
+ * lookups for an owner-role account.
+ */
 export const REACHABLE_APP: Record<AccountRole, string> = {
-  owner: `SELECT ${APP_COLUMNS} FROM ${reachableApps('owner')} AND a.id = $2`,
-  reseller: `SELECT ${APP_COLUMNS} FROM ${reachableApps('reseller')} AND a.id = $2`,
+  owner: `SELECT ${APP_COLUMNS_OF_A},
+      CASE WHEN a.owner_id = $1 THEN 'owner' ELSE m.role END AS app_role
+    FROM apps a LEFT JOIN app_members m ON m.app_id = a.id AND m.account_id = $1
+    WHERE a.id = $2 AND (a.owner_id = $1 OR m.account_id IS NOT NULL)`,
+  reseller: `SELECT ${APP_COLUMNS_OF_A}, NULL AS app_role FROM apps a
+    WHERE a.id = $2 AND EXISTS (SELECT 1 FROM resellers r WHERE r.app_id = a.id AND r.account_id = $1)`,
 };
 
 /** The app `$1` by its primary key, with its secrets: what the client endpoint's credentials cache loads. */

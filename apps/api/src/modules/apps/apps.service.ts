@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AppDefaults, type App, type CreatedApp } from '@latchkey/contracts';
+import { AppDefaults, type App, type AppRole, type AppWithRole, type CreatedApp } from '@latchkey/contracts';
 import { Config } from '../../config/config.js';
 import { isUuid } from '../../common/id-param.js';
 import { encryptWithMasterKey, generateSigningKeyPair, keyIdOf, randomSecret, sha256 } from '../../common/crypto.js';
@@ -16,6 +16,7 @@ import { AppCredentialsCache } from './app-credentials.cache.js';
 import {
   APP_SETTINGS,
   type AppRow,
+  type AppWithRoleRow,
   DELETE_APP,
   INSERT_APP,
   LIST_APPS,
@@ -67,29 +68,33 @@ export class AppsService {
     return { ...toApp(toOwnedApp(app)), apiKey };
   }
 
-  /** An owner's apps, or the app(s) a reseller sells. */
+  /**
+   * An owner-role account's own apps and those it is a member of, each with
+   * its role; or the app(s) a reseller sells (no role).
+   */
   async list(principal: Principal, offset: number, limit: number) {
     return sqlPage(
       this.dataSource,
       LIST_APPS[principal.role],
       [principal.accountId],
       { offset, limit },
-      (row: AppRow) => toApp(toOwnedApp(row)),
+      (row: AppWithRoleRow) => withRole(toApp(toOwnedApp(row)), row.app_role),
     );
   }
 
   /**
-   * The app, when the principal may reach it: an owner its own apps, a
-   * reseller the app it sells. Another tenant's app and a malformed id are
-   * both "not found": never reveal other tenants. AppOwnershipGuard calls it
-   * for every `/apps/{appId}/...` route.
+   * The app and the principal's role on it, when it may reach it: an owner
+   * its own apps (`owner`), a member the apps it belongs to (its role), a
+   * reseller the app it sells (role null). Another tenant's app and a
+   * malformed id are both "not found": never reveal other tenants.
+   * AppOwnershipGuard calls it for every `/apps/{appId}/...` route.
    */
-  async findOwned(principal: Principal, appId: string): Promise<OwnedApp> {
+  async findReachable(principal: Principal, appId: string): Promise<{ app: OwnedApp; role: AppRole | null }> {
     const [row] = isUuid(appId)
-      ? await sqlRows<AppRow>(this.dataSource, REACHABLE_APP[principal.role], [principal.accountId, appId])
+      ? await sqlRows<AppWithRoleRow>(this.dataSource, REACHABLE_APP[principal.role], [principal.accountId, appId])
       : [];
     if (!row) throw new AppError('NOT_FOUND');
-    return toOwnedApp(row);
+    return { app: toOwnedApp(row), role: row.app_role };
   }
 
   async update(actor: Actor, app: OwnedApp, dto: UpdateAppDto): Promise<App> {
@@ -141,6 +146,11 @@ function toOwnedApp(row: AppRow): OwnedApp {
     publicKey: row.public_key,
     createdAt: row.created_at,
   };
+}
+
+/** The app with the caller's role on it; a reseller's answer carries none. */
+export function withRole(app: App, role: AppRole | null): AppWithRole {
+  return role === null ? app : { ...app, role };
 }
 
 export function toApp(app: OwnedApp): App {

@@ -6,7 +6,7 @@ import { IdParam } from '../../common/id-param.js';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { Config } from '../../config/config.js';
-import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
+import { AppScoped, CurrentApp, type OwnedApp, AppCapability } from '../apps/app-access.js';
 import { UpdateFileDto } from './files.dto.js';
 import { FilesService } from './files.service.js';
 import { uploadParts } from './multipart-upload.js';
@@ -34,6 +34,7 @@ export class FilesController {
   }
 
   @Post()
+  @AppCapability('files.write')
   @ApiOperation({ summary: 'Upload a file (streamed, encrypted at rest); 413 over FILE_MAX_BYTES' })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: UPLOAD_SCHEMA })
@@ -42,16 +43,19 @@ export class FilesController {
   }
 
   @Get()
+  @AppCapability('files.read')
   async list(@CurrentApp() app: OwnedApp, @Query() query: PageQuery) {
     return paged(await this.files.list(app.id, pageOffset(query), query.limit), query);
   }
 
   @Get(':fileId')
+  @AppCapability('files.read')
   async get(@CurrentApp() app: OwnedApp, @IdParam('fileId') fileId: string) {
     return ok(await this.files.get(app.id, fileId));
   }
 
   @Patch(':fileId')
+  @AppCapability('files.write')
   @ApiOperation({ summary: 'Rename a file or change the level it needs' })
   async update(
     @CurrentActor() actor: Actor,
@@ -63,6 +67,7 @@ export class FilesController {
   }
 
   @Put(':fileId/content')
+  @AppCapability('files.write')
   @ApiOperation({ summary: 'Replace the content; download links handed out before answer 410' })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: UPLOAD_SCHEMA.properties.file } } })
@@ -76,6 +81,7 @@ export class FilesController {
   }
 
   @Delete(':fileId')
+  @AppCapability('files.write')
   @ApiOperation({ summary: 'Delete a file and its stored content' })
   async remove(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('fileId') fileId: string) {
     await this.files.remove(actor, app.id, fileId);

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { IdParam } from '../../common/id-param.js';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
-import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
+import { AppScoped, CurrentApp, type OwnedApp, AppCapability } from '../apps/app-access.js';
 import { uploadParts } from '../files/multipart-upload.js';
 import { CreateJobDto } from './jobs.dto.js';
 import { JobsService } from './jobs.service.js';
@@ -16,12 +16,14 @@ export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 
   @Post()
+  @AppCapability('jobs.write')
   @ApiOperation({ summary: 'Start a bulk job on the app’s keys or users; the worker runs it' })
   async create(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Body() body: CreateJobDto) {
     return ok(await this.jobs.create(actor, app.id, body));
   }
 
   @Post('import')
+  @AppCapability('jobs.write')
   @ApiOperation({
     summary: `Import keys from a CSV (columns key, level, duration, note; up to ${JobLimits.importMaxRows} rows)`,
   })
@@ -34,17 +36,20 @@ export class JobsController {
   }
 
   @Get()
+  @AppCapability('jobs.read')
   @ApiOperation({ summary: 'The app’s jobs, newest first' })
   async list(@CurrentApp() app: OwnedApp, @Query() query: PageQuery) {
     return paged(await this.jobs.list(app.id, pageOffset(query), query.limit), query);
   }
 
   @Get(':jobId')
+  @AppCapability('jobs.read')
   async get(@CurrentApp() app: OwnedApp, @IdParam('jobId') jobId: string) {
     return ok(await this.jobs.get(app.id, jobId));
   }
 
   @Post(':jobId/cancel')
+  @AppCapability('jobs.write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a job: at once when queued, after the current batch when running' })
   async cancel(@CurrentApp() app: OwnedApp, @IdParam('jobId') jobId: string) {

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
-import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
+import { AppScoped, CurrentApp, type OwnedApp, AppCapability } from '../apps/app-access.js';
 import { SetKeyAuthSecretDto, UpdateKeyAuthSettingsDto } from './keyauth-settings.dto.js';
 import { KeyAuthSettingsService } from './keyauth-settings.service.js';
 
@@ -19,12 +19,14 @@ export class KeyAuthSettingsController {
   constructor(private readonly settings: KeyAuthSettingsService) {}
 
   @Get()
+  @AppCapability('keyauth')
   @ApiOperation({ summary: 'KeyAuth compatibility settings; made with their defaults (off) on the first read' })
   async get(@CurrentApp() app: OwnedApp, @Req() request: FastifyRequest) {
     return ok(await this.settings.read(app, originOf(request)));
   }
 
   @Put()
+  @AppCapability('keyauth')
   @ApiOperation({
     summary: 'Replace the KeyAuth compatibility settings; 409 when another app uses the ownerId and name',
   })
@@ -38,6 +40,7 @@ export class KeyAuthSettingsController {
   }
 
   @Post('secret')
+  @AppCapability('keyauth')
   @HttpCode(200)
   @ApiOperation({ summary: 'Set the 1.2 secret to the one given, or to a new random one' })
   async setSecret(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Body() body: SetKeyAuthSecretDto) {
@@ -45,6 +48,7 @@ export class KeyAuthSettingsController {
   }
 
   @Post('secret/reveal')
+  @AppCapability('keyauth')
   @HttpCode(200)
   @ApiOperation({ summary: 'The 1.2 secret in the clear (a POST, so it is audited and never cached)' })
   async revealSecret(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp) {

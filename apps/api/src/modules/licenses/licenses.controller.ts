@@ -4,7 +4,14 @@ import { IdParam } from '../../common/id-param.js';
 import { ok, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AllowRoles } from '../../common/auth/role-policy.js';
-import { type AppScope, AppScoped, CurrentApp, CurrentScope, type OwnedApp } from '../apps/app-access.js';
+import {
+  type AppScope,
+  AppScoped,
+  CurrentApp,
+  CurrentScope,
+  type OwnedApp,
+  AppCapability,
+} from '../apps/app-access.js';
 import {
   BanLicenseDto,
   ExportLicensesQuery,
@@ -20,6 +27,7 @@ export class LicensesController {
   constructor(private readonly licenses: LicensesService) {}
 
   @Post()
+  @AppCapability('licenses.write')
   @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'Generate 1-100 UNUSED keys; a reseller pays one credit per key (402 when short)' })
   async generate(@CurrentActor() actor: Actor, @CurrentScope() scope: AppScope, @Body() body: GenerateLicensesDto) {
@@ -27,6 +35,7 @@ export class LicensesController {
   }
 
   @Get()
+  @AppCapability('licenses.read')
   @AllowRoles('owner', 'reseller')
   @ApiOperation({
     summary: 'List keys, newest first; filter by status, creator, search key or note (a reseller: its own)',
@@ -36,6 +45,7 @@ export class LicensesController {
   }
 
   @Get('export')
+  @AppCapability('licenses.export')
   @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'All keys (optionally of one status or creator) as CSV; a reseller: its own' })
   @ApiProduces('text/csv')
@@ -46,11 +56,13 @@ export class LicensesController {
   }
 
   @Get(':licenseId')
+  @AppCapability('licenses.read')
   async get(@CurrentApp() app: OwnedApp, @IdParam('licenseId') licenseId: string) {
     return ok(await this.licenses.get(app.id, licenseId));
   }
 
   @Patch(':licenseId')
+  @AppCapability('licenses.write')
   @ApiOperation({ summary: 'Change note, level or device limit' })
   async update(
     @CurrentActor() actor: Actor,
@@ -62,6 +74,7 @@ export class LicensesController {
   }
 
   @Post(':licenseId/ban')
+  @AppCapability('licenses.act')
   @HttpCode(200)
   @ApiOperation({ summary: 'Ban the key; its user’s sessions end' })
   async ban(
@@ -74,12 +87,14 @@ export class LicensesController {
   }
 
   @Post(':licenseId/unban')
+  @AppCapability('licenses.act')
   @HttpCode(200)
   async unban(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('licenseId') licenseId: string) {
     return ok(await this.licenses.unban(actor, app.id, licenseId));
   }
 
   @Delete(':licenseId')
+  @AppCapability('licenses.write')
   @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'Delete the key (emits license.delete); a reseller: its own unused keys, refunded' })
   async remove(@CurrentActor() actor: Actor, @CurrentScope() scope: AppScope, @IdParam('licenseId') licenseId: string) {

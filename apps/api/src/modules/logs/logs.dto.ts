@@ -1,6 +1,6 @@
 import { AUDIT_TYPE_MESSAGE, AUDIT_TYPE_PATTERN, FieldMessage, type ListAuditQuery } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, Matches } from 'class-validator';
+import { IsString, IsUUID, Matches } from 'class-validator';
 import { Optional } from '../../common/input/optional-field.js';
 import { PageQuery } from '../../common/admin-response.js';
 
@@ -14,4 +14,9 @@ export class AuditQuery extends PageQuery implements ListAuditQuery {
   @Matches(AUDIT_TYPE_PATTERN, { message: AUDIT_TYPE_MESSAGE })
   @IsString({ message: FieldMessage.string('type') })
   type?: string;
+
+  @ApiPropertyOptional({ description: 'Only the changes made by this account (a member’s accountId)' })
+  @Optional()
+  @IsUUID('all', { message: FieldMessage.uuid('actorId') })
+  actorId?: string;
 }

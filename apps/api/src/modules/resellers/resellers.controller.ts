@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdParam } from '../../common/id-param.js';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
-import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
+import { AppScoped, CurrentApp, type OwnedApp, AppCapability } from '../apps/app-access.js';
 import { ResellerCreationLimitGuard } from './reseller-creation-limit.guard.js';
 import { AdjustCreditsDto, CreateResellerDto, UpdateResellerDto } from './resellers.dto.js';
 import { ResellersService } from './resellers.service.js';
@@ -15,6 +15,7 @@ export class ResellersController {
   constructor(private readonly resellers: ResellersService) {}
 
   @Post()
+  @AppCapability('resellers.write')
   @UseGuards(ResellerCreationLimitGuard)
   @ApiOperation({
     summary:
@@ -26,17 +27,20 @@ export class ResellersController {
   }
 
   @Get()
+  @AppCapability('resellers.read')
   @ApiOperation({ summary: 'Resellers of the app, newest first' })
   async list(@CurrentApp() app: OwnedApp, @Query() query: PageQuery) {
     return paged(await this.resellers.list(app.id, pageOffset(query), query.limit), query);
   }
 
   @Get(':resellerId')
+  @AppCapability('resellers.read')
   async get(@CurrentApp() app: OwnedApp, @IdParam('resellerId') resellerId: string) {
     return ok(await this.resellers.get(app.id, resellerId));
   }
 
   @Patch(':resellerId')
+  @AppCapability('resellers.write')
   @ApiOperation({ summary: 'Change allowed levels or durations, enabled or the password' })
   async update(
     @CurrentActor() actor: Actor,
@@ -48,6 +52,7 @@ export class ResellersController {
   }
 
   @Post(':resellerId/credits')
+  @AppCapability('resellers.write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Add or remove credits with a note; never below zero' })
   async adjustCredits(
@@ -60,12 +65,14 @@ export class ResellersController {
   }
 
   @Get(':resellerId/ledger')
+  @AppCapability('resellers.read')
   @ApiOperation({ summary: "The reseller's credit ledger, newest first" })
   async ledger(@CurrentApp() app: OwnedApp, @IdParam('resellerId') resellerId: string, @Query() query: PageQuery) {
     return paged(await this.resellers.ledger(app.id, resellerId, pageOffset(query), query.limit), query);
   }
 
   @Delete(':resellerId')
+  @AppCapability('resellers.write')
   @ApiOperation({ summary: 'Disable the reseller: login refused, tokens revoked; keys and ledger kept' })
   async disable(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('resellerId') resellerId: string) {
     await this.resellers.disable(actor, app.id, resellerId);

@@ -2,7 +2,7 @@ import { Delete, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdParam } from '../../common/id-param.js';
 import { ok, pageOffset, paged } from '../../common/admin-response.js';
-import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
+import { AppScoped, CurrentApp, type OwnedApp, AppCapability } from '../apps/app-access.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { SessionsAdminService } from './sessions-admin.service.js';
 import { SessionsQuery } from './sessions.dto.js';
@@ -13,6 +13,7 @@ export class SessionsController {
   constructor(private readonly sessions: SessionsAdminService) {}
 
   @Get()
+  @AppCapability('sessions.read')
   @ApiOperation({ summary: "Live sessions, newest first; with userId, that user's only" })
   async list(@CurrentApp() app: OwnedApp, @Query() query: SessionsQuery) {
     return paged(
@@ -26,6 +27,7 @@ export class SessionsController {
   }
 
   @Delete(':sessionId')
+  @AppCapability('sessions.end')
   @ApiOperation({ summary: 'End a session; its token gets 401 from then on' })
   async end(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('sessionId') sessionId: string) {
     await this.sessions.end(actor, app.id, sessionId);

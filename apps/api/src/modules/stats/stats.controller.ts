@@ -1,7 +1,7 @@
 import { Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok } from '../../common/admin-response.js';
-import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
+import { AppScoped, CurrentApp, type OwnedApp, AppCapability } from '../apps/app-access.js';
 import { StatsService } from './stats.service.js';
 
 @ApiTags('apps')
@@ -10,6 +10,7 @@ export class StatsController {
   constructor(private readonly stats: StatsService) {}
 
   @Get()
+  @AppCapability('stats.read')
   @ApiOperation({
     summary: 'Users, live sessions, licenses by status, and activations and logins per UTC day for 30 days',
   })

@@ -6,7 +6,7 @@ import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { fieldError } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
-import { AppScoped, CurrentApp, type OwnedApp } from '../apps/app-access.js';
+import { AppScoped, CurrentApp, type OwnedApp, AppCapability } from '../apps/app-access.js';
 import { SetUserVariableDto } from './user-variables.dto.js';
 import { UserVariablesService } from './user-variables.service.js';
 
@@ -17,12 +17,14 @@ export class UserVariablesController {
   constructor(private readonly variables: UserVariablesService) {}
 
   @Get()
+  @AppCapability('userVariables.read')
   @ApiOperation({ summary: "The user's own variables, by key" })
   async list(@CurrentApp() app: OwnedApp, @IdParam('userId') userId: string, @Query() query: PageQuery) {
     return paged(await this.variables.list(app.id, userId, pageOffset(query), query.limit), query);
   }
 
   @Put(':key')
+  @AppCapability('userVariables.write')
   @ApiOperation({
     summary: `Create (201) or replace (200) one of the user's variables; at most ${UserVariableLimits.perUser} per user (409 USER_VARIABLE_LIMIT)`,
   })
@@ -43,6 +45,7 @@ export class UserVariablesController {
   }
 
   @Delete(':key')
+  @AppCapability('userVariables.write')
   async remove(
     @CurrentActor() actor: Actor,
     @CurrentApp() app: OwnedApp,
