@@ -1,6 +1,13 @@
-import type { AdminSuccess, AppInvitation, CreatedInvitation, CreateInvitationRequest } from '@latchkey/contracts';
+import {
+  PAGE_MAX_LIMIT,
+  type AdminList,
+  type AdminSuccess,
+  type AppInvitation,
+  type CreatedInvitation,
+  type CreateInvitationRequest,
+} from '@latchkey/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, toQueryString } from '@/lib/api-client';
 import { membersKey } from './members';
 
 function invitationsPath(appId: string, invitationId?: string) {
@@ -8,9 +15,10 @@ function invitationsPath(appId: string, invitationId?: string) {
   return invitationId === undefined ? base : `${base}/${encodeURIComponent(invitationId)}`;
 }
 
-/** GET .../invitations (admin+): the pending invitations, without their tokens. */
+/** GET .../invitations (admin+): the pending invitations (one page of the most), without their tokens. */
 export async function getInvitations(appId: string, signal?: AbortSignal): Promise<AppInvitation[]> {
-  return (await apiRequest<AdminSuccess<AppInvitation[]>>(invitationsPath(appId), { signal })).data;
+  const path = `${invitationsPath(appId)}${toQueryString({ limit: PAGE_MAX_LIMIT })}`;
+  return (await apiRequest<AdminList<AppInvitation>>(path, { signal })).data;
 }
 
 export function useInvitations(appId: string) {

@@ -1,6 +1,6 @@
-import type { AdminSuccess, AppMember, MemberRole } from '@latchkey/contracts';
+import { PAGE_MAX_LIMIT, type AdminList, type AppMember, type MemberRole } from '@latchkey/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 function membersPath(appId: string, accountId?: string) {
@@ -13,9 +13,10 @@ export function membersKey(appId: string) {
   return [...appScope(appId), 'members'] as const;
 }
 
-/** GET /v1/admin/apps/{appId}/members (admin+): the owner first, then every member with its role. */
+/** GET /v1/admin/apps/{appId}/members (admin+): the owner first, then the members with their roles (one page of the most; a team is small). */
 export async function getMembers(appId: string, signal?: AbortSignal): Promise<AppMember[]> {
-  return (await apiRequest<AdminSuccess<AppMember[]>>(membersPath(appId), { signal })).data;
+  const path = `${membersPath(appId)}${toQueryString({ limit: PAGE_MAX_LIMIT })}`;
+  return (await apiRequest<AdminList<AppMember>>(path, { signal })).data;
 }
 
 export function useMembers(appId: string, { enabled = true }: { enabled?: boolean } = {}) {

@@ -21,12 +21,13 @@ export function InvitationsSection({ appId }: { appId: string }) {
       {invitations.isPending ? (
         <Skeleton height="4em" />
       ) : invitations.data && invitations.data.length > 0 ? (
-        <SimpleTable label="Pending invitations" headers={['Role', 'Created', 'Expires']}>
+        <SimpleTable label="Pending invitations" headers={['Role', 'Invited by', 'Created', 'Expires']}>
           {invitations.data.map((invitation) => (
             <tr key={invitation.id}>
               <td>
                 <RoleBadge role={invitation.role} />
               </td>
+              <td className="break">{invitation.inviterEmail}</td>
               <td>
                 <DateTime value={invitation.createdAt} />
               </td>
