@@ -167,7 +167,7 @@ export class MembersService {
       const [row] = await sqlRows<ClaimedInvitationRow>(manager, CLAIM_INVITATION, [sha256(token), actor.accountId]);
       if (!row) return null;
       try {
-        await sqlAffected(manager, INSERT_MEMBER, [row.app_id, actor.accountId, row.role, row.created_by]);
+        await sqlRows(manager, INSERT_MEMBER, [row.app_id, actor.accountId, row.role, row.created_by]);
       } catch (err) {
         // Joined meanwhile through another invitation: this one is not spent (the transaction rolls back).
         if (isUniqueViolation(err)) throw new AppError('ALREADY_MEMBER');
