@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-const require = createRequire(import.meta.url);
 // Teams in a real browser: the owner invites a support member and copies the
 // single-use link; the member signs up through it, accepts and lands on the
 // app; as support it resets a user's HWID and bans, sees none of the pages or
@@ -13,9 +11,7 @@ import { PASSWORD, startHarness, uniqueEmail } from './harness.mjs';
 let harness;
 
 beforeAll(async () => {
-  harness = await startHarness('members', { LOG_LEVEL: 'error' });
-  harness.api.child.stdout.on('data', (d) => require('fs').appendFileSync('/tmp/teamsui-api.log', d));
-  harness.api.child.stderr.on('data', (d) => require('fs').appendFileSync('/tmp/teamsui-api.log', d));
+  harness = await startHarness('members');
 }, 120_000);
 
 afterAll(async () => {
@@ -72,9 +68,7 @@ describe('members', () => {
     await memberPage.waitForURL(/\/invite\/lki_/);
     await memberPage.getByText(`Signed in as ${memberEmail}.`).waitFor();
     await memberPage.getByRole('button', { name: 'Accept invitation' }).click();
-    await memberPage.getByTestId('app-role').waitFor({ timeout: 5000 }).catch(async () => {
-      throw new Error(`${memberPage.url()}\n${await memberPage.locator('body').innerText()}`);
-    });
+    await memberPage.getByTestId('app-role').waitFor();
     expect(memberPage.url()).toBe(`${url}/apps/${app.appId}`);
     expect(await memberPage.getByTestId('app-role').innerText()).toContain('Support');
     const memberToken = await memberPage.evaluate(() => sessionStorage.getItem('latchkey.accessToken'));
