@@ -27,6 +27,7 @@ describe('the audit log of admin changes', () => {
         id: expect.any(String),
         type: 'admin.app.rotate-api-key',
         actor: owner.email,
+        actorId: owner.accountId,
         ip: '127.0.0.1',
         details: {},
         createdAt: expect.stringMatching(ISO),
