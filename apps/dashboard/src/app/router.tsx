@@ -10,6 +10,7 @@ import { blacklistRoute } from './routes/app/blacklist/route';
 import { filesRoute } from './routes/app/files/route';
 import { licensesRoute } from './routes/app/licenses/route';
 import { logsRoute } from './routes/app/logs/route';
+import { membersRoute } from './routes/app/members/route';
 import { overviewRoute } from './routes/app/overview/route';
 import { appRoute } from './routes/app/route';
 import { resellerRoute } from './routes/app/reseller/route';
@@ -26,6 +27,7 @@ import { webhooksRoute } from './routes/app/webhooks/route';
 import { appsRoute } from './routes/apps/route';
 import { dashboardRoute } from './routes/dashboard/route';
 import { indexRoute } from './routes/index-route';
+import { inviteRoute } from './routes/invite/route';
 import { rootRoute } from './routes/root';
 import { sellRoute } from './routes/sell/route';
 import { signInRoute } from './routes/sign-in/route';
@@ -35,6 +37,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   signInRoute,
   signUpRoute,
+  inviteRoute,
   dashboardRoute.addChildren([
     appsRoute,
     accountRoute,
@@ -55,6 +58,7 @@ const routeTree = rootRoute.addChildren([
       webhooksRoute,
       webhookRoute,
       logsRoute,
+      membersRoute,
       settingsRoute,
     ]),
   ]),

@@ -5,6 +5,9 @@
 // sessions, a registration changes the counts) invalidates the whole app scope.
 // Only queries on screen refetch; the others are marked stale.
 
+/** Prefix of every page of the caller's apps list: a change to which apps it holds invalidates it. */
+export const appsListKey = ['apps', 'list'] as const;
+
 export function appScope(appId: string) {
   return ['app', appId] as const;
 }

@@ -39,6 +39,9 @@ export function textParam(max: number) {
   return z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(max))), undefined);
 }
 
+/** An id (UUID) such as an account's; anything else is dropped. */
+export const uuidParam = z.catch(z.optional(z.uuid()), undefined);
+
 /** One of `values`, e.g. a license status. */
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T) {
   return z.catch(z.optional(z.enum(values)), undefined);

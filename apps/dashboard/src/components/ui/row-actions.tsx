@@ -1,6 +1,7 @@
 // The "⋯" menu of a table row, on Radix DropdownMenu (arrow keys, typeahead,
 // Escape, focus back on the button). Actions that need a dialog set state in
-// `onSelect`; the dialog is rendered outside the menu.
+// `onSelect`; the dialog is rendered outside the menu. A row with no action
+// left (the caller's role allows none) shows no menu.
 import { DropdownMenu } from 'radix-ui';
 import './menu.css';
 
@@ -11,8 +12,15 @@ export interface RowAction {
   disabled?: boolean;
 }
 
-export function RowActions({ label, actions }: { label: string; actions: readonly (RowAction | false | null)[] }) {
+export function RowActions({
+  label,
+  actions,
+}: {
+  label: string;
+  actions: readonly (RowAction | false | null | undefined)[];
+}) {
   const items = actions.filter((action): action is RowAction => Boolean(action));
+  if (items.length === 0) return null;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="icon-button row-actions-trigger" aria-label={`Actions for ${label}`}>

@@ -19,7 +19,7 @@ export function actionsColumn<T>(cell: (row: T) => ReactNode): ColumnDef<T, unkn
 /** The last column as a "⋯" menu per row: `label` names the row for screen readers, `actions` fill the menu. */
 export function rowActionsColumn<T>(
   label: (row: T) => string,
-  actions: (row: T) => readonly (RowAction | false | null)[],
+  actions: (row: T) => readonly (RowAction | false | null | undefined)[],
 ): ColumnDef<T, unknown> {
   return actionsColumn<T>((row) => <RowActions label={label(row)} actions={actions(row)} />);
 }

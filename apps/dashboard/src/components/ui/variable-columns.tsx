@@ -1,6 +1,6 @@
 // The columns of a table of variables, an app's or a user's: the key, a
 // preview of the value, what the table adds, when it last changed, and
-// edit and delete per row.
+// edit and delete per row (no menu without them: the caller may only read).
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { dateTimeCell, rowActionsColumn } from './table-columns';
 import { TextPreview } from './text-preview';
@@ -20,8 +20,9 @@ export function variableColumns<T extends VariableRow>({
   // Columns mix value types; TanStack Table's own examples type them this way.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   extra?: ColumnDef<T, any>[];
-  onEdit: (variable: T) => void;
-  onDelete: (variable: T) => void;
+  /** absent (with onDelete) when the caller's role may not change variables */
+  onEdit?: (variable: T) => void;
+  onDelete?: (variable: T) => void;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 }): ColumnDef<T, any>[] {
   const column = createColumnHelper<T>();
@@ -47,8 +48,8 @@ export function variableColumns<T extends VariableRow>({
     rowActionsColumn<T>(
       (variable) => variable.key,
       (variable) => [
-        { label: 'Edit', onSelect: () => onEdit(variable) },
-        { label: 'Delete', destructive: true, onSelect: () => onDelete(variable) },
+        onEdit && { label: 'Edit', onSelect: () => onEdit(variable) },
+        onDelete && { label: 'Delete', destructive: true, onSelect: () => onDelete(variable) },
       ],
     ),
   ];

@@ -5,31 +5,18 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Badge } from '@/components/ui/status-badge';
 import { useApp } from '@/features/apps/api/get-app';
+import { accessFor, AppRoleProvider } from '@/lib/app-role';
+import { RoleBadge } from '@/components/ui/role-badge';
 import { ApiError } from '@/lib/api-client';
+import { allowed, mayOpen, sections } from './sections';
 import './layout.css';
 
 const appRoute = getRouteApi('/dashboard/apps/$appId');
 
-/** The application's pages, in the order of the navigation. */
-const sections = [
-  { to: '/apps/$appId', label: 'Overview', exact: true },
-  { to: '/apps/$appId/licenses', label: 'Licenses' },
-  { to: '/apps/$appId/resellers', label: 'Resellers' },
-  { to: '/apps/$appId/users', label: 'Users' },
-  { to: '/apps/$appId/jobs', label: 'Bulk actions' },
-  { to: '/apps/$appId/keyauth-import', label: 'Import from KeyAuth' },
-  { to: '/apps/$appId/sessions', label: 'Sessions' },
-  { to: '/apps/$appId/variables', label: 'Variables' },
-  { to: '/apps/$appId/blacklist', label: 'Blacklist' },
-  { to: '/apps/$appId/files', label: 'Files' },
-  { to: '/apps/$appId/webhooks', label: 'Webhooks' },
-  { to: '/apps/$appId/logs', label: 'Logs' },
-  { to: '/apps/$appId/settings', label: 'Settings' },
-] as const;
-
 export function AppLayout() {
   const { appId } = appRoute.useParams();
   const appQuery = useApp(appId);
+  const access = accessFor(appQuery.data?.role);
   const navRef = useRef<HTMLElement>(null);
   const pathname = useLocation({ select: (location) => location.pathname });
 
@@ -73,6 +60,12 @@ export function AppLayout() {
           {app ? (
             <Badge tone={app.enabled ? 'success' : 'neutral'}>{app.enabled ? 'Enabled' : 'Disabled'}</Badge>
           ) : null}
+          {access.role ? (
+            <span className="app-role" data-testid="app-role">
+              <span className="visually-hidden">Your role: </span>
+              <RoleBadge role={access.role} />
+            </span>
+          ) : null}
           <span className="app-id">
             <code>{appId}</code>
             <CopyButton
@@ -87,20 +80,32 @@ export function AppLayout() {
       </div>
       <div className="app-body">
         <nav className="app-nav" aria-label="Application" ref={navRef}>
-          {sections.map((section) => (
-            <Link
-              key={section.to}
-              to={section.to}
-              params={{ appId }}
-              activeOptions={{ exact: 'exact' in section, includeSearch: false }}
-              className="app-nav-link"
-            >
-              {section.label}
-            </Link>
-          ))}
+          {sections
+            .filter((section) => allowed(access, section))
+            .map((section) => (
+              <Link
+                key={section.to}
+                to={section.to}
+                params={{ appId }}
+                activeOptions={{ exact: 'exact' in section, includeSearch: false }}
+                className="app-nav-link"
+              >
+                {section.label}
+              </Link>
+            ))}
         </nav>
         <div className="app-content">
-          <Outlet />
+          {/* Until the role is known no page shows, so none flashes buttons the role lacks. */}
+          {!access.role ? null : mayOpen(access, appId, pathname) ? (
+            <AppRoleProvider role={access.role}>
+              <Outlet />
+            </AppRoleProvider>
+          ) : (
+            <div className="stack">
+              <h1>Not available for your role</h1>
+              <p className="muted">Ask an admin of this application if you need this page.</p>
+            </div>
+          )}
         </div>
       </div>
     </div>

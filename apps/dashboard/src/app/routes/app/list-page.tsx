@@ -5,13 +5,15 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 /**
  * The frame of an app's list page: its title (the document's too), what it
  * lists, a primary button that opens the page's create dialog, the filters
- * above the list, and the list.
+ * above the list, and the list. Without `canCreate` (the caller's role may
+ * not create) there is no button.
  */
 export function ListPage({
   title,
   description,
   createLabel,
   createDialog,
+  canCreate = true,
   filters,
   children,
 }: {
@@ -20,6 +22,7 @@ export function ListPage({
   createLabel: string;
   /** The create dialog, open while the button's dialog is. */
   createDialog: (open: boolean, onOpenChange: (open: boolean) => void) => ReactNode;
+  canCreate?: boolean;
   filters?: ReactNode;
   children: ReactNode;
 }) {
@@ -31,14 +34,16 @@ export function ListPage({
         title={title}
         description={description}
         actions={
-          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
-            {createLabel}
-          </button>
+          canCreate ? (
+            <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+              {createLabel}
+            </button>
+          ) : null
         }
       />
       {filters ? <div className="toolbar">{filters}</div> : null}
       {children}
-      {createDialog(creating, setCreating)}
+      {canCreate ? createDialog(creating, setCreating) : null}
     </>
   );
 }

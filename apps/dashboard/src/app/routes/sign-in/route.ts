@@ -5,7 +5,7 @@ import { searchValidator } from '@/lib/search-params';
 import { rootRoute } from '../root';
 
 /** Where to go after signing in: a path of this dashboard only, never another origin. */
-const redirectParam = z.catch(
+export const redirectParam = z.catch(
   z.optional(z.string().check(z.regex(/^\/(?![/\\])/, 'must be a path of the dashboard'))),
   undefined,
 );

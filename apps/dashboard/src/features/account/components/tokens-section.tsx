@@ -1,13 +1,20 @@
-import { AccountLimits, type CreatedPersonalAccessToken, type PersonalAccessToken } from '@latchkey/contracts';
+import {
+  AccountLimits,
+  MEMBER_ROLES,
+  type CreatedPersonalAccessToken,
+  type MemberRole,
+  type PersonalAccessToken,
+} from '@latchkey/contracts';
 import { useState } from 'react';
 import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateTime } from '@/components/ui/date-time';
 import { ErrorAlert, FormError } from '@/components/ui/error-alert';
-import { TextField } from '@/components/ui/form-fields';
+import { SelectField, TextField } from '@/components/ui/form-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { IntegerField } from '@/components/ui/integer-field';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ROLE_LABELS } from '@/components/ui/role-badge';
 import { useApiForm } from '@/lib/api-form';
 import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';
@@ -20,7 +27,14 @@ interface TokenValues {
   name: string;
   /** NaN (left empty): the token lives until revoked */
   expiresInDays: number;
+  /** '' : the token acts with its holder's role on each app */
+  maxRole: MemberRole | '';
 }
+
+const MAX_ROLE_OPTIONS = [
+  { value: '', label: 'No limit: your role on each app' },
+  ...MEMBER_ROLES.map((role) => ({ value: role, label: `${ROLE_LABELS[role]} at most` })),
+];
 
 /** Personal access tokens: create (shown once), list, revoke. */
 export function TokensSection() {
@@ -32,17 +46,21 @@ export function TokensSection() {
   return (
     <section className="card stack" aria-labelledby="tokens-heading">
       <h2 id="tokens-heading">Personal access tokens</h2>
-      <p className="muted">For scripts and CI: a token acts as you on the admin API until it expires or is revoked.</p>
+      <p className="muted">
+        For scripts and CI: a token acts as you on the admin API until it expires or is revoked. Limited to a role, it
+        acts with the weaker of that role and yours on each application.
+      </p>
       {created ? <TokenNotice token={created} onDismiss={() => setCreated(null)} /> : null}
       <CreateTokenForm onCreated={setCreated} />
       {tokens.error ? <ErrorAlert error={tokens.error} /> : null}
       {tokens.isPending ? (
         <Skeleton height="4em" />
       ) : tokens.data && tokens.data.data.length > 0 ? (
-        <SimpleTable label="Personal access tokens" headers={['Name', 'Created', 'Last used', 'Expires']}>
+        <SimpleTable label="Personal access tokens" headers={['Name', 'Limited to', 'Created', 'Last used', 'Expires']}>
           {tokens.data.data.map((token) => (
             <tr key={token.id}>
               <td>{token.name}</td>
+              <td>{token.maxRole ? ROLE_LABELS[token.maxRole] : <span className="muted">No limit</span>}</td>
               <td>
                 <DateTime value={token.createdAt} />
               </td>
@@ -81,11 +99,12 @@ export function TokensSection() {
 function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedPersonalAccessToken) => void }) {
   const create = useCreateToken();
   const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<TokenValues>(
-    { defaultValues: { name: '', expiresInDays: NaN } },
-    async ({ name, expiresInDays }, form) => {
+    { defaultValues: { name: '', expiresInDays: NaN, maxRole: '' } },
+    async ({ name, expiresInDays, maxRole }, form) => {
       const token = await create.mutateAsync({
         name: name.trim(),
         ...(Number.isNaN(expiresInDays) ? {} : { expiresInDays }),
+        ...(maxRole ? { maxRole } : {}),
       });
       form.reset();
       onCreated(token);
@@ -115,6 +134,12 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedPersonalAcce
           optional
           message={`expiresInDays must be an integer from ${EXPIRY_DAYS_MIN} to ${EXPIRY_DAYS_MAX}`}
           hint={`Optional, ${EXPIRY_DAYS_MIN}-${EXPIRY_DAYS_MAX}. Empty: until revoked.`}
+        />
+        <SelectField
+          label="Limit to role"
+          options={MAX_ROLE_OPTIONS}
+          hint="Optional: the most it may do on any application."
+          {...form.register('maxRole')}
         />
         <div className="form-row-action">
           <SubmitButton submitting={isSubmitting} label="Create token" pendingLabel="Creating…" />

@@ -1,7 +1,7 @@
 import type { AdminSuccess, CreateAppRequest, CreatedApp } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { appsListKey } from './get-apps';
+import { appsListKey } from '@/lib/query-keys';
 
 /** POST /v1/admin/apps: 201 with the app, its `apiKey` (shown only now) and `publicKey`. */
 export async function createApp(body: CreateAppRequest): Promise<CreatedApp> {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { appScope } from '@/lib/query-keys';
-import { appsListKey } from './get-apps';
+import { appScope, appsListKey } from '@/lib/query-keys';
 
 /** DELETE /v1/admin/apps/{appId}: the app and all its records. */
 export async function deleteApp(appId: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { AdminSuccess, App, UpdateAppRequest } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { appKey } from './get-app';
-import { appsListKey } from './get-apps';
+import { appsListKey } from '@/lib/query-keys';
 
 /** PATCH /v1/admin/apps/{appId}: any of the app's settings; answers the app. */
 export async function updateApp(appId: string, body: UpdateAppRequest): Promise<App> {

@@ -1,4 +1,4 @@
-import { PAGE_DEFAULT_LIMIT, type App } from '@latchkey/contracts';
+import { PAGE_DEFAULT_LIMIT, type AppWithRole } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -6,9 +6,10 @@ import { DataTable } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Badge } from '@/components/ui/status-badge';
+import { RoleBadge } from '@/components/ui/role-badge';
 import { useApps } from '../api/get-apps';
 
-const column = createColumnHelper<App>();
+const column = createColumnHelper<AppWithRole>();
 const columns = [
   column.accessor('name', {
     header: 'Name',
@@ -22,6 +23,13 @@ const columns = [
     header: 'App ID',
     cell: (info) => <code>{info.getValue()}</code>,
     meta: { className: 'hide-sm' },
+  }),
+  column.accessor('role', {
+    header: 'Your role',
+    cell: (info) => {
+      const role = info.getValue();
+      return role ? <RoleBadge role={role} /> : null;
+    },
   }),
   column.accessor('version', { header: 'Version' }),
   column.accessor('enabled', {

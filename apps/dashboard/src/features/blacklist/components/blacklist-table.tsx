@@ -6,6 +6,7 @@ import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { Badge } from '@/components/ui/status-badge';
+import { useAppRole } from '@/lib/app-role';
 import { useDeleteBlacklistEntry } from '../api/delete-blacklist-entry';
 import { useBlacklist } from '../api/get-blacklist';
 import { TYPE_LABELS } from '../utils/value-rules';
@@ -26,6 +27,7 @@ export function BlacklistTable({
   const blacklistQuery = useBlacklist(appId, { type, page: paging.page });
   const deleteMutation = useDeleteBlacklistEntry(appId);
   const [deleting, setDeleting] = useState<BlacklistEntry | null>(null);
+  const mayWrite = useAppRole().can('blacklist.write');
 
   const columns = useMemo(
     () => [
@@ -49,10 +51,10 @@ export function BlacklistTable({
       column.accessor('createdAt', { header: 'Added', cell: dateTimeCell, meta: { className: 'hide-sm' } }),
       rowActionsColumn<BlacklistEntry>(
         (entry) => entry.value,
-        (entry) => [{ label: 'Delete', destructive: true, onSelect: () => setDeleting(entry) }],
+        (entry) => [mayWrite && { label: 'Delete', destructive: true, onSelect: () => setDeleting(entry) }],
       ),
     ],
-    [],
+    [mayWrite],
   );
 
   return (

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useAppRole } from '@/lib/app-role';
 import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { formatBytes, formatNumber } from '@/lib/format';
 import { useDeleteFile } from '../api/delete-file';
@@ -20,6 +21,7 @@ export function FilesTable({ appId, paging }: { appId: string; paging: Paging })
   const [editing, setEditing] = useState<FileRecord | null>(null);
   const [replacing, setReplacing] = useState<FileRecord | null>(null);
   const [deleting, setDeleting] = useState<FileRecord | null>(null);
+  const mayWrite = useAppRole().can('files.write');
 
   const columns = useMemo(
     () => [
@@ -47,14 +49,17 @@ export function FilesTable({ appId, paging }: { appId: string; paging: Paging })
       column.accessor('updatedAt', { header: 'Updated', cell: dateTimeCell, meta: { className: 'hide-sm' } }),
       rowActionsColumn<FileRecord>(
         (file) => file.name,
-        (file) => [
-          { label: 'Edit', onSelect: () => setEditing(file) },
-          { label: 'Replace content', onSelect: () => setReplacing(file) },
-          { label: 'Delete', destructive: true, onSelect: () => setDeleting(file) },
-        ],
+        (file) =>
+          mayWrite
+            ? [
+                { label: 'Edit', onSelect: () => setEditing(file) },
+                { label: 'Replace content', onSelect: () => setReplacing(file) },
+                { label: 'Delete', destructive: true, onSelect: () => setDeleting(file) },
+              ]
+            : [],
       ),
     ],
-    [],
+    [mayWrite],
   );
 
   return (

@@ -8,6 +8,7 @@ import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RowActions } from '@/components/ui/row-actions';
 import { Badge, type BadgeTone } from '@/components/ui/status-badge';
+import { useAppRole } from '@/lib/app-role';
 import { toast } from '@/lib/toast';
 import { useUnbanLicense } from '../api/unban-license';
 import { useDeleteLicense } from '../api/delete-license';
@@ -53,6 +54,10 @@ export function LicensesTable({
   const [banning, setBanning] = useState<License | null>(null);
   const [editing, setEditing] = useState<License | null>(null);
   const [deleting, setDeleting] = useState<License | null>(null);
+  // In the owner's console, what the caller's app role allows on a key.
+  const { can } = useAppRole();
+  const canWrite = can('licenses.write');
+  const canAct = can('licenses.act');
 
   const columns = useMemo(
     () => [
@@ -142,18 +147,19 @@ export function LicensesTable({
                       },
                     ]
                   : [
-                      { label: 'Edit', onSelect: () => setEditing(license) },
-                      license.status === 'BANNED'
-                        ? {
-                            label: 'Unban',
-                            onSelect: () =>
-                              void unbanMutation
-                                .mutateAsync(license.id)
-                                .then(() => toast.success(`Key ${license.key} unbanned`))
-                                .catch((error: unknown) => toast.error(error)),
-                          }
-                        : { label: 'Ban', destructive: true, onSelect: () => setBanning(license) },
-                      { label: 'Delete', destructive: true, onSelect: () => setDeleting(license) },
+                      canWrite && { label: 'Edit', onSelect: () => setEditing(license) },
+                      canAct &&
+                        (license.status === 'BANNED'
+                          ? {
+                              label: 'Unban',
+                              onSelect: () =>
+                                void unbanMutation
+                                  .mutateAsync(license.id)
+                                  .then(() => toast.success(`Key ${license.key} unbanned`))
+                                  .catch((error: unknown) => toast.error(error)),
+                            }
+                          : { label: 'Ban', destructive: true, onSelect: () => setBanning(license) }),
+                      canWrite && { label: 'Delete', destructive: true, onSelect: () => setDeleting(license) },
                     ]
               }
             />
@@ -162,7 +168,7 @@ export function LicensesTable({
         meta: { className: 'col-actions' },
       }),
     ],
-    [currentAccountId, creatorNames, actions, unbanMutation],
+    [currentAccountId, creatorNames, actions, unbanMutation, canWrite, canAct],
   );
 
   const filtered = status !== undefined || search !== undefined || createdBy !== undefined;

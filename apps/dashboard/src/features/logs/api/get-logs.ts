@@ -6,6 +6,8 @@ import { appScope } from '@/lib/query-keys';
 export interface LogsQuery {
   /** An entry type (`client.login`) or a prefix of types (`client`, `admin.user`). */
   type?: string | undefined;
+  /** only the changes made by this account (a member's accountId) */
+  actorId?: string | undefined;
   page?: number;
   limit?: number;
 }
@@ -13,11 +15,11 @@ export interface LogsQuery {
 /** GET /v1/admin/apps/{appId}/logs: audit entries, newest first, with `meta.total`. */
 export function getLogs(
   appId: string,
-  { type, page = 1, limit = PAGE_DEFAULT_LIMIT }: LogsQuery,
+  { type, actorId, page = 1, limit = PAGE_DEFAULT_LIMIT }: LogsQuery,
   signal?: AbortSignal,
 ) {
   return apiRequest<AdminList<AuditEntry>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/logs${toQueryString({ type, page, limit })}`,
+    `/v1/admin/apps/${encodeURIComponent(appId)}/logs${toQueryString({ type, actorId, page, limit })}`,
     { signal },
   );
 }
@@ -27,10 +29,13 @@ export function logsKey(appId: string) {
   return [...appScope(appId), 'logs'] as const;
 }
 
-export function getLogsQueryOptions(appId: string, { type, page = 1, limit = PAGE_DEFAULT_LIMIT }: LogsQuery = {}) {
+export function getLogsQueryOptions(
+  appId: string,
+  { type, actorId, page = 1, limit = PAGE_DEFAULT_LIMIT }: LogsQuery = {},
+) {
   return queryOptions({
-    queryKey: [...logsKey(appId), 'list', { type, page, limit }],
-    queryFn: ({ signal }) => getLogs(appId, { type, page, limit }, signal),
+    queryKey: [...logsKey(appId), 'list', { type, actorId, page, limit }],
+    queryFn: ({ signal }) => getLogs(appId, { type, actorId, page, limit }, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -18,6 +18,7 @@ const TYPE_OPTIONS = [
   { value: 'admin.file', label: 'Admin: files' },
   { value: 'admin.webhook', label: 'Admin: webhooks' },
   { value: 'admin.app', label: 'Admin: app settings and keys' },
+  { value: 'member', label: 'Members: invitations, roles, removals' },
 ] as const;
 
 export function LogTypeFilter({

@@ -1,5 +1,6 @@
 import { PAGE_DEFAULT_LIMIT, type AuditEntry } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import { DataTable } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -41,35 +42,60 @@ function Details({ details }: { details: Record<string, unknown> }) {
   );
 }
 
-const columns = [
-  column.accessor('createdAt', { header: 'Time', cell: (info) => <DateTime value={info.getValue()} /> }),
-  column.accessor('type', { header: 'Type', cell: (info) => <code>{info.getValue()}</code> }),
-  column.accessor('actor', { header: 'Actor', cell: (info) => <span className="break">{info.getValue()}</span> }),
-  column.accessor('ip', {
-    header: 'IP',
-    cell: (info) => (info.getValue() ? <code>{info.getValue()}</code> : <span className="muted">—</span>),
-    meta: { className: 'hide-sm' },
-  }),
-  column.accessor('details', {
-    header: 'Details',
-    cell: (info) => <Details details={info.getValue()} />,
-    meta: { className: 'col-text' },
-  }),
-];
+/** The columns; an admin change's actor (a member, by its email) filters the log to that member when clicked. */
+function logColumns(onActorFilter: (actorId: string) => void) {
+  return [
+    column.accessor('createdAt', { header: 'Time', cell: (info) => <DateTime value={info.getValue()} /> }),
+    column.accessor('type', { header: 'Type', cell: (info) => <code>{info.getValue()}</code> }),
+    column.accessor('actor', {
+      header: 'Actor',
+      cell: (info) => {
+        const { actorId } = info.row.original;
+        return actorId ? (
+          <button
+            type="button"
+            className="log-actor break"
+            title="Show only this member's changes"
+            onClick={() => onActorFilter(actorId)}
+          >
+            {info.getValue()}
+          </button>
+        ) : (
+          <span className="break">{info.getValue()}</span>
+        );
+      },
+    }),
+    column.accessor('ip', {
+      header: 'IP',
+      cell: (info) => (info.getValue() ? <code>{info.getValue()}</code> : <span className="muted">—</span>),
+      meta: { className: 'hide-sm' },
+    }),
+    column.accessor('details', {
+      header: 'Details',
+      cell: (info) => <Details details={info.getValue()} />,
+      meta: { className: 'col-text' },
+    }),
+  ];
+}
 
-/** The app's audit log, newest first, optionally of one type or prefix of types. */
+/** The app's audit log, newest first, optionally of one type or prefix of types, and of one member. */
 export function LogsTable({
   appId,
   type,
+  actorId,
   page,
   onPageChange,
+  onActorFilter,
 }: {
   appId: string;
   type: string | undefined;
+  actorId: string | undefined;
   page: number;
   onPageChange: (page: number) => void;
+  onActorFilter: (actorId: string) => void;
 }) {
-  const logsQuery = useLogs(appId, { type, page });
+  const logsQuery = useLogs(appId, { type, actorId, page });
+  const columns = useMemo(() => logColumns(onActorFilter), [onActorFilter]);
   return (
     <DataTable
       label="Audit log"
@@ -84,7 +110,7 @@ export function LogsTable({
       error={logsQuery.error}
       fetching={logsQuery.isPlaceholderData}
       empty={
-        <EmptyState title={type ? `No ${type} entries` : 'No entries yet'}>
+        <EmptyState title={type ? `No ${type} entries` : actorId ? 'No changes by this member' : 'No entries yet'}>
           Every change in this dashboard and every sign-in from your software is recorded here.
         </EmptyState>
       }

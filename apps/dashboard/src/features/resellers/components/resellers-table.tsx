@@ -6,6 +6,7 @@ import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryTable } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useAppRole } from '@/lib/app-role';
 import { rowActionsColumn } from '@/components/ui/table-columns';
 import { Badge } from '@/components/ui/status-badge';
 import { useDisableReseller } from '../api/disable-reseller';
@@ -20,6 +21,7 @@ export function ResellersTable({ appId }: { appId: string }) {
   const disableMutation = useDisableReseller(appId);
   const [adjusting, setAdjusting] = useState<Reseller | null>(null);
   const [disabling, setDisabling] = useState<Reseller | null>(null);
+  const mayWrite = useAppRole().can('resellers.write');
 
   const columns = useMemo(
     () => [
@@ -67,12 +69,13 @@ export function ResellersTable({ appId }: { appId: string }) {
       rowActionsColumn<Reseller>(
         (reseller) => reseller.email,
         (reseller) => [
-          { label: 'Adjust credits', onSelect: () => setAdjusting(reseller) },
-          reseller.enabled && { label: 'Disable', destructive: true, onSelect: () => setDisabling(reseller) },
+          mayWrite && { label: 'Adjust credits', onSelect: () => setAdjusting(reseller) },
+          mayWrite &&
+            reseller.enabled && { label: 'Disable', destructive: true, onSelect: () => setDisabling(reseller) },
         ],
       ),
     ],
-    [appId],
+    [appId, mayWrite],
   );
 
   return (

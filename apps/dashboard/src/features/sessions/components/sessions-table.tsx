@@ -5,6 +5,7 @@ import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { dateTimeCell, hwidCell, rowActionsColumn, usernameColumn } from '@/components/ui/table-columns';
+import { useAppRole } from '@/lib/app-role';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
 
@@ -15,6 +16,7 @@ export function SessionsTable({ appId, userId, paging }: { appId: string; userId
   const sessionsQuery = useSessions(appId, { userId, page: paging.page });
   const endMutation = useEndSession(appId);
   const [ending, setEnding] = useState<AdminSession | null>(null);
+  const mayEnd = useAppRole().can('sessions.end');
 
   const columns = useMemo(
     () => [
@@ -33,10 +35,10 @@ export function SessionsTable({ appId, userId, paging }: { appId: string; userId
       column.accessor('expiresAt', { header: 'Ends at', cell: dateTimeCell }),
       rowActionsColumn<AdminSession>(
         (session) => `session of ${session.username}`,
-        (session) => [{ label: 'End session', destructive: true, onSelect: () => setEnding(session) }],
+        (session) => [mayEnd && { label: 'End session', destructive: true, onSelect: () => setEnding(session) }],
       ),
     ],
-    [appId],
+    [appId, mayEnd],
   );
 
   return (

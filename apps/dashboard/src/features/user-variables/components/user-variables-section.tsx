@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { QueryTable } from '@/components/ui/data-table';
 import { DeleteVariableDialog } from '@/components/ui/delete-variable-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useAppRole } from '@/lib/app-role';
 import { variableColumns } from '@/components/ui/variable-columns';
 import { useDeleteUserVariable } from '../api/delete-user-variable';
 import { useUserVariables } from '../api/get-user-variables';
@@ -21,16 +22,22 @@ export function UserVariablesSection({ appId, userId }: { appId: string; userId:
   const total = variablesQuery.data?.meta.total;
   const keys = useMemo(() => variables?.map((variable) => variable.key) ?? [], [variables]);
   const full = total !== undefined && total >= perUser;
+  const mayWrite = useAppRole().can('userVariables.write');
 
-  const columns = useMemo(() => variableColumns<UserVariable>({ onEdit: setEditing, onDelete: setDeleting }), []);
+  const columns = useMemo(
+    () => variableColumns<UserVariable>(mayWrite ? { onEdit: setEditing, onDelete: setDeleting } : {}),
+    [mayWrite],
+  );
 
   return (
     <section aria-labelledby="user-variables-heading">
       <h2 id="user-variables-heading">Variables</h2>
       <div className="toolbar">
-        <button type="button" className="button" onClick={() => setAdding(true)} disabled={full}>
-          Add variable
-        </button>
+        {mayWrite ? (
+          <button type="button" className="button" onClick={() => setAdding(true)} disabled={full}>
+            Add variable
+          </button>
+        ) : null}
         {total !== undefined ? (
           <span className="muted">
             {total} of {perUser}

@@ -2,6 +2,7 @@ import type { AdminUser } from '@latchkey/contracts';
 import { useState } from 'react';
 import { ConfirmDialog, type ConfirmSpec } from '@/components/ui/confirm-dialog';
 import { RowActions } from '@/components/ui/row-actions';
+import { useAppRole } from '@/lib/app-role';
 import { toast } from '@/lib/toast';
 import { useResetUserHwid } from '../api/reset-user-hwid';
 import { useUnbanUser } from '../api/unban-user';
@@ -11,9 +12,11 @@ import { BanUserDialog, ExtendUserDialog } from './user-dialogs';
 
 type Pending = 'ban' | 'extend' | 'reset-hwid' | 'end-sessions' | 'delete' | null;
 
-/** The menu of actions on one user (in the list and on its page), with their dialogs. */
+/** The menu of actions on one user (in the list and on its page) that the caller's role allows, with their dialogs. */
 export function UserActions({ appId, user, onDeleted }: { appId: string; user: AdminUser; onDeleted?: () => void }) {
   const [pending, setPending] = useState<Pending>(null);
+  const { can } = useAppRole();
+  const act = can('users.act');
   const unbanMutation = useUnbanUser(appId);
   const resetHwidMutation = useResetUserHwid(appId);
   const deleteMutation = useDeleteUser(appId);
@@ -58,20 +61,21 @@ export function UserActions({ appId, user, onDeleted }: { appId: string; user: A
       <RowActions
         label={user.username}
         actions={[
-          user.banned
-            ? {
-                label: 'Unban',
-                onSelect: () =>
-                  void unbanMutation
-                    .mutateAsync(user.userId)
-                    .then(() => toast.success(`${user.username} unbanned`))
-                    .catch((error: unknown) => toast.error(error)),
-              }
-            : { label: 'Ban', destructive: true, onSelect: () => setPending('ban') },
-          { label: 'Extend', onSelect: () => setPending('extend') },
-          { label: 'Reset HWID', disabled: user.hwid === null, onSelect: () => setPending('reset-hwid') },
-          { label: 'End all sessions', onSelect: () => setPending('end-sessions') },
-          { label: 'Delete', destructive: true, onSelect: () => setPending('delete') },
+          act &&
+            (user.banned
+              ? {
+                  label: 'Unban',
+                  onSelect: () =>
+                    void unbanMutation
+                      .mutateAsync(user.userId)
+                      .then(() => toast.success(`${user.username} unbanned`))
+                      .catch((error: unknown) => toast.error(error)),
+                }
+              : { label: 'Ban', destructive: true, onSelect: () => setPending('ban') }),
+          act && { label: 'Extend', onSelect: () => setPending('extend') },
+          act && { label: 'Reset HWID', disabled: user.hwid === null, onSelect: () => setPending('reset-hwid') },
+          act && { label: 'End all sessions', onSelect: () => setPending('end-sessions') },
+          can('users.write') && { label: 'Delete', destructive: true, onSelect: () => setPending('delete') },
         ]}
       />
       {pending === 'ban' ? <BanUserDialog appId={appId} user={user} onClose={close} /> : null}

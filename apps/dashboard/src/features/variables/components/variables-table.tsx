@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { DeleteVariableDialog } from '@/components/ui/delete-variable-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useAppRole } from '@/lib/app-role';
 import { variableColumns } from '@/components/ui/variable-columns';
 import { useDeleteVariable } from '../api/delete-variable';
 import { useVariables } from '../api/get-variables';
@@ -17,15 +18,15 @@ export function VariablesTable({ appId, paging }: { appId: string; paging: Pagin
   const deleteMutation = useDeleteVariable(appId);
   const [editing, setEditing] = useState<Variable | null>(null);
   const [deleting, setDeleting] = useState<Variable | null>(null);
+  const mayWrite = useAppRole().can('variables.write');
 
   const columns = useMemo(
     () =>
       variableColumns<Variable>({
         extra: [column.accessor('minLevel', { header: 'Min level', meta: { className: 'col-num' } })],
-        onEdit: setEditing,
-        onDelete: setDeleting,
+        ...(mayWrite ? { onEdit: setEditing, onDelete: setDeleting } : {}),
       }),
-    [],
+    [mayWrite],
   );
 
   return (

@@ -4,6 +4,7 @@ import { AddBlacklistEntryDialog } from '@/features/blacklist/components/add-bla
 import { BlacklistTable } from '@/features/blacklist/components/blacklist-table';
 import { TYPE_LABELS } from '@/features/blacklist/utils/value-rules';
 import { filterSetter, pageSetter } from '@/lib/search-params';
+import { useAppRole } from '@/lib/app-role';
 import { ListPage } from '../list-page';
 import { blacklistRoute } from './route';
 
@@ -14,6 +15,7 @@ const TYPE_OPTIONS = [
 
 export function BlacklistPage() {
   const { appId } = blacklistRoute.useParams();
+  const { can } = useAppRole();
   const { type, page = 1 } = blacklistRoute.useSearch();
   const navigate = blacklistRoute.useNavigate();
   return (
@@ -21,6 +23,7 @@ export function BlacklistPage() {
       title="Blacklist"
       description="IP addresses and ranges, hardware IDs and usernames whose requests are refused."
       createLabel="Add entry"
+      canCreate={can('blacklist.write')}
       createDialog={(open, onOpenChange) => (
         <AddBlacklistEntryDialog appId={appId} open={open} onOpenChange={onOpenChange} />
       )}

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
+import { useAppRole } from '@/lib/app-role';
 import { useMe } from '@/features/auth/api/get-me';
 import { ExportLicensesButton } from '@/features/licenses/components/export-licenses-button';
 import { GenerateLicensesDialog } from '@/features/licenses/components/generate-licenses-dialog';
@@ -16,6 +17,7 @@ export function LicensesPage() {
   const { status, search, createdBy, page = 1 } = licensesRoute.useSearch();
   const navigate = licensesRoute.useNavigate();
   const me = useMe();
+  const access = useAppRole();
   const resellers = useResellers(appId).data?.data;
   // Keys are created by the owner or by one of the app's resellers: the filter offers them by email.
   const creators = useMemo(() => {
@@ -35,10 +37,12 @@ export function LicensesPage() {
         description="Keys your customers redeem. Ban one to lock its holder out at once."
         actions={
           <>
-            <ExportLicensesButton appId={appId} status={status} />
-            <button type="button" className="button button-primary" onClick={() => setGenerating(true)}>
-              Generate keys
-            </button>
+            {access.can('licenses.export') ? <ExportLicensesButton appId={appId} status={status} /> : null}
+            {access.can('licenses.write') ? (
+              <button type="button" className="button button-primary" onClick={() => setGenerating(true)}>
+                Generate keys
+              </button>
+            ) : null}
           </>
         }
       />
@@ -60,7 +64,9 @@ export function LicensesPage() {
         paging={{ page, onPageChange: pageSetter(navigate) }}
         currentAccountId={me.data?.account.id}
       />
-      <GenerateLicensesDialog appId={appId} open={generating} onOpenChange={setGenerating} />
+      {access.can('licenses.write') ? (
+        <GenerateLicensesDialog appId={appId} open={generating} onOpenChange={setGenerating} />
+      ) : null}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
+import { useAppRole } from '@/lib/app-role';
 import { useReseller } from '@/features/resellers/api/get-reseller';
 import { useResellerLedger } from '@/features/resellers/api/get-reseller-ledger';
 import { LedgerTable } from '@/features/resellers/components/ledger-table';
@@ -19,6 +20,7 @@ export function ResellerPage() {
   const ledgerQuery = useResellerLedger(appId, resellerId, page);
   const [adjusting, setAdjusting] = useState(false);
   const [editing, setEditing] = useState(false);
+  const mayWrite = useAppRole().can('resellers.write');
   const reseller = resellerQuery.data;
   useDocumentTitle(reseller ? `Reseller ${reseller.email}` : 'Reseller');
 
@@ -47,17 +49,21 @@ export function ResellerPage() {
             >
               Their keys
             </Link>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={!reseller}
-              onClick={() => setEditing(true)}
-            >
-              Edit
-            </button>
-            <button type="button" className="button button-primary" onClick={() => setAdjusting(true)}>
-              Adjust credits
-            </button>
+            {mayWrite ? (
+              <>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={!reseller}
+                  onClick={() => setEditing(true)}
+                >
+                  Edit
+                </button>
+                <button type="button" className="button button-primary" onClick={() => setAdjusting(true)}>
+                  Adjust credits
+                </button>
+              </>
+            ) : null}
           </>
         }
       />

@@ -4,6 +4,7 @@ import { useApp } from '@/features/apps/api/get-app';
 import { AppDangerZone } from '@/features/apps/components/app-danger-zone';
 import { AppKeys } from '@/features/apps/components/app-keys';
 import { AppSettingsForm } from '@/features/apps/components/app-settings-form';
+import { useAppRole } from '@/lib/app-role';
 import { KeyAuthSettingsSection } from '@/features/keyauth/components/keyauth-settings-section';
 import { OperatorWarnings } from '@/features/health/components/operator-warnings';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -16,6 +17,8 @@ export function SettingsPage() {
   // The app's layout loads the same query and shows its error.
   const appQuery = useApp(appId);
   const app = appQuery.data;
+  // The page itself is for roles with `settings` (the app layout); deleting the app is the owner's alone.
+  const { can } = useAppRole();
 
   return (
     <>
@@ -27,9 +30,9 @@ export function SettingsPage() {
       {app ? (
         <>
           <AppSettingsForm app={app} />
-          <AppKeys app={app} />
-          <KeyAuthSettingsSection appId={app.appId} />
-          <AppDangerZone app={app} onDeleted={() => navigate({ to: '/apps' })} />
+          {can('apiKey') ? <AppKeys app={app} /> : null}
+          {can('keyauth') ? <KeyAuthSettingsSection appId={app.appId} /> : null}
+          {can('app.delete') ? <AppDangerZone app={app} onDeleted={() => navigate({ to: '/apps' })} /> : null}
         </>
       ) : appQuery.error ? null : (
         <Skeleton height="36rem" />

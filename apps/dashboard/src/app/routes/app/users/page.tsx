@@ -3,11 +3,13 @@ import { SearchField } from '@/components/ui/search-field';
 import { CreateUserDialog } from '@/features/users/components/user-dialogs';
 import { UsersTable } from '@/features/users/components/users-table';
 import { filterSetter, pageSetter } from '@/lib/search-params';
+import { useAppRole } from '@/lib/app-role';
 import { ListPage } from '../list-page';
 import { usersRoute } from './route';
 
 export function UsersPage() {
   const { appId } = usersRoute.useParams();
+  const { can } = useAppRole();
   const { search, page = 1 } = usersRoute.useSearch();
   const navigate = usersRoute.useNavigate();
   return (
@@ -15,6 +17,7 @@ export function UsersPage() {
       title="Users"
       description="Everyone who registered with a key, signed in with a key alone, or was created here."
       createLabel="New user"
+      canCreate={can('users.write')}
       createDialog={(open, onOpenChange) => <CreateUserDialog appId={appId} open={open} onOpenChange={onOpenChange} />}
       filters={
         <SearchField

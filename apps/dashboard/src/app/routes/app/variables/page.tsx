@@ -1,11 +1,13 @@
 import { VariableFormDialog } from '@/features/variables/components/variable-form-dialog';
 import { VariablesTable } from '@/features/variables/components/variables-table';
 import { pageSetter } from '@/lib/search-params';
+import { useAppRole } from '@/lib/app-role';
 import { ListPage } from '../list-page';
 import { variablesRoute } from './route';
 
 export function VariablesPage() {
   const { appId } = variablesRoute.useParams();
+  const { can } = useAppRole();
   const { page = 1 } = variablesRoute.useSearch();
   const navigate = variablesRoute.useNavigate();
   return (
@@ -13,6 +15,7 @@ export function VariablesPage() {
       title="Variables"
       description="Server-side values that only signed-in users of a high enough level can read."
       createLabel="New variable"
+      canCreate={can('variables.write')}
       createDialog={(open, onOpenChange) => (
         <VariableFormDialog appId={appId} open={open} onOpenChange={onOpenChange} />
       )}

@@ -1,0 +1,129 @@
+import { FormDialog } from '@/components/ui/form-dialog';
+import { SelectField } from '@/components/ui/form-fields';
+import { IntegerField } from '@/components/ui/integer-field';
+import { assignableRoles } from '@/lib/app-role';
+import { useApiForm } from '@/lib/api-form';
+import {
+  InvitationLimits,
+  type AppMember,
+  type AppRole,
+  type CreatedInvitation,
+  type MemberRole,
+} from '@latchkey/contracts';
+import { useCreateInvitation } from '../api/invitations';
+import { useChangeMemberRole } from '../api/members';
+import { ROLE_LABELS, ROLE_SUMMARIES } from '@/components/ui/role-badge';
+
+const EXPIRY_HOURS = {
+  min: InvitationLimits.expiresInHoursMin,
+  max: InvitationLimits.expiresInHoursMax,
+  default: InvitationLimits.expiresInHoursDefault,
+} as const;
+
+function roleOptions(callerRole: AppRole) {
+  return assignableRoles(callerRole).map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+}
+
+function RoleHint({ role }: { role: AppRole }) {
+  return <>{ROLE_SUMMARIES[role]}</>;
+}
+
+interface InviteValues {
+  role: MemberRole;
+  expiresInHours: number;
+}
+
+/** Creates a single-use invitation link with a role the caller may hand out; `onCreated` shows the link. */
+export function InviteMemberDialog({
+  appId,
+  callerRole,
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  appId: string;
+  callerRole: AppRole;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (invitation: CreatedInvitation) => void;
+}) {
+  const defaults: InviteValues = { role: 'viewer', expiresInHours: EXPIRY_HOURS.default };
+  const mutation = useCreateInvitation(appId);
+  const { form, ...submit } = useApiForm<InviteValues>({ defaultValues: defaults }, async (values, form) => {
+    const invitation = await mutation.mutateAsync(values);
+    onOpenChange(false);
+    form.reset(defaults);
+    onCreated(invitation);
+  });
+  const role = form.watch('role');
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Invite a member"
+      description="You get a link to send them yourself: it works once, for anyone who opens it before it expires."
+      form={submit}
+      submitLabel="Create link"
+      pendingLabel="Creating…"
+    >
+      <SelectField
+        label="Role"
+        options={roleOptions(callerRole)}
+        hint={<RoleHint role={role} />}
+        {...form.register('role')}
+      />
+      <IntegerField
+        form={form}
+        name="expiresInHours"
+        label="Link expires in hours"
+        min={EXPIRY_HOURS.min}
+        max={EXPIRY_HOURS.max}
+        message={`expiresInHours must be an integer from ${EXPIRY_HOURS.min} to ${EXPIRY_HOURS.max}`}
+        hint={`${EXPIRY_HOURS.min}-${EXPIRY_HOURS.max} (a week).`}
+      />
+    </FormDialog>
+  );
+}
+
+/** Gives a member another role, at most the caller's own. */
+export function ChangeRoleDialog({
+  appId,
+  callerRole,
+  member,
+  onClose,
+}: {
+  appId: string;
+  callerRole: AppRole;
+  member: AppMember;
+  onClose: () => void;
+}) {
+  const mutation = useChangeMemberRole(appId);
+  const { form, ...submit } = useApiForm<{ role: MemberRole }>(
+    { defaultValues: { role: member.role === 'owner' ? 'admin' : member.role } },
+    async ({ role }) => {
+      await mutation.mutateAsync({ accountId: member.accountId, role });
+      onClose();
+      return `${member.email} is now ${ROLE_LABELS[role].toLowerCase()}`;
+    },
+  );
+  const role = form.watch('role');
+
+  return (
+    <FormDialog
+      onClose={onClose}
+      title={`Change the role of ${member.email}`}
+      description="It takes effect on their next request, tokens included."
+      form={submit}
+      submitLabel="Change role"
+      pendingLabel="Saving…"
+    >
+      <SelectField
+        label="Role"
+        options={roleOptions(callerRole)}
+        hint={<RoleHint role={role} />}
+        {...form.register('role')}
+      />
+    </FormDialog>
+  );
+}
