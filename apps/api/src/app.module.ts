@@ -19,6 +19,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { LicensesModule } from './modules/licenses/licenses.module.js';
 import { LogsModule } from './modules/logs/logs.module.js';
+import { PasskeysModule } from './modules/passkeys/passkeys.module.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { ResellersModule } from './modules/resellers/resellers.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
         QueueModule,
         PasswordHasherModule,
         AccountsModule,
+        PasskeysModule,
         AppsModule,
         ClientModule,
         FilesModule,

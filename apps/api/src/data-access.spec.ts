@@ -28,6 +28,8 @@ const OWNERS: Record<string, string> = {
   licenses: 'licenses',
   accounts: 'accounts',
   access_tokens: 'accounts',
+  passkeys: 'passkeys',
+  passkey_challenges: 'passkeys',
   apps: 'apps',
   audit_log: 'audit',
   blacklist_entries: 'blacklist',

@@ -14,6 +14,7 @@ import {
 import type { SignedInReseller } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
+import { FROM_ORIGIN, newAuthenticator, passwordlessSignInBody, registerPasskey } from './support/passkeys.js';
 import { registeredAdminRoutes } from './support/routes.js';
 
 /**
@@ -34,6 +35,13 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'POST /v1/admin/tokens': 201,
   'GET /v1/admin/tokens': 200,
   'DELETE /v1/admin/tokens/{tokenId}': 200,
+  'POST /v1/admin/auth/passkeys/registration-options': 200,
+  'POST /v1/admin/auth/passkeys': 201,
+  'GET /v1/admin/auth/passkeys': 200,
+  'PATCH /v1/admin/auth/passkeys/{passkeyId}': 200,
+  'DELETE /v1/admin/auth/passkeys/{passkeyId}': 200,
+  'POST /v1/admin/auth/passkeys/authentication-options': 200, // public
+  'POST /v1/admin/auth/passkeys/authenticate': 200, // public
 
   'POST /v1/admin/apps': 'refused',
   'GET /v1/admin/apps': 200,
@@ -126,6 +134,9 @@ const RESELLER_AUDIT_TYPES = [
   'admin.license.delete',
   'admin.token.create',
   'admin.token.revoke',
+  'admin.passkey.register',
+  'admin.passkey.rename',
+  'admin.passkey.remove',
 ];
 
 let owner: Owner;
@@ -133,6 +144,8 @@ let reseller: SignedInReseller;
 /** The same owner's app the reseller does not sell, and another owner's app. */
 let unsold: string;
 let foreign: string;
+/** The reseller's passkeys, for the routes that register, change or sign in with one. */
+const authenticator = newAuthenticator();
 
 beforeAll(async () => {
   owner = await signupOwner();
@@ -148,6 +161,7 @@ async function requestFor(route: string, appId: string) {
   const [method, template] = route.split(' ') as [string, string];
   let token = reseller.token;
   let body: unknown;
+  let headers: Record<string, string> | undefined;
   const ids: Record<string, string> = { appId };
   switch (route) {
     case 'POST /v1/admin/auth/signup':
@@ -167,6 +181,26 @@ async function requestFor(route: string, appId: string) {
       ids.tokenId = created.body.data.id;
       break;
     }
+    case 'POST /v1/admin/auth/passkeys/registration-options':
+    case 'POST /v1/admin/auth/passkeys/authentication-options':
+      headers = FROM_ORIGIN;
+      break;
+    case 'POST /v1/admin/auth/passkeys': {
+      headers = FROM_ORIGIN;
+      const options = await http('POST', '/v1/admin/auth/passkeys/registration-options', { token, headers });
+      body = { name: 'matrix', response: authenticator.register(options.body.data) };
+      break;
+    }
+    case 'PATCH /v1/admin/auth/passkeys/{passkeyId}':
+    case 'DELETE /v1/admin/auth/passkeys/{passkeyId}':
+      ids.passkeyId = await registerPasskey(token, newAuthenticator());
+      body = route.startsWith('PATCH') ? { name: 'renamed' } : undefined;
+      break;
+    case 'POST /v1/admin/auth/passkeys/authenticate':
+      headers = FROM_ORIGIN;
+      if (authenticator.credentials.length === 0) await registerPasskey(token, authenticator);
+      body = await passwordlessSignInBody(authenticator);
+      break;
     case 'POST /v1/admin/apps/{appId}/licenses':
       body = { durationType: '1d' };
       break;
@@ -180,12 +214,12 @@ async function requestFor(route: string, appId: string) {
     }
   }
   const url = template.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? randomUUID());
-  return { method, url, token, body };
+  return { method, url, token, body, headers };
 }
 
 async function call(route: string, appId: string) {
-  const { method, url, token, body } = await requestFor(route, appId);
-  return http(method, url, { token, body });
+  const { method, url, token, body, headers } = await requestFor(route, appId);
+  return http(method, url, { token, body, headers });
 }
 
 describe('the reseller role matrix', () => {

@@ -13,3 +13,4 @@ export * from './jobs.js';
 export * from './keyauth-import.js';
 export * from './health.js';
 export * from './keyauth.js';
+export * from './passkeys.js';

@@ -99,7 +99,8 @@ export class AccountsController {
   }
 }
 
-function originOf(request: FastifyRequest): SignInOrigin {
+/** Where a sign-in comes from: the client address and user agent its login token keeps. */
+export function originOf(request: FastifyRequest): SignInOrigin {
   const userAgent = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : null };
 }

@@ -24,6 +24,7 @@ import {
   AUTHENTICATE,
   DISABLE_ACCOUNT,
   ENABLE_ACCOUNT,
+  ENABLED_ACCOUNT,
   INSERT_ACCOUNT,
   INSERT_TOKEN,
   LIST_PERSONAL_TOKENS,
@@ -76,6 +77,19 @@ export class AuthService {
   async login(email: string, password: string, origin: SignInOrigin): Promise<AdminLoginResult> {
     const account = await this.passwords.signIn(email, password);
     if (!account) throw new AppError('INVALID_ADMIN_LOGIN');
+    return this.signIn(account, origin);
+  }
+
+  /**
+   * Signs in the account `accountId` whose proof another module checked (a
+   * passkey); null when the account is disabled or gone.
+   */
+  async signInVerified(accountId: string, origin: SignInOrigin): Promise<AdminLoginResult | null> {
+    const [account] = await sqlRows<AccountRow>(this.dataSource, ENABLED_ACCOUNT, [accountId]);
+    return account ? this.signIn(account, origin) : null;
+  }
+
+  private async signIn(account: AccountRow, origin: SignInOrigin): Promise<AdminLoginResult> {
     const { token } = await this.issue(account.id, { kind: 'login', origin });
     await sqlAffected(this.dataSource, STAMP_LOGIN, [account.id]);
     return {
