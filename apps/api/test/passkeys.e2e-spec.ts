@@ -1,6 +1,6 @@
 // Issue 28, passkeys: register several, list, rename, remove; sign in with one
-// and no password; every WebAuthn challenge used once and only before it
-// expires. A software authenticator (support/software-authenticator.ts)
+// and no password, or as the second step after the password; every WebAuthn
+// challenge used once and only before it expires. A software authenticator (support/software-authenticator.ts)
 // signs real ES256 assertions.
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { signupOwner } from './factories/index.js';
@@ -15,6 +15,7 @@ import {
   registerPasskey,
 } from './support/passkeys.js';
 import { SoftwareAuthenticator } from './support/software-authenticator.js';
+import { signInChallenge } from './support/two-factor.js';
 
 afterAll(closeDb);
 
@@ -273,5 +274,122 @@ describe('passwordless sign-in', () => {
   it('asks for exactly one of a challenge id and a challenge token', async () => {
     const neither = await authenticate({ response: {} });
     expect([neither.status, neither.body.code]).toEqual([400, 'VALIDATION']);
+  });
+});
+
+describe('a passkey as the second factor', () => {
+  const INVALID = { success: false, code: 'INVALID_SECOND_FACTOR_CODE', message: 'Invalid code' };
+  const SIGN_IN_GONE = {
+    success: false,
+    code: 'SIGN_IN_CHALLENGE_EXPIRED',
+    message: 'Sign-in challenge expired or already used',
+  };
+
+  async function secondFactorOptions(challengeToken: string) {
+    const res = await http('POST', '/v1/admin/auth/passkeys/authentication-options', {
+      headers: FROM_ORIGIN,
+      body: { challengeToken },
+    });
+    expect(res.status).toBe(200);
+    return res.body.data.options;
+  }
+
+  async function ownerWithPasskey() {
+    const owner = await signupOwner();
+    const authenticator = newAuthenticator();
+    await registerPasskey(owner.token, authenticator);
+    return { owner, authenticator };
+  }
+
+  it('asks for it after the password, and completes the sign-in with one of the account’s passkeys', async () => {
+    const { owner, authenticator } = await ownerWithPasskey();
+    const login = await http('POST', '/v1/admin/auth/login', {
+      body: { email: owner.email, password: owner.password },
+    });
+    expect(login.body.data).toEqual({
+      secondFactorRequired: true,
+      challengeToken: expect.any(String),
+      expiresIn: 300,
+      methods: ['passkey'],
+    });
+    const { challengeToken } = login.body.data;
+    const options = await secondFactorOptions(challengeToken);
+    expect(options.allowCredentials.map((descriptor: { id: string }) => descriptor.id)).toEqual([
+      authenticator.credentials[0]!.id,
+    ]);
+
+    const res = await authenticate({ challengeToken, response: authenticator.authenticate(options) });
+    expect(res.status).toBe(200);
+    expect(res.body.data.account.id).toBe(owner.accountId);
+    const signIns = await http('GET', '/v1/admin/auth/sign-ins', { token: res.body.data.accessToken });
+    expect(
+      signIns.body.data
+        .slice(0, 3)
+        .map((event: { kind: string; method: string; outcome: string }) => [event.kind, event.method, event.outcome]),
+    ).toEqual([
+      ['sign-in', 'passkey', 'success'],
+      ['sign-in', 'password', 'challenged'],
+      ['passkey-added', 'passkey', 'success'],
+    ]);
+  });
+
+  it('uses the challenge once: a replayed assertion is refused, also when both copies arrive at once', async () => {
+    const { owner, authenticator } = await ownerWithPasskey();
+    const challengeToken = await signInChallenge(owner.email, owner.password);
+    const body = { challengeToken, response: authenticator.authenticate(await secondFactorOptions(challengeToken)) };
+    const answers = await Promise.all([authenticate(body), authenticate(body)]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 401]);
+    const replay = await authenticate(body);
+    expect([replay.status, replay.body]).toEqual([401, SIGN_IN_GONE]);
+    const moreOptions = await http('POST', '/v1/admin/auth/passkeys/authentication-options', {
+      headers: FROM_ORIGIN,
+      body: { challengeToken },
+    });
+    expect([moreOptions.status, moreOptions.body]).toEqual([401, SIGN_IN_GONE]);
+  });
+
+  it("refuses another account's passkey and an answer to replaced options, then takes the right one", async () => {
+    const { owner, authenticator } = await ownerWithPasskey();
+    const { authenticator: theirs } = await ownerWithPasskey();
+    const challengeToken = await signInChallenge(owner.email, owner.password);
+    const options = await secondFactorOptions(challengeToken);
+
+    const foreign = await authenticate({
+      challengeToken,
+      response: theirs.authenticate(options, theirs.credentials[0]),
+    });
+    expect([foreign.status, foreign.body]).toEqual([401, INVALID]);
+
+    // New options replace the WebAuthn challenge: an answer to the old ones no longer counts.
+    const stale = authenticator.authenticate(options);
+    const fresh = await secondFactorOptions(challengeToken);
+    expect((await authenticate({ challengeToken, response: stale })).body).toEqual(INVALID);
+
+    const res = await authenticate({ challengeToken, response: authenticator.authenticate(fresh) });
+    expect(res.status).toBe(200);
+    expect(res.body.data.account.id).toBe(owner.accountId);
+  });
+
+  it('kills the challenge after five refused answers', async () => {
+    const { owner, authenticator } = await ownerWithPasskey();
+    const { authenticator: theirs } = await ownerWithPasskey();
+    const challengeToken = await signInChallenge(owner.email, owner.password);
+    const options = await secondFactorOptions(challengeToken);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const res = await authenticate({ challengeToken, response: theirs.authenticate(options, theirs.credentials[0]) });
+      expect(res.body).toEqual(INVALID);
+    }
+    const right = await authenticate({ challengeToken, response: authenticator.authenticate(options) });
+    expect([right.status, right.body]).toEqual([401, SIGN_IN_GONE]);
+  });
+
+  it('answers 401 to options or an answer for an unknown challenge token', async () => {
+    const unknown = await http('POST', '/v1/admin/auth/passkeys/authentication-options', {
+      headers: FROM_ORIGIN,
+      body: { challengeToken: 'lkc_unknown' },
+    });
+    expect([unknown.status, unknown.body]).toEqual([401, SIGN_IN_GONE]);
+    const answer = await authenticate({ challengeToken: 'lkc_unknown', response: {} });
+    expect([answer.status, answer.body]).toEqual([401, SIGN_IN_GONE]);
   });
 });

@@ -5,6 +5,7 @@ import { ThrowawayRedis } from './support/throwaway-redis.js';
 import { createApp, createLicense, createUser, type Owner, signupOwner, USER_PASSWORD } from './factories/index.js';
 import { closeDb } from './support/db.js';
 import { http } from './support/http.js';
+import { enrolTotp } from './support/two-factor.js';
 
 // Two more API processes on the same database and Redis, trusting X-Forwarded-For so
 // each test can be a client of its own, with a short window so recovery is quick to see.
@@ -61,6 +62,23 @@ describe('admin login rate limit', () => {
 
     await waitSeconds(retryAfter);
     expect((await attempt(1, owner.password)).status).toBe(200);
+  });
+});
+
+describe('second sign-in step rate limit', () => {
+  it('holds the answers to sign-in challenges to the login limit per IP, on a count of their own', async () => {
+    const account = await signupOwner();
+    await enrolTotp(account.token);
+    const ip = clientIp();
+    const login = await post(0, '/v1/admin/auth/login', ip, { email: account.email, password: account.password });
+    const { challengeToken } = login.body.data;
+    // Fewer than the challenge's own attempt limit, so only the rate limit can refuse.
+    const answers = await Promise.all(
+      Array.from({ length: ADMIN_LOGIN_LIMIT + 1 }, (_, n) =>
+        post(n, '/v1/admin/auth/login/second-factor', ip, { challengeToken, recoveryCode: 'zzzz-zzzz-zzzz-zzzz' }),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([...Array(ADMIN_LOGIN_LIMIT).fill(401), 429]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type Owner,
   resellerLogin,
   signedInReseller,
+  RESELLER_PASSWORD,
   signupOwner,
 } from './factories/index.js';
 import type { SignedInReseller } from './factories/index.js';
@@ -16,6 +17,7 @@ import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
 import { FROM_ORIGIN, newAuthenticator, passwordlessSignInBody, registerPasskey } from './support/passkeys.js';
 import { registeredAdminRoutes } from './support/routes.js';
+import { enrolTotp, signInChallenge, totpCode } from './support/two-factor.js';
 
 /**
  * What a reseller's token gets on each admin route, called on the app it
@@ -35,6 +37,13 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'POST /v1/admin/tokens': 201,
   'GET /v1/admin/tokens': 200,
   'DELETE /v1/admin/tokens/{tokenId}': 200,
+  'POST /v1/admin/auth/login/second-factor': 200, // public
+  'GET /v1/admin/auth/two-factor': 200,
+  'POST /v1/admin/auth/two-factor/totp': 201,
+  'POST /v1/admin/auth/two-factor/totp/confirm': 200,
+  'POST /v1/admin/auth/two-factor/totp/disable': 200,
+  'POST /v1/admin/auth/two-factor/recovery-codes': 200,
+  'GET /v1/admin/auth/sign-ins': 200,
   'POST /v1/admin/auth/passkeys/registration-options': 200,
   'POST /v1/admin/auth/passkeys': 201,
   'GET /v1/admin/auth/passkeys': 200,
@@ -134,9 +143,6 @@ const RESELLER_AUDIT_TYPES = [
   'admin.license.delete',
   'admin.token.create',
   'admin.token.revoke',
-  'admin.passkey.register',
-  'admin.passkey.rename',
-  'admin.passkey.remove',
 ];
 
 let owner: Owner;
@@ -144,8 +150,6 @@ let reseller: SignedInReseller;
 /** The same owner's app the reseller does not sell, and another owner's app. */
 let unsold: string;
 let foreign: string;
-/** The reseller's passkeys, for the routes that register, change or sign in with one. */
-const authenticator = newAuthenticator();
 
 beforeAll(async () => {
   owner = await signupOwner();
@@ -176,31 +180,65 @@ async function requestFor(route: string, appId: string) {
     case 'POST /v1/admin/tokens':
       body = { name: 'matrix' };
       break;
+    // Turning TOTP on changes how the account signs in: these take a reseller of their own.
+    case 'POST /v1/admin/auth/login/second-factor': {
+      const other = await signedInReseller(owner, { appId: reseller.appId });
+      const { secret } = await enrolTotp(other.token);
+      body = { challengeToken: await signInChallenge(other.email, RESELLER_PASSWORD), totpCode: totpCode(secret, 1) };
+      break;
+    }
+    case 'POST /v1/admin/auth/two-factor/totp/confirm': {
+      const other = await signedInReseller(owner, { appId: reseller.appId });
+      token = other.token;
+      const enrolment = await http('POST', '/v1/admin/auth/two-factor/totp', { token });
+      body = { code: totpCode(enrolment.body.data.secret) };
+      break;
+    }
+    case 'POST /v1/admin/auth/two-factor/totp/disable': {
+      const other = await signedInReseller(owner, { appId: reseller.appId });
+      token = other.token;
+      body = { password: RESELLER_PASSWORD, recoveryCode: (await enrolTotp(token)).recoveryCodes[0] };
+      break;
+    }
+    case 'POST /v1/admin/auth/two-factor/recovery-codes': {
+      const other = await signedInReseller(owner, { appId: reseller.appId });
+      token = other.token;
+      body = { code: totpCode((await enrolTotp(token)).secret, 1) };
+      break;
+    }
     case 'DELETE /v1/admin/tokens/{tokenId}': {
       const created = await http('POST', '/v1/admin/tokens', { token, body: { name: 'to revoke' } });
       ids.tokenId = created.body.data.id;
       break;
     }
+    // On a reseller of their own: a passkey makes its password sign-in ask for a second step.
     case 'POST /v1/admin/auth/passkeys/registration-options':
-    case 'POST /v1/admin/auth/passkeys/authentication-options':
+      token = (await signedInReseller(owner, { appId: reseller.appId })).token;
       headers = FROM_ORIGIN;
       break;
     case 'POST /v1/admin/auth/passkeys': {
+      token = (await signedInReseller(owner, { appId: reseller.appId })).token;
       headers = FROM_ORIGIN;
       const options = await http('POST', '/v1/admin/auth/passkeys/registration-options', { token, headers });
-      body = { name: 'matrix', response: authenticator.register(options.body.data) };
+      body = { name: 'matrix', response: newAuthenticator().register(options.body.data) };
       break;
     }
     case 'PATCH /v1/admin/auth/passkeys/{passkeyId}':
     case 'DELETE /v1/admin/auth/passkeys/{passkeyId}':
+      token = (await signedInReseller(owner, { appId: reseller.appId })).token;
       ids.passkeyId = await registerPasskey(token, newAuthenticator());
       body = route.startsWith('PATCH') ? { name: 'renamed' } : undefined;
       break;
-    case 'POST /v1/admin/auth/passkeys/authenticate':
+    case 'POST /v1/admin/auth/passkeys/authentication-options':
       headers = FROM_ORIGIN;
-      if (authenticator.credentials.length === 0) await registerPasskey(token, authenticator);
+      break;
+    case 'POST /v1/admin/auth/passkeys/authenticate': {
+      const authenticator = newAuthenticator();
+      await registerPasskey((await signedInReseller(owner, { appId: reseller.appId })).token, authenticator);
+      headers = FROM_ORIGIN;
       body = await passwordlessSignInBody(authenticator);
       break;
+    }
     case 'POST /v1/admin/apps/{appId}/licenses':
       body = { durationType: '1d' };
       break;

@@ -1,6 +1,7 @@
 // Every error the service answers with, by a stable machine-readable code.
 import { AdminMessage } from './admin.js';
 import { ClientMessage } from './client.js';
+import { TwoFactorMessage } from './two-factor.js';
 
 /**
  * Each code's HTTP status and the contract's message. Admin error bodies carry
@@ -56,6 +57,13 @@ export const ERROR_TABLE = {
   NEGATIVE_BALANCE: [400, AdminMessage.negativeBalance],
   BALANCE_TOO_HIGH: [400, AdminMessage.balanceTooHigh],
   SIGNUP_DISABLED: [403, AdminMessage.signupDisabled],
+  /** a wrong, used or replayed TOTP or recovery code */
+  INVALID_SECOND_FACTOR_CODE: [401, TwoFactorMessage.invalidCode],
+  /** a sign-in challenge unknown, expired, used, or out of attempts */
+  SIGN_IN_CHALLENGE_EXPIRED: [401, TwoFactorMessage.challengeExpired],
+  TOTP_ALREADY_ENABLED: [409, TwoFactorMessage.totpAlreadyEnabled],
+  NO_PENDING_TOTP: [409, TwoFactorMessage.noPendingEnrolment],
+  TOTP_NOT_ENABLED: [409, TwoFactorMessage.totpNotEnabled],
   NOT_FOUND: [404, AdminMessage.notFound],
   /** no route at this method and path */
   ROUTE_NOT_FOUND: [404, 'Route not found'],

@@ -13,4 +13,5 @@ export * from './jobs.js';
 export * from './keyauth-import.js';
 export * from './health.js';
 export * from './keyauth.js';
+export * from './two-factor.js';
 export * from './passkeys.js';

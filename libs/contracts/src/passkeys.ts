@@ -11,8 +11,6 @@ export const PasskeyLimits = {
   perAccountMax: 20,
   /** a WebAuthn challenge (registration or sign-in) dies after this */
   challengeSeconds: 300,
-  /** longer than any sign-in challenge token the API hands out */
-  challengeTokenMax: 128,
 } as const;
 
 /** One passkey of the account (GET /v1/admin/auth/passkeys); never its key or credential id. */

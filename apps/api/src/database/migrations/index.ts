@@ -19,6 +19,7 @@ import { UserVariables1795300000019 } from './1795300000019-UserVariables.js';
 import { AppActivityDays1795300000020 } from './1795300000020-AppActivityDays.js';
 import { KeyAuthApps1795300000023 } from './1795300000023-KeyAuthApps.js';
 import { KeyAuthImports1795300000024 } from './1795300000024-KeyAuthImports.js';
+import { TwoFactorSignIn1795300000025 } from './1795300000025-TwoFactorSignIn.js';
 import { Passkeys1795300000026 } from './1795300000026-Passkeys.js';
 
 /**
@@ -48,5 +49,6 @@ export const MIGRATIONS = [
   AppActivityDays1795300000020,
   KeyAuthApps1795300000023,
   KeyAuthImports1795300000024,
+  TwoFactorSignIn1795300000025,
   Passkeys1795300000026,
 ];

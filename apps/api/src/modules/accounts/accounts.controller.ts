@@ -38,7 +38,10 @@ export class AccountsController {
   @HttpCode(200)
   // Per client IP, against password guessing (ADMIN_LOGIN_RATE_LIMIT_PER_MINUTE; counts shared through Redis).
   @UseGuards(SignInThrottlerGuard)
-  @ApiOperation({ summary: 'Exchange email and password for an access token (12 h); rate limited per IP' })
+  @ApiOperation({
+    summary:
+      'Exchange email and password for an access token (12 h), or for a second-factor challenge when the account has one; rate limited per IP',
+  })
   async login(@Body() body: LoginDto, @Req() request: FastifyRequest) {
     return ok(await this.auth.login(body.email, body.password, originOf(request)));
   }
@@ -99,7 +102,7 @@ export class AccountsController {
   }
 }
 
-/** Where a sign-in comes from: the client address and user agent its login token keeps. */
+/** Where a sign-in comes from, as the account's sign-ins show it. */
 export function originOf(request: FastifyRequest): SignInOrigin {
   const userAgent = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : null };

@@ -2,17 +2,37 @@ import { Module } from '@nestjs/common';
 import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
 import { PrincipalResolver } from '../../common/auth/principal-resolver.js';
 import { AccountPasswords } from './account-passwords.js';
+import { AccountSignIns } from './account-sign-ins.js';
 import { AccountsController } from './accounts.controller.js';
 import { AuthService } from './auth.service.js';
+import { LoginChallenges } from './login-challenges.js';
+import { SecondFactorMethods } from './second-factor-methods.js';
+import { SecondFactorSignIn } from './second-factor-sign-in.js';
+import { TwoFactorController } from './two-factor.controller.js';
+import { TwoFactorService } from './two-factor.service.js';
 
 @Module({
-  controllers: [AccountsController],
+  controllers: [AccountsController, TwoFactorController],
   providers: [
     AuthService,
     AccountPasswords,
+    AccountSignIns,
+    LoginChallenges,
+    SecondFactorMethods,
+    SecondFactorSignIn,
+    TwoFactorService,
     AccessTokenGuard,
     { provide: PrincipalResolver, useExisting: AuthService },
   ],
-  exports: [AuthService, AccessTokenGuard, PrincipalResolver],
+  // The second-factor services are the seam a factor kept elsewhere (passkeys) plugs into.
+  exports: [
+    AuthService,
+    AccessTokenGuard,
+    PrincipalResolver,
+    SecondFactorMethods,
+    LoginChallenges,
+    SecondFactorSignIn,
+    AccountSignIns,
+  ],
 })
 export class AccountsModule {}

@@ -22,7 +22,7 @@ export interface AccountRow {
   disabled_at: Date | null;
 }
 
-const ACCOUNT_COLUMNS = 'id, email, password_hash, role, app_id, created_at, disabled_at';
+export const ACCOUNT_COLUMNS = 'id, email, password_hash, role, app_id, created_at, disabled_at';
 
 /** `login`: issued by /auth/login or signup, expires. `personal`: created by the owner, lives until revoked. */
 export type AccessTokenKind = 'login' | 'personal';
@@ -64,9 +64,6 @@ export const EMAIL_PASSWORD_HASH = `SELECT password_hash FROM accounts WHERE ema
 
 /** Every account of the email `$1` (an owner and resellers of other apps). */
 export const ACCOUNTS_OF_EMAIL = `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`;
-
-/** The account `$1`, unless it is disabled (a sign-in without a password: a passkey's). */
-export const ENABLED_ACCOUNT = `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1 AND disabled_at IS NULL`;
 
 export const INSERT_ACCOUNT = `INSERT INTO accounts (email, password_hash, role, app_id) VALUES ($1, $2, $3, $4)
   RETURNING ${ACCOUNT_COLUMNS}`;

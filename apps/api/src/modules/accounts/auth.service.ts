@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type {
-  Account,
-  AccountRole,
-  AccountLoginSession,
-  AdminLoginResult,
-  CreatedPersonalAccessToken,
-  PersonalAccessToken,
-  SignupResult,
+import {
+  type Account,
+  type AccountRole,
+  type AccountLoginSession,
+  type AdminLoginAnswer,
+  type AdminLoginResult,
+  type CreatedPersonalAccessToken,
+  type PersonalAccessToken,
+  type SecondFactorMethod,
+  type SignupResult,
+  TwoFactorLimits,
 } from '@latchkey/contracts';
 import { Config } from '../../config/config.js';
 import { randomSecret, sha256 } from '../../common/crypto.js';
@@ -18,13 +21,15 @@ import { iso } from '../../common/iso.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { AccountPasswords } from './account-passwords.js';
+import { AccountSignIns } from './account-sign-ins.js';
+import { LoginChallenges } from './login-challenges.js';
+import { SecondFactorMethods } from './second-factor-methods.js';
 import {
   type AccessTokenKind,
   type AccountRow,
   AUTHENTICATE,
   DISABLE_ACCOUNT,
   ENABLE_ACCOUNT,
-  ENABLED_ACCOUNT,
   INSERT_ACCOUNT,
   INSERT_TOKEN,
   LIST_PERSONAL_TOKENS,
@@ -61,6 +66,9 @@ export class AuthService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly passwords: AccountPasswords,
     private readonly audit: AuditService,
+    private readonly secondFactors: SecondFactorMethods,
+    private readonly challenges: LoginChallenges,
+    private readonly signIns: AccountSignIns,
   ) {}
 
   /** A new owner; 409 `Email already registered` when another owner has the email (a reseller's does not count). */
@@ -73,25 +81,47 @@ export class AuthService {
     return { account: toAccount(account), accessToken: token };
   }
 
-  /** Signs in the account of `email` whose password this is (AccountPasswords.signIn); 401 for anything else. */
-  async login(email: string, password: string, origin: SignInOrigin): Promise<AdminLoginResult> {
+  /**
+   * Signs in the account of `email` whose password this is (AccountPasswords.signIn);
+   * 401 for anything else. An account with a second factor gets a challenge
+   * to answer instead of a token (SecondFactorSignIn).
+   */
+  async login(email: string, password: string, origin: SignInOrigin): Promise<AdminLoginAnswer> {
     const account = await this.passwords.signIn(email, password);
     if (!account) throw new AppError('INVALID_ADMIN_LOGIN');
-    return this.signIn(account, origin);
+    const methods = await this.secondFactors.of(account.id);
+    if (methods.length === 0) {
+      return this.dataSource.transaction((manager) => this.completeLogin(manager, account, 'password', origin));
+    }
+    const challengeToken = await this.challenges.create(account.id, origin);
+    await this.signIns.record(this.dataSource, account.id, {
+      kind: 'sign-in',
+      method: 'password',
+      outcome: 'challenged',
+      origin,
+    });
+    return {
+      secondFactorRequired: true,
+      challengeToken,
+      expiresIn: TwoFactorLimits.challengeSeconds,
+      methods,
+    };
   }
 
   /**
-   * Signs in the account `accountId` whose proof another module checked (a
-   * passkey); null when the account is disabled or gone.
+   * The login answer for an account that has proved itself with `method`, in
+   * `manager`'s transaction: a login token, the account's last login stamped,
+   * the sign-in recorded.
    */
-  async signInVerified(accountId: string, origin: SignInOrigin): Promise<AdminLoginResult | null> {
-    const [account] = await sqlRows<AccountRow>(this.dataSource, ENABLED_ACCOUNT, [accountId]);
-    return account ? this.signIn(account, origin) : null;
-  }
-
-  private async signIn(account: AccountRow, origin: SignInOrigin): Promise<AdminLoginResult> {
-    const { token } = await this.issue(account.id, { kind: 'login', origin });
-    await sqlAffected(this.dataSource, STAMP_LOGIN, [account.id]);
+  async completeLogin(
+    manager: EntityManager,
+    account: AccountRow,
+    method: 'password' | SecondFactorMethod,
+    origin: SignInOrigin,
+  ): Promise<AdminLoginResult> {
+    const { token } = await this.issue(account.id, { kind: 'login', origin }, manager);
+    await sqlAffected(manager, STAMP_LOGIN, [account.id]);
+    await this.signIns.record(manager, account.id, { kind: 'sign-in', method, outcome: 'success', origin });
     return {
       accessToken: token,
       tokenType: 'Bearer',
@@ -259,7 +289,7 @@ async function revokeTokens(manager: EntityManager, accountId: string, { except 
 }
 
 /** The account's password hash; the account exists (its token was just checked, or its owner just read it). */
-async function passwordHashOf(executor: SqlExecutor, accountId: string): Promise<string> {
+export async function passwordHashOf(executor: SqlExecutor, accountId: string): Promise<string> {
   const [account] = await sqlRows<Pick<AccountRow, 'password_hash'>>(executor, PASSWORD_HASH, [accountId]);
   if (!account) throw new AppError('NOT_FOUND');
   return account.password_hash;

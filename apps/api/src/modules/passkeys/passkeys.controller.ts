@@ -47,7 +47,7 @@ export class PasskeysController {
   @Post()
   @ApiOperation({ summary: "Register a passkey from the browser's answer to registration-options, under a name" })
   async register(@CurrentActor() actor: Actor, @Body() body: RegisterPasskeyDto, @Req() request: FastifyRequest) {
-    return ok(await this.passkeys.register(actor, this.relyingParty(request), body.name, body.response));
+    return ok(await this.passkeys.register(actor, this.relyingParty(request), body, originOf(request)));
   }
 
   @Get()
@@ -64,8 +64,8 @@ export class PasskeysController {
 
   @Delete(':passkeyId')
   @ApiOperation({ summary: 'Remove a passkey: it signs in no more' })
-  async remove(@CurrentActor() actor: Actor, @IdParam('passkeyId') passkeyId: string) {
-    await this.passkeys.remove(actor, passkeyId);
+  async remove(@CurrentActor() actor: Actor, @IdParam('passkeyId') passkeyId: string, @Req() request: FastifyRequest) {
+    await this.passkeys.remove(actor, passkeyId, originOf(request));
     return ok({});
   }
 
@@ -80,7 +80,11 @@ export class PasskeysController {
   })
   async authenticationOptions(@Body() body: PasskeyAuthenticationOptionsDto, @Req() request: FastifyRequest) {
     const rp = this.relyingParty(request);
-    return ok(await this.passkeys.passwordlessOptions(rp));
+    return ok(
+      body.challengeToken === undefined
+        ? await this.passkeys.passwordlessOptions(rp)
+        : await this.passkeys.secondFactorOptions(rp, body.challengeToken),
+    );
   }
 
   @PublicRoute()
@@ -97,7 +101,12 @@ export class PasskeysController {
     if ((body.challengeToken === undefined) === (body.passkeyChallengeId === undefined)) {
       throw validationError([{ message: 'Send exactly one of challengeToken and passkeyChallengeId' }]);
     }
-    return ok(await this.passkeys.signInPasswordless(rp, body.passkeyChallengeId!, body.response, originOf(request)));
+    const origin = originOf(request);
+    return ok(
+      body.challengeToken === undefined
+        ? await this.passkeys.signInPasswordless(rp, body.passkeyChallengeId!, body.response, origin)
+        : await this.passkeys.signInSecondFactor(rp, body.challengeToken, body.response, origin),
+    );
   }
 
   private relyingParty(request: FastifyRequest) {

@@ -4,7 +4,7 @@ import type {
   RegisterPasskeyRequest,
   RenamePasskeyRequest,
 } from '@latchkey/contracts';
-import { FieldMessage, PasskeyLimits } from '@latchkey/contracts';
+import { FieldMessage, PasskeyLimits, TwoFactorLimits } from '@latchkey/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsObject, IsString, IsUUID, Length, MaxLength } from 'class-validator';
@@ -40,8 +40,8 @@ export class RenamePasskeyDto extends PasskeyNameDto implements RenamePasskeyReq
 export class PasskeyAuthenticationOptionsDto implements PasskeyAuthenticationOptionsRequest {
   @ApiPropertyOptional({ description: "the password step's sign-in challenge: a passkey as its second factor" })
   @Optional()
-  @MaxLength(PasskeyLimits.challengeTokenMax, {
-    message: FieldMessage.atMost('challengeToken', PasskeyLimits.challengeTokenMax),
+  @MaxLength(TwoFactorLimits.challengeTokenMax, {
+    message: FieldMessage.atMost('challengeToken', TwoFactorLimits.challengeTokenMax),
   })
   @IsString({ message: FieldMessage.string('challengeToken') })
   challengeToken?: string;

@@ -1,3 +1,5 @@
+import { ACCOUNT_COLUMNS } from '../accounts/accounts.queries.js';
+
 /*
  * Every statement of the passkeys module, which owns `passkeys` and
  * `passkey_challenges` (docs/data-access.md), and the rows they read.
@@ -27,6 +29,9 @@ export interface CredentialRow {
 const CREDENTIAL_COLUMNS = 'p.id, p.account_id, p.credential_id, p.public_key, p.counter, p.transports';
 
 export type PasskeyChallengePurpose = 'registration' | 'sign-in';
+
+/** The account `$1`, unless it is disabled: whom a passwordless sign-in signs in. */
+export const ENABLED_ACCOUNT = `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1 AND disabled_at IS NULL`;
 
 /** The account `$1`'s passkeys, oldest first. */
 export const LIST_PASSKEYS = `SELECT ${PASSKEY_COLUMNS} FROM passkeys WHERE account_id = $1 ORDER BY created_at, id`;
