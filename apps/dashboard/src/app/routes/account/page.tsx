@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { PasskeysSection } from '@/features/account/components/passkeys-section';
 import { PasswordSection } from '@/features/account/components/password-section';
 import { SignInsSection } from '@/features/account/components/sign-ins-section';
 import { TokensSection } from '@/features/account/components/tokens-section';
@@ -10,6 +11,7 @@ export function AccountPage() {
     <div className="stack-lg">
       <PageHeader title="Account" description="Your password, signed-in devices and personal access tokens." />
       <PasswordSection />
+      <PasskeysSection />
       <SignInsSection />
       <TokensSection />
     </div>

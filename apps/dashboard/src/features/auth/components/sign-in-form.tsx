@@ -6,6 +6,7 @@ import { wasSessionExpired } from '@/lib/auth-token';
 import { useLogin } from '../api/login';
 import { useCredentialsForm } from '../hooks/use-credentials-form';
 import { CredentialsFields } from './credentials-fields';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 
 export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
   const [expired] = useState(wasSessionExpired);
@@ -23,6 +24,7 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
       <FormError message={rootError} />
       <CredentialsFields form={form} />
       <SubmitButton submitting={isSubmitting} label="Sign in" pendingLabel="Signing in…" />
+      <PasskeySignInButton onSuccess={onSuccess} />
       <p className="muted">
         No account yet? <Link to="/sign-up">Create an account</Link>
       </p>
