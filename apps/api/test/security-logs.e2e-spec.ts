@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { dropDatabase, freshDatabase, startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
 import { http } from './support/http.js';
+import { totpCode } from './support/two-factor.js';
 
 const DATABASE = `latchkey_test_logs_${process.pid}`;
 let api: RunningApi;
@@ -52,6 +53,27 @@ describe('logs', () => {
     secrets.push('wrong password 1');
     const pat = (await call('POST', '/v1/admin/tokens', { name: 'ci' }, token)).body.data.token;
     secrets.push(pat);
+
+    // Two-factor sign-in: the TOTP secret, its codes, the recovery codes and the challenge.
+    const { secret: totpSecret } = (await call('POST', '/v1/admin/auth/two-factor/totp', undefined, token)).body.data;
+    const confirmCode = totpCode(totpSecret);
+    const confirmed = await call('POST', '/v1/admin/auth/two-factor/totp/confirm', { code: confirmCode }, token);
+    expect(confirmed.status).toBe(200);
+    const { recoveryCodes } = confirmed.body.data;
+    const challenge = (
+      await call('POST', '/v1/admin/auth/login', { email: 'logs@example.com', password: ownerPassword })
+    ).body.data.challengeToken;
+    expect(
+      (await call('POST', '/v1/admin/auth/login/second-factor', { challengeToken: challenge, totpCode: confirmCode }))
+        .status,
+    ).toBe(401);
+    const secondStep = await call('POST', '/v1/admin/auth/login/second-factor', {
+      challengeToken: challenge,
+      recoveryCode: recoveryCodes[0],
+    });
+    expect(secondStep.status).toBe(200);
+    // Not the 6-digit code: any number in the output could match it.
+    secrets.push(totpSecret, challenge, secondStep.body.data.accessToken, ...recoveryCodes);
     const app = (await call('POST', '/v1/admin/apps', { name: 'Logs' }, token)).body.data;
     secrets.push(app.apiKey);
     const webhook = await call(

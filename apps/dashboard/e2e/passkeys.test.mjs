@@ -1,9 +1,10 @@
 // Passkeys in a real browser (issue 28): Chromium's virtual authenticator
 // (the DevTools protocol's WebAuthn domain) stands in for the device's. A
 // passkey is added on the Account page, renamed, and after signing out it
-// signs in alone, with no email or password.
+// signs in alone, with no email or password; after the password, it is the
+// second step.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { startHarness } from './harness.mjs';
+import { PASSWORD, startHarness } from './harness.mjs';
 
 let harness;
 
@@ -26,7 +27,7 @@ function localhostUrl(urlPath) {
 }
 
 describe('passkeys', () => {
-  test('add a passkey on the Account page, sign out, and sign in with it alone', async () => {
+  test('add a passkey on the Account page, sign in with it alone, then as the second step after the password', async () => {
     const owner = await harness.newOwner('passkey');
     const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -80,6 +81,23 @@ describe('passkeys', () => {
     expect(passkeys.body.data).toEqual([
       { id: expect.any(String), name: 'Work laptop', createdAt: expect.any(String), lastUsedAt: expect.any(String) },
     ]);
+
+    // With a passkey, the password alone no longer signs in: the second step offers the passkey.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Two-factor authentication', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.getByRole('heading', { name: 'Applications', level: 1 }).waitFor();
+    const secondToken = await page.evaluate(() => sessionStorage.getItem('latchkey.accessToken'));
+    const history = await harness.call('GET', '/v1/admin/auth/sign-ins', undefined, secondToken);
+    expect(history.body.data.slice(0, 3).map((event) => [event.kind, event.method, event.outcome])).toEqual([
+      ['sign-in', 'passkey', 'success'],
+      ['sign-in', 'password', 'challenged'],
+      ['sign-in', 'passkey', 'success'],
+    ]);
+
     expect(pageErrors).toEqual([]);
     await context.close();
   }, 120_000);

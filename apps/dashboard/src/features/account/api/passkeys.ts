@@ -2,7 +2,7 @@ import type { AdminSuccess, Passkey } from '@latchkey/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { apiRequest } from '@/lib/api-client';
-import { accountTokensKey } from './get-tokens';
+import { accountSecurityKey } from './get-two-factor';
 
 /** The account's passkeys: invalidate after a change. */
 export const accountPasskeysKey = ['account', 'passkeys'] as const;
@@ -35,11 +35,11 @@ function usePasskeyMutation<Input, Output>(mutationFn: (input: Input) => Promise
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    // Sign-in events record passkey changes too.
+    // The two-factor status counts passkeys, and the sign-in history records their changes.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: accountPasskeysKey }),
-        queryClient.invalidateQueries({ queryKey: accountTokensKey }),
+        queryClient.invalidateQueries({ queryKey: accountSecurityKey }),
       ]),
   });
 }

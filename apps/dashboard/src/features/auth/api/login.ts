@@ -1,11 +1,16 @@
-import type { AdminLoginRequest, AdminLoginResult, AdminSuccess } from '@latchkey/contracts';
+import {
+  type AdminLoginAnswer,
+  type AdminLoginRequest,
+  type AdminSuccess,
+  isSecondFactorChallenge,
+} from '@latchkey/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { setToken } from '@/lib/auth-token';
 
-/** POST /v1/admin/auth/login */
-export async function login(body: AdminLoginRequest): Promise<AdminLoginResult> {
-  const res = await apiRequest<AdminSuccess<AdminLoginResult>>('/v1/admin/auth/login', {
+/** POST /v1/admin/auth/login: a token, or the second-factor challenge to answer first. */
+export async function login(body: AdminLoginRequest): Promise<AdminLoginAnswer> {
+  const res = await apiRequest<AdminSuccess<AdminLoginAnswer>>('/v1/admin/auth/login', {
     method: 'POST',
     body,
     auth: false,
@@ -13,12 +18,12 @@ export async function login(body: AdminLoginRequest): Promise<AdminLoginResult> 
   return res.data;
 }
 
-export function useLogin({ onSuccess }: { onSuccess?: (result: AdminLoginResult) => void } = {}) {
+export function useLogin({ onSuccess }: { onSuccess?: (answer: AdminLoginAnswer) => void } = {}) {
   return useMutation({
     mutationFn: login,
-    onSuccess: (result) => {
-      setToken(result.accessToken);
-      onSuccess?.(result);
+    onSuccess: (answer) => {
+      if (!isSecondFactorChallenge(answer)) setToken(answer.accessToken);
+      onSuccess?.(answer);
     },
   });
 }

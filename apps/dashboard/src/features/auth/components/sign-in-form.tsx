@@ -1,3 +1,4 @@
+import { isSecondFactorChallenge, type SecondFactorChallenge } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormError } from '@/components/ui/error-alert';
@@ -7,12 +8,35 @@ import { useLogin } from '../api/login';
 import { useCredentialsForm } from '../hooks/use-credentials-form';
 import { CredentialsFields } from './credentials-fields';
 import { PasskeySignInButton } from './passkey-sign-in-button';
+import { SecondFactorForm } from './second-factor-form';
 
 export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
   const [expired] = useState(wasSessionExpired);
-  const loginMutation = useLogin({ onSuccess });
+  // Set when the password was right and the account has a second factor to answer with.
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  const loginMutation = useLogin({
+    onSuccess: (answer) => (isSecondFactorChallenge(answer) ? setChallenge(answer) : onSuccess()),
+  });
   const { form, onSubmit, errors, isSubmitting, rootError } = useCredentialsForm(loginMutation.mutateAsync);
 
+  if (challenge) {
+    return (
+      <SecondFactorForm
+        challenge={challenge}
+        onSuccess={onSuccess}
+        onRestart={() => setChallenge(null)}
+        otherMethods={
+          challenge.methods.includes('passkey') ? (
+            <PasskeySignInButton
+              onSuccess={onSuccess}
+              challengeToken={challenge.challengeToken}
+              label="Use a passkey"
+            />
+          ) : null
+        }
+      />
+    );
+  }
   return (
     <form className="stack" onSubmit={onSubmit} aria-labelledby="sign-in-heading" noValidate>
       <h1 id="sign-in-heading">Sign in</h1>

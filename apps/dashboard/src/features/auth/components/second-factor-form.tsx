@@ -1,0 +1,83 @@
+import type { SecondFactorChallenge } from '@latchkey/contracts';
+import { useState, type ReactNode } from 'react';
+import { FormError } from '@/components/ui/error-alert';
+import { TextField } from '@/components/ui/form-fields';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useApiForm } from '@/lib/api-form';
+import { useAnswerSecondFactor } from '../api/answer-second-factor';
+
+/**
+ * The second step of signing in: a code of the authenticator app, or one of
+ * the recovery codes. `otherMethods` are the challenge's other ways to answer
+ * (a passkey), shown below the code form.
+ */
+export function SecondFactorForm({
+  challenge,
+  onSuccess,
+  onRestart,
+  otherMethods,
+}: {
+  challenge: SecondFactorChallenge;
+  onSuccess: () => void;
+  /** back to email and password (the challenge expired, or another account) */
+  onRestart: () => void;
+  otherMethods?: ReactNode;
+}) {
+  const takesCodes = challenge.methods.includes('totp');
+  const [withRecoveryCode, setWithRecoveryCode] = useState(false);
+  const answer = useAnswerSecondFactor({ onSuccess });
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<{ code: string }>(
+    { defaultValues: { code: '' } },
+    async ({ code }) => {
+      const { challengeToken } = challenge;
+      await answer.mutateAsync(
+        withRecoveryCode
+          ? { challengeToken, recoveryCode: code.trim() }
+          : { challengeToken, totpCode: code.replace(/\s+/g, '') },
+      );
+    },
+  );
+
+  return (
+    <div className="stack">
+      <h1 id="second-factor-heading">Two-factor authentication</h1>
+      {takesCodes ? (
+        <form className="stack" onSubmit={onSubmit} aria-labelledby="second-factor-heading" noValidate>
+          <p className="muted">
+            {withRecoveryCode
+              ? 'Enter one of your recovery codes. Each one works once.'
+              : 'Enter the 6-digit code your authenticator app shows for Latchkey.'}
+          </p>
+          <FormError message={rootError} />
+          <TextField
+            key={withRecoveryCode ? 'recovery' : 'totp'}
+            label={withRecoveryCode ? 'Recovery code' : 'Authentication code'}
+            autoComplete="one-time-code"
+            inputMode={withRecoveryCode ? 'text' : 'numeric'}
+            spellCheck={false}
+            autoFocus
+            error={errors.code?.message}
+            {...form.register('code', {
+              required: withRecoveryCode ? 'Enter a recovery code' : 'Enter the code from your app',
+            })}
+          />
+          <SubmitButton submitting={isSubmitting} label="Verify" pendingLabel="Verifying…" />
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => {
+              setWithRecoveryCode(!withRecoveryCode);
+              form.reset();
+            }}
+          >
+            {withRecoveryCode ? 'Use your authenticator app' : 'Use a recovery code'}
+          </button>
+        </form>
+      ) : null}
+      {otherMethods}
+      <button type="button" className="button button-ghost" onClick={onRestart}>
+        Back to sign-in
+      </button>
+    </div>
+  );
+}
