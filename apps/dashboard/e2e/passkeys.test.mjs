@@ -69,7 +69,7 @@ describe('passkeys', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.getByRole('heading', { name: 'Applications', level: 1 }).waitFor();
 
     // Signed in as the owner, by the passkey: the API stamped it used.
@@ -86,7 +86,7 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Email').fill(owner.email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Two-factor authentication', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.getByRole('heading', { name: 'Applications', level: 1 }).waitFor();

@@ -3,12 +3,13 @@ import { usePasskeySignIn } from '../api/passkey-sign-in';
 
 /**
  * Signs in with a passkey: alone (no `challengeToken`: the sign-in page's
- * passwordless button), or as the second step of a password sign-in.
+ * passwordless button), or as the second step of a password sign-in. Its
+ * label leaves "Sign in" to the password form's button, the one that name finds.
  */
 export function PasskeySignInButton({
   onSuccess,
   challengeToken,
-  label = 'Sign in with a passkey',
+  label = 'Use a passkey',
 }: {
   onSuccess: () => void;
   challengeToken?: string;
