@@ -19,6 +19,7 @@ const MODULE_DEPENDENCIES = {
   'rate-limit': [],
   health: [],
   accounts: ['audit', 'rate-limit'],
+  passkeys: ['accounts', 'audit', 'rate-limit'],
   apps: ['accounts', 'audit', 'events'],
   sessions: ['accounts', 'apps', 'audit', 'events'],
   users: ['accounts', 'apps', 'audit', 'events', 'sessions'],

@@ -20,6 +20,7 @@ import { JobsModule } from './modules/jobs/jobs.module.js';
 import { LicensesModule } from './modules/licenses/licenses.module.js';
 import { LogsModule } from './modules/logs/logs.module.js';
 import { MembersModule } from './modules/members/members.module.js';
+import { PasskeysModule } from './modules/passkeys/passkeys.module.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { ResellersModule } from './modules/resellers/resellers.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
@@ -53,6 +54,7 @@ export class AppModule {
         QueueModule,
         PasswordHasherModule,
         AccountsModule,
+        PasskeysModule,
         AppsModule,
         ClientModule,
         FilesModule,

@@ -31,6 +31,8 @@ const OWNERS: Record<string, string> = {
   account_recovery_codes: 'accounts',
   login_challenges: 'accounts',
   account_sign_ins: 'accounts',
+  passkeys: 'passkeys',
+  passkey_challenges: 'passkeys',
   apps: 'apps',
   audit_log: 'audit',
   blacklist_entries: 'blacklist',

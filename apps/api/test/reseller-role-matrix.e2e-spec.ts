@@ -15,6 +15,7 @@ import {
 import type { SignedInReseller } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
+import { FROM_ORIGIN, newAuthenticator, passwordlessSignInBody, registerPasskey } from './support/passkeys.js';
 import { registeredAdminRoutes } from './support/routes.js';
 import { enrolTotp, signInChallenge, totpCode } from './support/two-factor.js';
 
@@ -43,6 +44,13 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'POST /v1/admin/auth/two-factor/totp/disable': 200,
   'POST /v1/admin/auth/two-factor/recovery-codes': 200,
   'GET /v1/admin/auth/sign-ins': 200,
+  'POST /v1/admin/auth/passkeys/registration-options': 200,
+  'POST /v1/admin/auth/passkeys': 201,
+  'GET /v1/admin/auth/passkeys': 200,
+  'PATCH /v1/admin/auth/passkeys/{passkeyId}': 200,
+  'DELETE /v1/admin/auth/passkeys/{passkeyId}': 200,
+  'POST /v1/admin/auth/passkeys/authentication-options': 200, // public
+  'POST /v1/admin/auth/passkeys/authenticate': 200, // public
 
   'POST /v1/admin/apps': 'refused',
   'GET /v1/admin/apps': 200,
@@ -166,6 +174,7 @@ async function requestFor(route: string, appId: string) {
   const [method, template] = route.split(' ') as [string, string];
   let token = reseller.token;
   let body: unknown;
+  let headers: Record<string, string> | undefined;
   const ids: Record<string, string> = { appId };
   switch (route) {
     case 'POST /v1/admin/auth/signup':
@@ -211,6 +220,34 @@ async function requestFor(route: string, appId: string) {
       ids.tokenId = created.body.data.id;
       break;
     }
+    // On a reseller of their own: a passkey makes its password sign-in ask for a second step.
+    case 'POST /v1/admin/auth/passkeys/registration-options':
+      token = (await signedInReseller(owner, { appId: reseller.appId })).token;
+      headers = FROM_ORIGIN;
+      break;
+    case 'POST /v1/admin/auth/passkeys': {
+      token = (await signedInReseller(owner, { appId: reseller.appId })).token;
+      headers = FROM_ORIGIN;
+      const options = await http('POST', '/v1/admin/auth/passkeys/registration-options', { token, headers });
+      body = { name: 'matrix', response: newAuthenticator().register(options.body.data) };
+      break;
+    }
+    case 'PATCH /v1/admin/auth/passkeys/{passkeyId}':
+    case 'DELETE /v1/admin/auth/passkeys/{passkeyId}':
+      token = (await signedInReseller(owner, { appId: reseller.appId })).token;
+      ids.passkeyId = await registerPasskey(token, newAuthenticator());
+      body = route.startsWith('PATCH') ? { name: 'renamed' } : undefined;
+      break;
+    case 'POST /v1/admin/auth/passkeys/authentication-options':
+      headers = FROM_ORIGIN;
+      break;
+    case 'POST /v1/admin/auth/passkeys/authenticate': {
+      const authenticator = newAuthenticator();
+      await registerPasskey((await signedInReseller(owner, { appId: reseller.appId })).token, authenticator);
+      headers = FROM_ORIGIN;
+      body = await passwordlessSignInBody(authenticator);
+      break;
+    }
     case 'POST /v1/admin/apps/{appId}/licenses':
       body = { durationType: '1d' };
       break;
@@ -233,12 +270,12 @@ async function requestFor(route: string, appId: string) {
     }
   }
   const url = template.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? randomUUID());
-  return { method, url, token, body };
+  return { method, url, token, body, headers };
 }
 
 async function call(route: string, appId: string) {
-  const { method, url, token, body } = await requestFor(route, appId);
-  return http(method, url, { token, body });
+  const { method, url, token, body, headers } = await requestFor(route, appId);
+  return http(method, url, { token, body, headers });
 }
 
 describe('the reseller role matrix', () => {

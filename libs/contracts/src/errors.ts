@@ -18,6 +18,10 @@ export const ERROR_TABLE = {
   MALFORMED_URL: [400, 'Malformed URL'],
   /** a refusal of the HTTP layer with no more precise code */
   BAD_REQUEST: [400, 'Bad request'],
+  /** a passkey request from an origin outside WEBAUTHN_ORIGINS, or without one when none is configured */
+  PASSKEY_ORIGIN: [400, 'Origin not allowed for passkeys'],
+  /** a registration response that does not verify against its challenge and origin */
+  PASSKEY_REGISTRATION_FAILED: [400, 'Passkey registration could not be verified'],
   UNKNOWN_TYPE: [400, ClientMessage.unknownType],
   INVALID_APP_CREDENTIALS: [401, ClientMessage.invalidCredentials],
   APP_DISABLED: [403, ClientMessage.appDisabled],
@@ -41,6 +45,10 @@ export const ERROR_TABLE = {
   UNAUTHORIZED: [401, AdminMessage.unauthorized],
   INVALID_ADMIN_LOGIN: [401, AdminMessage.invalidLogin],
   WRONG_CURRENT_PASSWORD: [401, AdminMessage.wrongCurrentPassword],
+  /** a passkey ceremony whose challenge is unknown, expired or used already */
+  PASSKEY_CHALLENGE_EXPIRED: [401, 'Passkey challenge expired or already used'],
+  /** an assertion that does not verify, or by a passkey that is not (or no longer) the account's */
+  PASSKEY_REFUSED: [401, 'Passkey not recognised'],
   FORBIDDEN: [403, AdminMessage.forbidden],
   NOT_FOR_RESELLER: [403, AdminMessage.notForReseller],
   NOT_FOR_THIS_RESELLER: [403, AdminMessage.notAllowedForThisReseller],
@@ -66,6 +74,10 @@ export const ERROR_TABLE = {
   /** no route at this method and path */
   ROUTE_NOT_FOUND: [404, 'Route not found'],
   EMAIL_TAKEN: [409, AdminMessage.emailTaken],
+  /** the authenticator's credential is registered already (to this account or another) */
+  PASSKEY_TAKEN: [409, 'Passkey already registered'],
+  /** an account holding PasskeyLimits.perAccountMax passkeys registering one more */
+  PASSKEY_LIMIT: [409, 'Passkey limit reached'],
   /** a record with that key or value exists (a variable, a blacklist entry) */
   CONFLICT: [409, 'Conflict'],
   PAYLOAD_TOO_LARGE: [413, 'Request body is too large'],

@@ -15,3 +15,4 @@ export * from './health.js';
 export * from './keyauth.js';
 export * from './teams.js';
 export * from './two-factor.js';
+export * from './passkeys.js';

@@ -68,7 +68,8 @@ export interface DisableTotpRequest {
 }
 
 /** What an account sign-in event is about: a sign-in, or a change to the account's second factors. */
-export type AccountSignInKind = 'sign-in' | 'totp-enabled' | 'totp-disabled' | 'recovery-codes-regenerated';
+export type AccountSignInKind =
+  'sign-in' | 'totp-enabled' | 'totp-disabled' | 'recovery-codes-regenerated' | 'passkey-added' | 'passkey-removed';
 /** How the account proved itself (for a change: the code it was authorised with). */
 export type AccountSignInMethod = 'password' | SecondFactorMethod;
 /** `challenged`: the password was right and a second step was asked for. */

@@ -34,6 +34,29 @@ describe('parseConfig', () => {
     }
   });
 
+  it('reads the passkeys relying party: an RP ID, and origins under it', () => {
+    const unset = parseConfig({ MASTER_KEY });
+    expect('config' in unset && [unset.config.WEBAUTHN_RP_ID, unset.config.WEBAUTHN_ORIGINS]).toEqual(['', []]);
+    const set = parseConfig({
+      MASTER_KEY,
+      WEBAUTHN_RP_ID: 'example.com',
+      WEBAUTHN_ORIGINS: 'https://lk.example.com/, https://example.com:8443',
+    });
+    expect('config' in set && set.config.WEBAUTHN_ORIGINS).toEqual([
+      'https://lk.example.com',
+      'https://example.com:8443',
+    ]);
+    expect(parseConfig({ MASTER_KEY, WEBAUTHN_RP_ID: 'https://example.com' })).toEqual({
+      problems: ['WEBAUTHN_RP_ID must be a domain name such as lk.example.com (no scheme, port or path)'],
+    });
+    expect(parseConfig({ MASTER_KEY, WEBAUTHN_ORIGINS: 'https://lk.example.com/login' })).toEqual({
+      problems: ['WEBAUTHN_ORIGINS must be a comma-separated list of origins such as https://lk.example.com'],
+    });
+    expect(
+      parseConfig({ MASTER_KEY, WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_ORIGINS: 'https://lk.example.org' }),
+    ).toEqual({ problems: ['WEBAUTHN_ORIGINS must all be WEBAUTHN_RP_ID or its subdomains'] });
+  });
+
   it('lists every problem', () => {
     const result = parseConfig({ PORT: '70000', SIGNUP_ENABLED: 'maybe', DATABASE_URL: 'mysql://x' });
     expect('problems' in result && result.problems).toEqual(

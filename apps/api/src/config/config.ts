@@ -10,6 +10,7 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateBy,
   ValidateIf,
   validateSync,
 } from 'class-validator';
@@ -17,6 +18,13 @@ import {
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
 const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+const toOriginList = ({ value }: { value: unknown }) =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .filter((origin) => origin !== '')
+    : value;
 const toIntList = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\s*\d+(\s*,\s*\d+)*\s*$/.test(value) ? value.split(',').map(Number) : value;
 
@@ -197,6 +205,44 @@ export class Config {
   @IsString()
   DISCORD_API_ORIGIN = 'https://discord.com';
 
+  /**
+   * The passkeys' relying party: the domain they are bound to. Unset, it is
+   * the host of the request's Origin (the address the dashboard was opened
+   * at). Set it when the dashboard is reached under several names of one
+   * domain; each origin's host must be it or a subdomain of it.
+   */
+  @ValidateBy({
+    name: 'originsUnderRpId',
+    validator: {
+      // A malformed origin is WEBAUTHN_ORIGINS' own problem, reported by its rule.
+      validate: (rpId: string, args) =>
+        (args?.object as Config).WEBAUTHN_ORIGINS.every((origin) => {
+          const host = URL.parse(origin)?.hostname;
+          return host === undefined || isHostUnder(host, rpId);
+        }),
+      defaultMessage: () => 'WEBAUTHN_ORIGINS must all be WEBAUTHN_RP_ID or its subdomains',
+    },
+  })
+  @Matches(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, {
+    message: 'WEBAUTHN_RP_ID must be a domain name such as lk.example.com (no scheme, port or path)',
+  })
+  @IsString()
+  @ValidateIf((config: Config) => config.WEBAUTHN_RP_ID !== '')
+  WEBAUTHN_RP_ID = '';
+
+  /**
+   * The origins passkey ceremonies may come from, comma-separated
+   * (`https://lk.example.com`); a request from another is refused. Unset, the
+   * request's own Origin is taken, whatever it is.
+   */
+  @Transform(toOriginList)
+  @Matches(/^https?:\/\/[^/?#\s]+$/, {
+    each: true,
+    message: 'WEBAUTHN_ORIGINS must be a comma-separated list of origins such as https://lk.example.com',
+  })
+  @IsArray({ message: 'WEBAUTHN_ORIGINS must be a comma-separated list of origins such as https://lk.example.com' })
+  WEBAUTHN_ORIGINS: string[] = [];
+
   /** Largest file an upload may carry (bytes); larger ones get 413. Default 100 MiB. */
   @Transform(toInt)
   @Min(1, { message: 'FILE_MAX_BYTES must be between 1 and 1099511627776 (1 TiB)' })
@@ -275,6 +321,11 @@ export class Config {
   @Max(65535, { message: 'METRICS_PORT must be between 0 and 65535' })
   @IsInt({ message: 'METRICS_PORT must be an integer' })
   METRICS_PORT = 0;
+}
+
+/** Whether `host` is `domain` or one of its subdomains (a passkey's origin under its relying party ID). */
+export function isHostUnder(host: string, domain: string): boolean {
+  return host === domain || host.endsWith(`.${domain}`);
 }
 
 /** Parses `env`; returns the config or the list of problems, one line each. */

@@ -20,6 +20,7 @@ import { AppActivityDays1795300000020 } from './1795300000020-AppActivityDays.js
 import { KeyAuthApps1795300000023 } from './1795300000023-KeyAuthApps.js';
 import { KeyAuthImports1795300000024 } from './1795300000024-KeyAuthImports.js';
 import { TwoFactorSignIn1795300000025 } from './1795300000025-TwoFactorSignIn.js';
+import { Passkeys1795300000026 } from './1795300000026-Passkeys.js';
 import { Teams1795300000027 } from './1795300000027-Teams.js';
 
 /**
@@ -50,5 +51,6 @@ export const MIGRATIONS = [
   KeyAuthApps1795300000023,
   KeyAuthImports1795300000024,
   TwoFactorSignIn1795300000025,
+  Passkeys1795300000026,
   Teams1795300000027,
 ];

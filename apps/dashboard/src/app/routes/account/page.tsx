@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { PasskeysSection } from '@/features/account/components/passkeys-section';
 import { PasswordSection } from '@/features/account/components/password-section';
 import { SignInHistorySection } from '@/features/account/components/sign-in-history-section';
 import { SignInsSection } from '@/features/account/components/sign-ins-section';
@@ -16,6 +17,7 @@ export function AccountPage() {
       />
       <PasswordSection />
       <TwoFactorSection />
+      <PasskeysSection />
       <SignInsSection />
       <SignInHistorySection />
       <TokensSection />

@@ -11,6 +11,8 @@ const EVENTS: Record<AccountSignIn['kind'], string> = {
   'totp-enabled': 'Two-factor turned on',
   'totp-disabled': 'Two-factor turned off',
   'recovery-codes-regenerated': 'New recovery codes',
+  'passkey-added': 'Passkey added',
+  'passkey-removed': 'Passkey removed',
 };
 
 const METHODS: Record<AccountSignIn['method'], string> = {

@@ -7,6 +7,7 @@ import { wasSessionExpired } from '@/lib/auth-token';
 import { useLogin } from '../api/login';
 import { useCredentialsForm } from '../hooks/use-credentials-form';
 import { CredentialsFields } from './credentials-fields';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 import { SecondFactorForm } from './second-factor-form';
 
 export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
@@ -19,7 +20,22 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
   const { form, onSubmit, errors, isSubmitting, rootError } = useCredentialsForm(loginMutation.mutateAsync);
 
   if (challenge) {
-    return <SecondFactorForm challenge={challenge} onSuccess={onSuccess} onRestart={() => setChallenge(null)} />;
+    return (
+      <SecondFactorForm
+        challenge={challenge}
+        onSuccess={onSuccess}
+        onRestart={() => setChallenge(null)}
+        otherMethods={
+          challenge.methods.includes('passkey') ? (
+            <PasskeySignInButton
+              onSuccess={onSuccess}
+              challengeToken={challenge.challengeToken}
+              label="Use a passkey"
+            />
+          ) : null
+        }
+      />
+    );
   }
   return (
     <form className="stack" onSubmit={onSubmit} aria-labelledby="sign-in-heading" noValidate>
@@ -32,6 +48,7 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
       <FormError message={rootError} />
       <CredentialsFields form={form} />
       <SubmitButton submitting={isSubmitting} label="Sign in" pendingLabel="Signing in…" />
+      <PasskeySignInButton onSuccess={onSuccess} />
       <p className="muted">
         No account yet? <Link to="/sign-up">Create an account</Link>
       </p>

@@ -1,0 +1,57 @@
+// Passkeys (WebAuthn) of an admin account (issue 28). The WebAuthn options and
+// responses are the JSON shapes of @simplewebauthn (PublicKeyCredential*JSON),
+// passed through unchanged; they are typed `unknown` here so the contract
+// does not depend on that library.
+
+/** Limits of the passkey fields as the API validates them; the dashboard checks them before sending. */
+export const PasskeyLimits = {
+  nameMin: 1,
+  nameMax: 64,
+  /** passkeys one account may hold */
+  perAccountMax: 20,
+  /** a WebAuthn challenge (registration or sign-in) dies after this */
+  challengeSeconds: 300,
+} as const;
+
+/** One passkey of the account (GET /v1/admin/auth/passkeys); never its key or credential id. */
+export interface Passkey {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** POST /v1/admin/auth/passkeys: `response` is what the browser's startRegistration answered. */
+export interface RegisterPasskeyRequest {
+  name: string;
+  response: unknown;
+}
+
+/** PATCH /v1/admin/auth/passkeys/{passkeyId} */
+export interface RenamePasskeyRequest {
+  name: string;
+}
+
+/**
+ * POST /v1/admin/auth/passkeys/authentication-options. With `challengeToken`
+ * (the password step's sign-in challenge) the options ask for one of that
+ * account's passkeys, as the second factor; without it, for any discoverable
+ * passkey (a passwordless sign-in), and the answer names the challenge.
+ */
+export interface PasskeyAuthenticationOptionsRequest {
+  challengeToken?: string;
+}
+export interface PasskeyAuthenticationOptions {
+  /** PublicKeyCredentialRequestOptionsJSON, for the browser's startAuthentication */
+  options: unknown;
+  /** passwordless only: send it back with the response */
+  passkeyChallengeId?: string;
+}
+
+/** POST /v1/admin/auth/passkeys/authenticate: exactly one of `challengeToken` and `passkeyChallengeId`. */
+export interface PasskeyAuthenticateRequest {
+  challengeToken?: string;
+  passkeyChallengeId?: string;
+  /** what the browser's startAuthentication answered */
+  response: unknown;
+}
