@@ -96,8 +96,10 @@ export const TwoFactorLimits = {
   recoveryCodes: 10,
   /** events GET /v1/admin/auth/sign-ins answers */
   signInsListed: 50,
-  /** a presented code is bounded before it is checked */
+  /** a presented code or challenge token is bounded before it is checked */
+  codeMin: 1,
   codeMax: 64,
+  challengeTokenMin: 1,
   challengeTokenMax: 128,
 } as const;
 

@@ -11,19 +11,21 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Length } from 'class-validator';
 import { Optional } from '../../common/input/optional-field.js';
 
-const { codeMax, challengeTokenMax } = TwoFactorLimits;
+const { codeMin, codeMax, challengeTokenMin, challengeTokenMax } = TwoFactorLimits;
 const { checkedPasswordMin, passwordMax } = AccountLimits;
 
 /** A presented code: only bounded here; whether it is one is the check itself (401 `Invalid code`). */
 const CodeField = (field: string) =>
   applyDecorators(
-    Length(1, codeMax, { message: FieldMessage.length(field, 1, codeMax) }),
+    Length(codeMin, codeMax, { message: FieldMessage.length(field, codeMin, codeMax) }),
     IsString({ message: FieldMessage.string(field) }),
   );
 
 export class SecondFactorDto implements SecondFactorRequest {
   @ApiProperty({ description: 'the challengeToken the login answered', example: 'lkc_…' })
-  @Length(1, challengeTokenMax, { message: FieldMessage.length('challengeToken', 1, challengeTokenMax) })
+  @Length(challengeTokenMin, challengeTokenMax, {
+    message: FieldMessage.length('challengeToken', challengeTokenMin, challengeTokenMax),
+  })
   @IsString({ message: FieldMessage.string('challengeToken') })
   challengeToken: string;
 
