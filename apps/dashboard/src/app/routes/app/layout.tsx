@@ -21,7 +21,8 @@ export function AppLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
 
   // On a phone the navigation is one scrolling row: bring the current page's
-  // link into view, scrolling the row only (never the page).
+  // link into view, scrolling the row only (never the page). The links appear
+  // once the caller's role is known, so a deep link waits for it.
   useEffect(() => {
     const nav = navRef.current;
     const link = nav?.querySelector('[data-status="active"]');
@@ -31,7 +32,7 @@ export function AppLayout() {
     if (linkBox.left < navBox.left || linkBox.right > navBox.right) {
       nav.scrollLeft += linkBox.left - navBox.left - 16;
     }
-  }, [pathname]);
+  }, [pathname, access.role]);
 
   if (appQuery.error instanceof ApiError && appQuery.error.status === 404) {
     return (
