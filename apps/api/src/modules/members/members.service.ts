@@ -14,6 +14,7 @@ import {
   roleAtLeast,
 } from '@latchkey/contracts';
 import { randomSecret, sha256 } from '../../common/crypto.js';
+import { apiRow } from '../../common/api-row.js';
 import { AppError } from '../../common/errors.js';
 import { isUniqueViolation, sqlAffected, sqlPage, sqlRows, type SqlExecutor } from '../../common/sql.js';
 import type { Actor } from '../../common/auth/actor.js';
@@ -55,7 +56,7 @@ export class MembersService {
   ) {}
 
   async list(appId: string, offset: number, limit: number) {
-    return sqlPage(this.dataSource, LIST_MEMBERS, [appId], { offset, limit }, toMember);
+    return sqlPage<MemberRow, AppMember>(this.dataSource, LIST_MEMBERS, [appId], { offset, limit }, apiRow);
   }
 
   async changeRole(actor: Actor, app: OwnedApp, acting: AppRole, accountId: string, role: MemberRole) {
@@ -72,7 +73,7 @@ export class MembersService {
           to: role,
         }),
       ]);
-      return toMember({ ...member, role });
+      return apiRow({ ...member, role });
     });
   }
 
@@ -126,7 +127,13 @@ export class MembersService {
   }
 
   async listInvitations(appId: string, offset: number, limit: number) {
-    return sqlPage(this.dataSource, LIST_PENDING_INVITATIONS, [appId], { offset, limit }, toInvitation);
+    return sqlPage<InvitationRow, AppInvitation>(
+      this.dataSource,
+      LIST_PENDING_INVITATIONS,
+      [appId],
+      { offset, limit },
+      apiRow,
+    );
   }
 
   async revokeInvitation(actor: Actor, app: OwnedApp, invitationId: string): Promise<void> {
@@ -208,24 +215,4 @@ async function lockMember(manager: SqlExecutor, app: OwnedApp, accountId: string
   const [member] = await sqlRows<MemberRow>(manager, LOCK_MEMBER, [app.id, accountId]);
   if (!member) throw new AppError('NOT_FOUND');
   return member;
-}
-
-function toMember(row: MemberRow): AppMember {
-  return {
-    accountId: row.account_id,
-    email: row.email,
-    role: row.role,
-    createdAt: row.created_at.toISOString(),
-    owner: row.owner,
-  };
-}
-
-function toInvitation(row: InvitationRow): AppInvitation {
-  return {
-    id: row.id,
-    role: row.role,
-    createdAt: row.created_at.toISOString(),
-    expiresAt: row.expires_at.toISOString(),
-    inviterEmail: row.inviter_email,
-  };
 }

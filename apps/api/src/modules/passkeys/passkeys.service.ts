@@ -18,8 +18,8 @@ import {
   PasskeyLimits,
 } from '@latchkey/contracts';
 import { sha256 } from '../../common/crypto.js';
+import { apiRow } from '../../common/api-row.js';
 import { AppError } from '../../common/errors.js';
-import { iso } from '../../common/iso.js';
 import { isUniqueViolation, sqlAffected, sqlRows, type SqlExecutor } from '../../common/sql.js';
 import type { Actor } from '../../common/auth/actor.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -148,12 +148,12 @@ export class PasskeysService implements OnModuleInit {
         outcome: 'success',
         origin,
       });
-      return toPasskey(row);
+      return apiRow(row);
     });
   }
 
   async list(principal: Principal): Promise<Passkey[]> {
-    return (await sqlRows<PasskeyRow>(this.dataSource, LIST_PASSKEYS, [principal.accountId])).map(toPasskey);
+    return (await sqlRows<PasskeyRow>(this.dataSource, LIST_PASSKEYS, [principal.accountId])).map(apiRow);
   }
 
   /** Renames one of the account's passkeys; 404 for another account's. */
@@ -162,7 +162,7 @@ export class PasskeysService implements OnModuleInit {
       const [row] = await sqlRows<PasskeyRow>(manager, RENAME_PASSKEY, [passkeyId, actor.accountId, name]);
       if (!row) throw new AppError('NOT_FOUND');
       await this.audit.write(manager, [adminChange(actor, null, 'admin.passkey.rename', { passkeyId, name })]);
-      return toPasskey(row);
+      return apiRow(row);
     });
   }
 
@@ -397,8 +397,4 @@ function challengeOf(response: unknown): string | null {
 
 function toDescriptor(row: CredentialRow) {
   return { id: row.credential_id, transports: row.transports as AuthenticatorTransport[] };
-}
-
-function toPasskey(row: PasskeyRow): Passkey {
-  return { id: row.id, name: row.name, createdAt: row.created_at.toISOString(), lastUsedAt: iso(row.last_used_at) };
 }
