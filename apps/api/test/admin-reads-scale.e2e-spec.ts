@@ -109,10 +109,12 @@ interface PlanNode {
  * scans are priced out (as the session-rules spec does): at a test's size a
  * scan is cheap, so what is asked is whether an index serves the statement.
  */
-function planner(): SqlExecutor & { plans: PlanNode[] } {
+function planner(): SqlExecutor & { plans: PlanNode[]; statements: string[] } {
   const plans: PlanNode[] = [];
+  const statements: string[] = [];
   return {
     plans,
+    statements,
     async query(sql: string, parameters: unknown[] = []) {
       // The planner's estimate a total asks for is itself a plan: answered as it is, not kept.
       if (sql.startsWith('EXPLAIN')) return (await db().query(sql, parameters)).rows;
@@ -122,6 +124,7 @@ function planner(): SqlExecutor & { plans: PlanNode[] } {
         await client.query('SET LOCAL enable_seqscan = off');
         const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
         plans.push(rows[0]['QUERY PLAN'][0].Plan);
+        statements.push(sql);
       } finally {
         await client.query('ROLLBACK');
         client.release();
@@ -168,7 +171,9 @@ async function plansOfPage(list: ListStatement, parameters: unknown[]) {
   const executor = planner();
   await sqlPage(executor, list, parameters, { offset: 0, limit: 25 });
   await executor.query(`SELECT 1 FROM ${list.from}`, parameters);
-  const [page, total, rows] = executor.plans as [PlanNode, PlanNode, PlanNode];
+  // A list's page and total are read together; a search's total first (it decides how the page is read).
+  const totalAt = executor.statements.findIndex((sql) => sql.includes('count(*)'));
+  const [page, total, rows] = [executor.plans[1 - totalAt]!, executor.plans[totalAt]!, executor.plans[2]!];
   expect(isBounded(total)).toBe(true);
   return { page, total, rows };
 }
@@ -201,6 +206,8 @@ describe('plans of the admin reads of a large app', () => {
     const search = await plansOfPage(SEARCH_USERS, [appId, `%${md5('user1234').slice(2, 9)}%`]);
     expect([...seqScans(search.page), ...seqScans(search.total)]).toEqual([]);
     expect(indexesOf(search.rows)).toContain('users_username_key_trgm_idx');
+    // Counted (few matches), its page is sorted from the trigram index's matches, never walked newest first.
+    expect(indexesOf(search.page)).toEqual(['users_username_key_trgm_idx']);
   });
 
   it('the audit log is read newest first off an index, with and without a type filter', async () => {

@@ -82,6 +82,40 @@ describe('sqlPage', () => {
   });
 });
 
+describe('sqlPage of a search', () => {
+  const search = {
+    select: 'id, c',
+    from: 't WHERE a = $1 AND s LIKE $2',
+    orderBy: 'c DESC, id DESC',
+    search: true as const,
+  };
+  const explained = (rows: number) => [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': rows } }] }];
+
+  it('counted, sorts its page from its matches, read apart from the order the planner might walk', async () => {
+    const db = recording((sql) => {
+      if (sql.startsWith('EXPLAIN')) return explained(5);
+      return sql.includes('count(*)') ? [{ total: 2 }] : [{ id: 'x' }, { id: 'y' }];
+    });
+    expect(await sqlPage(db, search, ['a', '%b%'], { offset: 0, limit: 25 })).toEqual({
+      items: [{ id: 'x' }, { id: 'y' }],
+      total: 2,
+    });
+    expect(db.ran.at(-1)!.sql.replace(/\s+/g, ' ')).toBe(
+      'WITH matches AS MATERIALIZED (SELECT id, c FROM t WHERE a = $1 AND s LIKE $2) SELECT * FROM matches ORDER BY c DESC, id DESC LIMIT $3 OFFSET $4',
+    );
+    expect(db.ran.at(-1)!.parameters).toEqual(['a', '%b%', 25, 0]);
+  });
+
+  it('estimated, walks the order: its many matches fill a page early', async () => {
+    const far = SEARCH_EXACT_TOTAL_MAX * SEARCH_ESTIMATE_ONLY_FACTOR + 1;
+    const db = recording((sql) => (sql.startsWith('EXPLAIN') ? explained(far) : [{ id: 'x' }]));
+    expect((await sqlPage(db, search, ['a', '%b%'], { offset: 0, limit: 1 })).totalIsEstimate).toBe(true);
+    expect(db.ran.at(-1)!.sql).toBe(
+      'SELECT id, c FROM t WHERE a = $1 AND s LIKE $2 ORDER BY c DESC, id DESC LIMIT $3 OFFSET $4',
+    );
+  });
+});
+
 describe('sqlPage totals the page settles', () => {
   const list = { select: 'id', from: 't', orderBy: 'id' };
   const explained = (rows: number) => [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': rows } }] }];
@@ -158,7 +192,7 @@ describe('sqlTotal', () => {
     const db = recording((sql) => (sql.startsWith('EXPLAIN') ? explained(0) : [{ total: 0 }]));
     await sqlPage(db, { select: 'id', from: 't', orderBy: 'c DESC' }, [], { offset: 0, limit: 1 });
     await sqlPage(db, { select: 'id', from: 't', orderBy: 'c DESC', search: true }, [], { offset: 0, limit: 1 });
-    expect([db.ran[1]!.sql, db.ran[4]!.sql]).toEqual([
+    expect([db.ran[1]!.sql, db.ran[3]!.sql]).toEqual([
       `SELECT count(*)::int AS total FROM (SELECT 1 FROM t ORDER BY c DESC LIMIT ${EXACT_TOTAL_MAX + 1}) capped`,
       `SELECT count(*)::int AS total FROM (SELECT 1 FROM t LIMIT ${SEARCH_EXACT_TOTAL_MAX + 1}) capped`,
     ]);
