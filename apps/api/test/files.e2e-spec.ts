@@ -22,8 +22,8 @@ const MiB = 1024 * 1024;
 
 /**
  * The PostgreSQL store, on an API and worker of their own (webhooks), plus a
- * second API on the same database with a 1 MiB upload limit and 1 s links:
- * any process serves links another handed out.
+ * second API on the same database with a 1 MiB upload limit, 1 s links and no
+ * cache of recent contents: any process serves links another handed out.
  */
 let stack: WebhookStack;
 let limited: RunningApi;
@@ -35,7 +35,12 @@ beforeAll(async () => {
   receiver = await WebhookReceiver.start();
   stack = await WebhookStack.start('files', { WEBHOOK_RETRY_DELAYS: '300' });
   stack.api.child.stdout!.on('data', (chunk: Buffer) => (apiLog += chunk.toString()));
-  limited = await startApi({ ...stack.env, FILE_MAX_BYTES: String(MiB), FILE_LINK_TTL_SECONDS: '1' });
+  limited = await startApi({
+    ...stack.env,
+    FILE_MAX_BYTES: String(MiB),
+    FILE_LINK_TTL_SECONDS: '1',
+    FILE_CACHE_BYTES: '0',
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -713,6 +718,30 @@ describe('a download the client abandons', () => {
     await eventually(runningCopies, { until: (n) => n === 0, what: 'no COPY of the abandoned download to run' });
     const whole = await download((await link(owner, user.sessionToken, file.fileId)).url);
     expect(whole.sha256).toBe(sha256Hex(content));
+  });
+});
+
+describe('the cache of recently downloaded contents', () => {
+  it('serves a file downloaded whole from memory after, verified again; a process without it reads the store', async () => {
+    const owner = await stack.ownerWithApp();
+    const content = randomBytes(3 * MiB);
+    const file = await upload(owner, content);
+    const user = await userSession(owner, 0);
+    const newLink = async () => (await link(owner, user.sessionToken, file.fileId)).url;
+    expect((await download(await newLink())).sha256).toBe(sha256Hex(content));
+    // A download is counted after its read ended, so after the read filled the cache.
+    await eventually(() => downloads(file.fileId), { until: (n) => n === 1, what: 'the first download to be counted' });
+
+    // The store changes under the cache: only a download that reads the store sees it.
+    await stack.db().query(
+      `UPDATE file_chunks SET data = set_byte(data, 1000, get_byte(data, 1000) # 1)
+        WHERE content_id = $1 AND index = 1`,
+      [await contentIdOf(file.fileId)],
+    );
+    expect((await download(await newLink())).sha256).toBe(sha256Hex(content));
+    const uncached = await download((await newLink()).replace(stack.api.url, limited.url), { keep: true });
+    expect(uncached.error).toBeDefined();
+    expect(await downloads(file.fileId)).toBe(2);
   });
 });
 

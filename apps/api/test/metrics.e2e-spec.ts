@@ -3,10 +3,12 @@
 // cluster.js; the worker answers on WORKER_HEALTH_PORT. Known traffic, then a
 // scrape that must count exactly that traffic.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, startApi, type RunningApi } from '../../../scripts/test-service.mjs';
 import { eventually } from './support/eventually.js';
+import { download, send, sha256Hex, uploadForm } from './support/files.js';
 import { ThrowawayRedis } from './support/throwaway-redis.js';
 import { WebhookReceiver, WebhookStack, type StackOwner } from './support/webhook-receiver.js';
 
@@ -164,6 +166,44 @@ describe('API metrics on METRICS_PORT', () => {
       valueOf(after, 'latchkey_rate_limit_refusals_total', { limit: 'admin-sign-in' }) -
         valueOf(before, 'latchkey_rate_limit_refusals_total', { limit: 'admin-sign-in' }),
     ).toBe(1);
+  });
+
+  it('count where downloaded contents were read from, and the bytes the cache of recent ones holds', async () => {
+    const content = randomBytes(100_000);
+    const uploaded = await send(
+      stack.api.url,
+      'POST',
+      `/v1/admin/apps/${owner.appId}/files`,
+      owner.token,
+      uploadForm(content),
+    );
+    expect(uploaded.status).toBe(201);
+    const [key] = await stack.licenseKeys(owner, { count: 1 });
+    const session = await stack.client(owner, { type: 'license', licenseKey: key });
+    const downloadOnce = async () => {
+      const offered = await stack.client(owner, {
+        type: 'file',
+        sessionToken: session.body.data.sessionToken,
+        fileId: uploaded.body.data.fileId,
+      });
+      expect((await download(offered.body.data.url)).sha256).toBe(sha256Hex(content));
+    };
+    // A download is counted after its read ended, so after the read filled the cache.
+    const counted = async () =>
+      (await stack.db().query('SELECT downloads FROM files WHERE id = $1', [uploaded.body.data.fileId])).rows[0]
+        .downloads;
+    const before = await scrape(metricsPort);
+    await downloadOnce();
+    await eventually(counted, { until: (n) => n === 1, what: 'the first download to be counted' });
+    await downloadOnce();
+    const after = await scrape(metricsPort);
+    const reads = (source: string) =>
+      valueOf(after, 'latchkey_file_content_reads_total', { source }) -
+      valueOf(before, 'latchkey_file_content_reads_total', { source });
+    expect([reads('store'), reads('cache')]).toEqual([1, 1]);
+    expect(valueOf(after, 'latchkey_file_cache_bytes') - valueOf(before, 'latchkey_file_cache_bytes')).toBe(
+      content.length,
+    );
   });
 });
 

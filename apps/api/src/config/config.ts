@@ -250,6 +250,19 @@ export class Config {
   @IsInt({ message: 'FILE_MAX_BYTES must be an integer' })
   FILE_MAX_BYTES = 100 * 1024 * 1024;
 
+  /**
+   * Memory each API process gives to the verified plaintext of recently
+   * downloaded files, so a popular file is read from the store and opened once
+   * rather than per download; one file takes at most a quarter, and files
+   * being read in may take as much again. 0 turns it off (no plaintext kept
+   * past a download). Default 128 MiB.
+   */
+  @Transform(toInt)
+  @Min(0, { message: 'FILE_CACHE_BYTES must be between 0 and 1099511627776 (1 TiB)' })
+  @Max(2 ** 40, { message: 'FILE_CACHE_BYTES must be between 0 and 1099511627776 (1 TiB)' })
+  @IsInt({ message: 'FILE_CACHE_BYTES must be an integer' })
+  FILE_CACHE_BYTES = 128 * 1024 * 1024;
+
   /** Where encrypted file content is kept: `postgres` (chunks in the database) or `fs` (FILE_STORAGE_DIR). */
   @IsIn(['postgres', 'fs'], { message: 'FILE_STORAGE must be postgres or fs' })
   FILE_STORAGE: 'postgres' | 'fs' = 'postgres';

@@ -102,8 +102,14 @@ export async function* sealChunks(key: Buffer, plaintext: AsyncIterable<Buffer>)
  * Opens stored records back into plaintext, checking that there are exactly
  * as many as a plaintext of `size` bytes needs and that they add up to it.
  * A record that does not verify throws before any of its bytes are yielded.
+ * Each plaintext yielded is a buffer of its own, whatever the records were
+ * read into, so it may be kept (the cache of recent contents does).
  */
-export async function* openChunks(key: Buffer, records: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
+export async function* openChunks(
+  key: Buffer,
+  records: AsyncIterable<Buffer> | Iterable<Buffer>,
+  size: number,
+): AsyncGenerator<Buffer> {
   const count = chunkCount(size);
   let index = 0;
   let total = 0;
