@@ -51,7 +51,7 @@ const LOGIN_USERS = 64;
 const LOGIN_PASSWORD = 'bench password';
 
 const FILE_BENCH_BYTES = 10 * 1024 * 1024;
-const FILE_DOWNLOADS_PER_RUN = 10;
+const FILE_DOWNLOADS_PER_RUN = 40;
 const DATABASE_NAME = process.env.BENCH_DATABASE_NAME || 'latchkey_bench';
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS = 100;
