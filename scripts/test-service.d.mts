@@ -7,6 +7,8 @@ export interface RunningProcess {
 export interface RunningApi extends RunningProcess {
   url: string;
   port: number;
+  /** What cluster.js's primary wrote about its processes ("API process <pid> listening"), as it comes. */
+  processLines: string[];
 }
 export function freshDatabase(name: string): Promise<string>;
 export function dropDatabase(name: string): Promise<void>;

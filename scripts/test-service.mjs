@@ -199,9 +199,14 @@ export async function startApi(env, { port, nodeArgs = [], entry = 'main.js', v8
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const url = `http://127.0.0.1:${chosenPort}`;
+    // What cluster.js's primary says of its processes ("API process <pid> listening", "... exited"), from the start.
+    const processLines = [];
+    child.stderr.on('data', (chunk) => {
+      for (const line of chunk.toString().split('\n')) if (line.startsWith('API process ')) processLines.push(line);
+    });
     try {
       await waitForHealth(child, url, 60_000);
-      return { url, port: chosenPort, child, stop: stopper(child) };
+      return { url, port: chosenPort, child, stop: stopper(child), processLines };
     } catch (err) {
       // Another process bound a port we chose between freePort and the API's listen: choose again.
       if (port !== undefined || attempt === 3 || !/EADDRINUSE/.test(err.message)) throw err;

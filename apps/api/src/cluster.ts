@@ -10,6 +10,7 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { AggregatorRegistry } from 'prom-client';
+import { releaseClosedProcesses } from './common/cluster-release.js';
 import { listenForScrapes } from './common/metrics.js';
 import { apiProcessCount } from './common/start-up-summary.js';
 import { loadConfig } from './config/config.js';
@@ -28,9 +29,12 @@ if (count === 1 || !cluster.isPrimary) {
     exec: new URL('./main.js', import.meta.url).pathname,
     execArgv: withApiV8Flags(process.execArgv),
   });
+  releaseClosedProcesses();
   let stopping = false;
   const fork = () => cluster.fork();
   for (let i = 0; i < count; i++) fork();
+  // Stop a process only once another is listening: a cluster with none listening refuses connections.
+  cluster.on('listening', (worker) => process.stderr.write(`API process ${worker.process.pid} listening\n`));
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);

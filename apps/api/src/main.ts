@@ -5,7 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import fastifyMultipart from '@fastify/multipart';
 import type {} from '@fastify/static';
-import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
@@ -26,6 +26,7 @@ import {
   listenForScrapes,
   processMetricsText,
 } from './common/metrics.js';
+import { releasedByPrimary } from './common/cluster-release.js';
 import { closeOnSignals, SHUTDOWN_BOUND_MS } from './common/shutdown.js';
 import { apiStartUpSummary } from './common/start-up-summary.js';
 import { cacheValidationMetadata } from './common/validation-metadata-cache.js';
@@ -83,7 +84,18 @@ async function bootstrap(): Promise<void> {
   await registerSecurityHeaders(app.getHttpAdapter().getInstance());
   // Streamed uploads (files): limits are set per route, see modules/files/multipart-upload.ts.
   await app.register(fastifyMultipart);
-  closeOnSignals(app, SHUTDOWN_BOUND_MS.api);
+  closeOnSignals(app, SHUTDOWN_BOUND_MS.api, {
+    // Nest closes the HTTP server only after its modules' shutdown hooks have run: a request taken
+    // meanwhile met services half closed. So the server stops taking requests and answers those it
+    // took first (closing Fastify twice is harmless).
+    first: () => {
+      const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
+      // A process stopped while it starts has nothing to answer yet; app.close() alone ends it.
+      return fastify.server.listening ? fastify.close() : Promise.resolve();
+    },
+    // In a cluster, exit only once the primary hands this process no more connections.
+    beforeExit: releasedByPrimary,
+  });
   app.useGlobalInterceptors(new HostileInputInterceptor());
   app.useGlobalPipes(
     new ValidationPipe({

@@ -20,6 +20,9 @@ async function apiProcesses(primary: number): Promise<number[]> {
   return stdout.split('\n').filter(Boolean).map(Number);
 }
 
+/** An `init` call unanswered this long is counted as failed (they take milliseconds). */
+const UNANSWERED_AFTER_MS = 10_000;
+
 /**
  * One `init` call on a connection of its own (`Connection: close`): each
  * request is accepted by whichever API process takes the new connection, so
@@ -42,6 +45,11 @@ function initOnFreshConnection(api: RunningApi, owner: StackOwner): Promise<numb
       },
     );
     req.on('error', (err) => resolve(err.message));
+    // A connection the service took and never answered is a failure to report, not a test that times out.
+    req.setTimeout(UNANSWERED_AFTER_MS, () => {
+      resolve(`no answer within ${UNANSWERED_AFTER_MS} ms`);
+      req.destroy();
+    });
     req.end(body);
   });
 }
@@ -50,11 +58,14 @@ describe('graceful stops', () => {
   it('replaces an API process under load with no failed request', async () => {
     const owner = await services.stack.ownerWithApp();
     const api = await startApi({ ...services.stack.env, API_PROCESSES: '2' }, { entry: 'cluster.js' });
+    /** The API processes the primary reported listening: stopping the only one refuses connections until another starts. */
+    const listening = (pids: number[]) =>
+      pids.every((pid) => api.processLines.includes(`API process ${pid} listening`));
     try {
       const primary = api.child.pid!;
       const before = await eventually(async () => {
         const pids = await apiProcesses(primary);
-        return pids.length === 2 ? pids : undefined;
+        return pids.length === 2 && listening(pids) ? pids : undefined;
       });
       const outcomes: Array<number | string> = [];
       let loading = true;
@@ -67,7 +78,7 @@ describe('graceful stops', () => {
       const after = await eventually(
         async () => {
           const pids = await apiProcesses(primary);
-          return pids.length === 2 && !pids.includes(before[0]!) ? pids : undefined;
+          return pids.length === 2 && !pids.includes(before[0]!) && listening(pids) ? pids : undefined;
         },
         { timeoutMs: 30_000, what: 'the replacement process' },
       );

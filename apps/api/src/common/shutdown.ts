@@ -19,7 +19,17 @@ export const SHUTDOWN_BOUND_MS = { api: 30_000, worker: 50_000 } as const;
  * buffered last lines (often the error that came just before the stop) were
  * never written. `process.exit` runs those handlers.
  */
-export function closeOnSignals(app: INestApplicationContext, boundMs: number): void {
+export function closeOnSignals(
+  app: INestApplicationContext,
+  boundMs: number,
+  steps: {
+    /** What must be done before the app's modules close (the API: stop taking requests, answer those taken). */
+    first?: () => Promise<void>;
+    /** What must be done after the app closed and before the process exits. */
+    beforeExit?: () => Promise<void>;
+  } = {},
+): void {
+  const { first = () => Promise.resolve(), beforeExit = () => Promise.resolve() } = steps;
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
@@ -30,9 +40,11 @@ export function closeOnSignals(app: INestApplicationContext, boundMs: number): v
         process.exit(1);
       }, boundMs);
       bound.unref();
-      void app
-        .close()
+      void first()
         .catch(() => undefined)
+        .then(() => app.close())
+        .catch(() => undefined)
+        .then(beforeExit)
         .finally(() => process.exit(0));
     });
   }
