@@ -3,7 +3,8 @@
 // app; as support it resets a user's HWID and bans, sees none of the pages or
 // buttons of higher roles and is refused (403) when it calls one anyway; the
 // owner finds its change in the Logs by member, removes it, and the member's
-// next page load and request lose the app.
+// next page load and request lose the app. A member also leaves on its own,
+// from the applications list.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { AdminMessage } from '@latchkey/contracts';
 import { PASSWORD, startHarness, uniqueEmail } from './harness.mjs';
@@ -168,4 +169,53 @@ describe('members', () => {
     await memberContext.close();
     await owner.context.close();
   }, 180_000);
+
+  test('a member leaves an application from the list; its owner is not offered to', async () => {
+    const { call, url } = harness;
+    const owner = await harness.ownerWithApp({ appName: 'Left App' });
+    const invitation = await call(
+      'POST',
+      `/v1/admin/apps/${owner.app.appId}/invitations`,
+      { role: 'viewer' },
+      owner.token,
+    );
+    expect(invitation.status).toBe(201);
+    const member = await harness.newOwner('leaver');
+    const accepted = await call(
+      'POST',
+      '/v1/admin/invitations/accept',
+      { token: invitation.body.data.token },
+      member.token,
+    );
+    expect(accepted.status).toBe(200);
+
+    // The owner's own row offers nothing to leave.
+    await owner.page.goto(`${url}/apps`);
+    await owner.page
+      .getByRole('table', { name: 'Applications' })
+      .getByRole('row', { name: /Left App/ })
+      .waitFor();
+    expect(await owner.page.getByRole('button', { name: 'Actions for Left App' }).count()).toBe(0);
+
+    const { context, page, pageErrors } = await harness.signedInPage(member.token);
+    await page.goto(`${url}/apps`);
+    await page
+      .getByRole('table', { name: 'Applications' })
+      .getByRole('row', { name: /Left App/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Actions for Left App' }).click();
+    await page.getByRole('menuitem', { name: 'Leave' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Leave application' }).click();
+    await page.getByTestId('toast-success').getByText('You left Left App').waitFor();
+    await page.getByText('No applications yet').waitFor();
+
+    const members = (await call('GET', `/v1/admin/apps/${owner.app.appId}/members`, undefined, owner.token)).body.data;
+    expect(members.map((entry) => entry.email)).toEqual([owner.email]);
+    const after = await call('GET', `/v1/admin/apps/${owner.app.appId}`, undefined, member.token);
+    expect(after.status).toBe(404);
+    expect(pageErrors).toEqual([]);
+    expect(owner.pageErrors).toEqual([]);
+    await context.close();
+    await owner.context.close();
+  }, 120_000);
 });

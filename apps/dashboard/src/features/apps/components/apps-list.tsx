@@ -1,8 +1,9 @@
 import { PAGE_DEFAULT_LIMIT, type AppWithRole } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
-import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/ui/data-table';
+import { rowActionsColumn } from '@/components/ui/table-columns';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Badge } from '@/components/ui/status-badge';
@@ -10,7 +11,8 @@ import { RoleBadge } from '@/components/ui/role-badge';
 import { useApps } from '../api/get-apps';
 
 const column = createColumnHelper<AppWithRole>();
-const columns = [
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's own type for columns of mixed values
+const columns: ColumnDef<AppWithRole, any>[] = [
   column.accessor('name', {
     header: 'Name',
     cell: (info) => (
@@ -45,15 +47,32 @@ const columns = [
   }),
 ];
 
-export function AppsList() {
+/** The caller's apps, each with its role; with `onLeave`, a member (not the owner) is offered to leave one. */
+export function AppsList({ onLeave }: { onLeave?: (app: AppWithRole) => void }) {
   const [page, setPage] = useState(1);
   const appsQuery = useApps({ page });
+  const withActions = useMemo(
+    () =>
+      onLeave
+        ? [
+            ...columns,
+            rowActionsColumn<AppWithRole>(
+              (app) => app.name,
+              // The owner cannot leave its own app (it deletes it in Settings); a reseller has no role to leave.
+              (app) => [
+                app.role && app.role !== 'owner' && { label: 'Leave', destructive: true, onSelect: () => onLeave(app) },
+              ],
+            ),
+          ]
+        : columns,
+    [onLeave],
+  );
 
   return (
     <DataTable
       label="Applications"
       noun={['application', 'applications']}
-      columns={columns}
+      columns={withActions}
       rows={appsQuery.data?.data}
       meta={appsQuery.data?.meta}
       page={page}
