@@ -3,6 +3,8 @@
 // challenge used once and only before it expires. A software authenticator (support/software-authenticator.ts)
 // signs real ES256 assertions.
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { PasskeyLimits } from '@latchkey/contracts';
+import { randomBytes } from 'node:crypto';
 import { signupOwner } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { http } from './support/http.js';
@@ -64,6 +66,69 @@ describe('registering passkeys', () => {
       'admin.passkey.remove',
       'admin.passkey.rename',
     ]);
+  });
+
+  it(`registers at most ${PasskeyLimits.perAccountMax} per account, also when the last ones arrive at once`, async () => {
+    const owner = await signupOwner();
+    for (let i = 1; i < PasskeyLimits.perAccountMax; i++)
+      await registerPasskey(owner.token, newAuthenticator(), `Key ${i}`);
+    // Two ceremonies started at one below the limit, answered together: one passkey is saved.
+    const ceremonies = await Promise.all(
+      [newAuthenticator(), newAuthenticator()].map(async (authenticator) => ({
+        authenticator,
+        options: await registrationOptions(owner.token),
+      })),
+    );
+    const answers = await Promise.all(
+      ceremonies.map(({ authenticator, options }, i) =>
+        http('POST', '/v1/admin/auth/passkeys', {
+          token: owner.token,
+          headers: FROM_ORIGIN,
+          body: { name: `Last ${i}`, response: authenticator.register(options) },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body).toEqual({
+      success: false,
+      code: 'PASSKEY_LIMIT',
+      message: 'Passkey limit reached',
+    });
+    expect(await passkeysOf(owner.token)).toHaveLength(PasskeyLimits.perAccountMax);
+    // At the limit, a new ceremony does not start.
+    const more = await http('POST', '/v1/admin/auth/passkeys/registration-options', {
+      token: owner.token,
+      headers: FROM_ORIGIN,
+    });
+    expect([more.status, more.body.code]).toEqual([409, 'PASSKEY_LIMIT']);
+  });
+
+  it("refuses a credential another account registered, and leaves that account's passkey as it was", async () => {
+    const first = await signupOwner();
+    const second = await signupOwner();
+    const credentialId = randomBytes(16);
+    const firstId = await (async () => {
+      const options = await registrationOptions(first.token);
+      const res = await http('POST', '/v1/admin/auth/passkeys', {
+        token: first.token,
+        headers: FROM_ORIGIN,
+        body: { name: 'Shared', response: newAuthenticator().register(options, credentialId) },
+      });
+      expect(res.status).toBe(201);
+      return res.body.data.id as string;
+    })();
+    const options = await registrationOptions(second.token);
+    const taken = await http('POST', '/v1/admin/auth/passkeys', {
+      token: second.token,
+      headers: FROM_ORIGIN,
+      body: { name: 'Shared', response: newAuthenticator().register(options, credentialId) },
+    });
+    expect([taken.status, taken.body]).toEqual([
+      409,
+      { success: false, code: 'PASSKEY_TAKEN', message: 'Passkey already registered' },
+    ]);
+    expect(await passkeysOf(second.token)).toEqual([]);
+    expect((await passkeysOf(first.token)).map((passkey) => passkey.id)).toEqual([firstId]);
   });
 
   it('keeps credentials and key material out of every answer', async () => {

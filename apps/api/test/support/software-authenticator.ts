@@ -46,8 +46,11 @@ export class SoftwareAuthenticator {
   /** @param origin the page the ceremonies run on, e.g. http://localhost:3000 (its host is the RP ID by default) */
   constructor(readonly origin: string) {}
 
-  /** navigator.credentials.create: a new ES256 credential for the options' relying party and user. */
-  register(options: CreationOptions) {
+  /**
+   * navigator.credentials.create: a new ES256 credential for the options'
+   * relying party and user (`credentialId` for a test that needs a given one).
+   */
+  register(options: CreationOptions, credentialId: Buffer = randomBytes(16)) {
     const rpId = options.rp.id ?? new URL(this.origin).hostname;
     const excluded = new Set((options.excludeCredentials ?? []).map((descriptor) => descriptor.id));
     if (this.credentials.some((credential) => excluded.has(credential.id))) {
@@ -55,7 +58,6 @@ export class SoftwareAuthenticator {
     }
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = publicKey.export({ format: 'jwk' });
-    const credentialId = randomBytes(16);
     const cosePublicKey = isoCBOR.encode(
       new Map<number, number | Uint8Array>([
         [1, 2], // kty: EC2
