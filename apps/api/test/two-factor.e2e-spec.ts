@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { createApp, signedInReseller, signupOwner, RESELLER_PASSWORD } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
+import { eventually } from './support/eventually.js';
 import { http } from './support/http.js';
 import { answerChallenge, enrolTotp, signInChallenge, totpCode, wrongTotpCode } from './support/two-factor.js';
 
@@ -135,6 +136,27 @@ describe('TOTP enrolment and sign-in', () => {
     expect(answered.status).toBe(200);
     expect(answered.body.data.account).toEqual({ id: expect.any(String), email: reseller.email, role: 'reseller' });
     expect((await http('GET', '/v1/admin/me', { token: answered.body.data.accessToken })).status).toBe(200);
+  });
+});
+
+describe('the sign-in history', () => {
+  it('shows a wrong password tried on the account, never what was typed; an unknown email records nothing', async () => {
+    const owner = await signupOwner();
+    const refused = await http('POST', '/v1/admin/auth/login', {
+      body: { email: owner.email, password: 'not the password' },
+    });
+    expect(refused.status).toBe(401);
+    await http('POST', '/v1/admin/auth/login', { body: { email: `nobody-${owner.email}`, password: 'x' } });
+    // Recorded after the refusal is answered (it must take as long for an unknown email).
+    const events = await eventually(() => signIns(owner.token), {
+      until: (list) => list.some((event) => event.outcome === 'failed'),
+      what: 'the refused sign-in in the history',
+    });
+    expect(events.filter((event) => event.outcome === 'failed')).toEqual([
+      expect.objectContaining({ kind: 'sign-in', method: 'password', outcome: 'failed', reason: 'wrong password' }),
+    ]);
+    const { rows } = await db().query(`SELECT count(*)::int AS n FROM account_sign_ins WHERE reason LIKE '%not the%'`);
+    expect(rows[0].n).toBe(0);
   });
 });
 

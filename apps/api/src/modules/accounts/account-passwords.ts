@@ -54,13 +54,13 @@ export class AccountPasswords {
   }
 
   /**
-   * The account `email` and `password` sign in to, or null: the first
+   * The account `email` and `password` sign in to, or none: the first
    * enabled account of the email whose password matches, owner first, then
    * resellers oldest first. A disabled account answers like a wrong password.
    * A legacy hash that matched is replaced in the current scheme with the
    * same salt (PasswordHasher.mayReplaceLegacy says when).
    */
-  async signIn(email: string, password: string): Promise<AccountRow | null> {
+  async signIn(email: string, password: string): Promise<PasswordSignIn> {
     const candidates = (await sqlRows<AccountRow>(this.dataSource, ACCOUNTS_OF_EMAIL, [email])).sort(signInOrder);
     const likeHashes = candidates.length > 0 ? candidates.map((a) => a.password_hash) : [await this.unknownEmailHash];
     // One computation per scheme and salt: one per email (hashForNewAccount), two while a legacy hash remains.
@@ -81,9 +81,16 @@ export class AccountPasswords {
         { saltOf: match.password_hash },
       );
     }
-    return match ?? null;
+    if (match) return { account: match, refused: [] };
+    return {
+      account: null,
+      refused: candidates.filter((account) => !account.disabled_at).map((account) => account.id),
+    };
   }
 }
+
+/** A password sign-in: the account it signs in to, or none and the enabled accounts of the email it did not match. */
+export type PasswordSignIn = { account: AccountRow; refused: [] } | { account: null; refused: string[] };
 
 /** What one computation serves: a hash's scheme and salt (everything before bcrypt's 31-character digest). */
 function bcryptSaltKey(hash: string): string {

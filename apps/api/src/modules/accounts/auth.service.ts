@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
@@ -63,6 +63,8 @@ export interface SignInOrigin {
 
 @Injectable()
 export class AuthService {
+  private readonly logger = new Logger('Auth');
+
   constructor(
     private readonly config: Config,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -89,8 +91,11 @@ export class AuthService {
    * to answer instead of a token (SecondFactorSignIn).
    */
   async login(email: string, password: string, origin: SignInOrigin): Promise<AdminLoginAnswer> {
-    const account = await this.passwords.signIn(email, password);
-    if (!account) throw new AppError('INVALID_ADMIN_LOGIN');
+    const { account, refused } = await this.passwords.signIn(email, password);
+    if (!account) {
+      this.recordWrongPassword(refused, origin);
+      throw new AppError('INVALID_ADMIN_LOGIN');
+    }
     const methods = await this.secondFactors.of(account.id);
     if (methods.length === 0) {
       return this.dataSource.transaction((manager) => this.completeLogin(manager, account, 'password', origin));
@@ -108,6 +113,26 @@ export class AuthService {
       expiresIn: TwoFactorLimits.challengeSeconds,
       methods,
     };
+  }
+
+  /**
+   * Shows a wrong password in the history of each account of the email it was
+   * tried on (never what was typed; an unknown email records nothing). Not
+   * awaited: the refusal must take as long whether or not the email has an
+   * account.
+   */
+  private recordWrongPassword(accountIds: string[], origin: SignInOrigin): void {
+    for (const accountId of accountIds) {
+      this.signIns
+        .record(this.dataSource, accountId, {
+          kind: 'sign-in',
+          method: 'password',
+          outcome: 'failed',
+          reason: 'wrong password',
+          origin,
+        })
+        .catch((err: Error) => this.logger.warn(`could not record a refused sign-in: ${err.message}`));
+    }
   }
 
   /**
