@@ -147,7 +147,7 @@ describe('the sign-in history', () => {
     });
     expect(refused.status).toBe(401);
     await http('POST', '/v1/admin/auth/login', { body: { email: `nobody-${owner.email}`, password: 'x' } });
-    // Recorded after the refusal is answered (it must take as long for an unknown email).
+    // The refusal does not wait for the write (it must take as long for an unknown email).
     const events = await eventually(() => signIns(owner.token), {
       until: (list) => list.some((event) => event.outcome === 'failed'),
       what: 'the refused sign-in in the history',
