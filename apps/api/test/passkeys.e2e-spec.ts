@@ -343,7 +343,6 @@ describe('passwordless sign-in', () => {
 });
 
 describe('a passkey as the second factor', () => {
-  const INVALID = { success: false, code: 'INVALID_SECOND_FACTOR_CODE', message: 'Invalid code' };
   const SIGN_IN_GONE = {
     success: false,
     code: 'SIGN_IN_CHALLENGE_EXPIRED',
@@ -423,16 +422,23 @@ describe('a passkey as the second factor', () => {
       challengeToken,
       response: theirs.authenticate(options, theirs.credentials[0]),
     });
-    expect([foreign.status, foreign.body]).toEqual([401, INVALID]);
+    expect([foreign.status, foreign.body]).toEqual([401, REFUSED]);
 
     // New options replace the WebAuthn challenge: an answer to the old ones no longer counts.
     const stale = authenticator.authenticate(options);
     const fresh = await secondFactorOptions(challengeToken);
-    expect((await authenticate({ challengeToken, response: stale })).body).toEqual(INVALID);
+    expect((await authenticate({ challengeToken, response: stale })).body).toEqual(REFUSED);
 
     const res = await authenticate({ challengeToken, response: authenticator.authenticate(fresh) });
     expect(res.status).toBe(200);
     expect(res.body.data.account.id).toBe(owner.accountId);
+    // The account's history names the refusals for what they were.
+    const history = await http('GET', '/v1/admin/auth/sign-ins', { token: owner.token });
+    const refusals = history.body.data.filter((event: { outcome: string }) => event.outcome === 'failed');
+    expect(refusals).toEqual([
+      expect.objectContaining({ method: 'passkey', reason: 'passkey not recognised' }),
+      expect.objectContaining({ method: 'passkey', reason: 'passkey not recognised' }),
+    ]);
   });
 
   it('kills the challenge after five refused answers', async () => {
@@ -442,7 +448,7 @@ describe('a passkey as the second factor', () => {
     const options = await secondFactorOptions(challengeToken);
     for (let attempt = 0; attempt < 5; attempt++) {
       const res = await authenticate({ challengeToken, response: theirs.authenticate(options, theirs.credentials[0]) });
-      expect(res.body).toEqual(INVALID);
+      expect(res.body).toEqual(REFUSED);
     }
     const right = await authenticate({ challengeToken, response: authenticator.authenticate(options) });
     expect([right.status, right.body]).toEqual([401, SIGN_IN_GONE]);

@@ -18,6 +18,13 @@ import { ENABLED_ACCOUNT } from './two-factor.queries.js';
  */
 export type FactorUse = (manager: EntityManager, accountId: string) => Promise<boolean>;
 
+/** What a refused second step answers, and the word its sign-in event records: a passkey is not a code. */
+const REFUSAL = {
+  totp: { code: 'INVALID_SECOND_FACTOR_CODE', reason: 'invalid code' },
+  recovery: { code: 'INVALID_SECOND_FACTOR_CODE', reason: 'invalid code' },
+  passkey: { code: 'PASSKEY_REFUSED', reason: 'passkey not recognised' },
+} as const satisfies Record<SecondFactorMethod, { code: string; reason: string }>;
+
 /**
  * The second step of a sign-in: a challenge (LoginChallenges) answered with
  * a TOTP code, a recovery code, or (through `complete`) a passkey.
@@ -61,8 +68,9 @@ export class SecondFactorSignIn {
    * Uses the challenge and the factor (`useFactor`) in one transaction and
    * answers the login: 401 `Sign-in challenge expired or already used` when
    * the challenge was used meanwhile (or its account disabled), 401 `Invalid
-   * code` when the factor refused (the challenge stays usable while it has
-   * attempts, and the failure is recorded in the account's sign-ins).
+   * code` (`Passkey not recognised` for a passkey) when the factor refused
+   * (the challenge stays usable while it has attempts, and the failure is
+   * recorded in the account's sign-ins).
    */
   async complete(
     attempt: ChallengeAttempt,
@@ -73,18 +81,18 @@ export class SecondFactorSignIn {
     try {
       return await this.dataSource.transaction(async (manager) => {
         if (!(await this.challenges.use(manager, attempt.challengeId))) throw new AppError('SIGN_IN_CHALLENGE_EXPIRED');
-        if (!(await useFactor(manager, attempt.accountId))) throw new AppError('INVALID_SECOND_FACTOR_CODE');
+        if (!(await useFactor(manager, attempt.accountId))) throw new AppError(REFUSAL[method].code);
         const [account] = await sqlRows<AccountRow>(manager, ENABLED_ACCOUNT, [attempt.accountId]);
         if (!account) throw new AppError('SIGN_IN_CHALLENGE_EXPIRED');
         return this.auth.completeLogin(manager, account, method, origin);
       });
     } catch (err) {
-      if (err instanceof AppError && err.code === 'INVALID_SECOND_FACTOR_CODE') {
+      if (err instanceof AppError && err.code === REFUSAL[method].code) {
         await this.signIns.record(this.dataSource, attempt.accountId, {
           kind: 'sign-in',
           method,
           outcome: 'failed',
-          reason: 'invalid code',
+          reason: REFUSAL[method].reason,
           origin,
         });
       }
