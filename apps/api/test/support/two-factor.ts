@@ -21,6 +21,8 @@ export function wrongTotpCode(secret: string): string {
 export interface EnrolledTotp {
   secret: string;
   recoveryCodes: string[];
+  /** The code that confirmed the enrolment, used from then on (a test replays this, not the step current when it runs). */
+  confirmingCode: string;
 }
 
 /** Turns TOTP on for the account of `token`, confirmed with the current step's code (the next step is left to sign in with). */
@@ -28,13 +30,14 @@ export async function enrolTotp(token: string): Promise<EnrolledTotp> {
   const enrolment = await http('POST', '/v1/admin/auth/two-factor/totp', { token });
   if (enrolment.status !== 201) throw new Error(`enrol failed: ${enrolment.status} ${JSON.stringify(enrolment.body)}`);
   const { secret } = enrolment.body.data;
+  const confirmingCode = totpCode(secret);
   const confirmed = await http('POST', '/v1/admin/auth/two-factor/totp/confirm', {
     token,
-    body: { code: totpCode(secret) },
+    body: { code: confirmingCode },
   });
   if (confirmed.status !== 200)
     throw new Error(`confirm failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
-  return { secret, recoveryCodes: confirmed.body.data.recoveryCodes };
+  return { secret, recoveryCodes: confirmed.body.data.recoveryCodes, confirmingCode };
 }
 
 /** The challenge token a password sign-in of an account with a second factor answers. */
