@@ -107,16 +107,7 @@ describe('registering passkeys', () => {
     const first = await signupOwner();
     const second = await signupOwner();
     const credentialId = randomBytes(16);
-    const firstId = await (async () => {
-      const options = await registrationOptions(first.token);
-      const res = await http('POST', '/v1/admin/auth/passkeys', {
-        token: first.token,
-        headers: FROM_ORIGIN,
-        body: { name: 'Shared', response: newAuthenticator().register(options, credentialId) },
-      });
-      expect(res.status).toBe(201);
-      return res.body.data.id as string;
-    })();
+    const firstId = await registerPasskey(first.token, newAuthenticator(), 'Shared', credentialId);
     const options = await registrationOptions(second.token);
     const taken = await http('POST', '/v1/admin/auth/passkeys', {
       token: second.token,

@@ -11,12 +11,17 @@ export function newAuthenticator(): SoftwareAuthenticator {
   return new SoftwareAuthenticator(PASSKEY_ORIGIN);
 }
 
-/** Registers a new passkey of `authenticator` to the account of `token`; its id. */
-export async function registerPasskey(token: string, authenticator: SoftwareAuthenticator, name = 'Laptop') {
+/** Registers a new passkey of `authenticator` (as `credentialId` when given) to the account of `token`; its id. */
+export async function registerPasskey(
+  token: string,
+  authenticator: SoftwareAuthenticator,
+  name = 'Laptop',
+  credentialId?: Buffer,
+) {
   const options = await http('POST', '/v1/admin/auth/passkeys/registration-options', { token, headers: FROM_ORIGIN });
   if (options.status !== 200)
     throw new Error(`registration-options: ${options.status} ${JSON.stringify(options.body)}`);
-  const response = authenticator.register(options.body.data);
+  const response = authenticator.register(options.body.data, credentialId);
   const res = await http('POST', '/v1/admin/auth/passkeys', { token, headers: FROM_ORIGIN, body: { name, response } });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id as string;

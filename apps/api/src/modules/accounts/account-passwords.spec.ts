@@ -49,7 +49,7 @@ describe('AccountPasswords.signIn', () => {
   it('costs one bcrypt however many accounts the email has, found or not', async () => {
     const { accounts, subject } = await accountsOfOneEmail(['owner pw', 'first pw', 'second pw', 'third pw']);
     const hashes = jest.spyOn(bcrypt, 'hash');
-    expect((await subject.signIn(EMAIL, 'third pw'))?.account?.id).toBe(accounts[3]!.id);
+    expect((await subject.signIn(EMAIL, 'third pw')).account?.id).toBe(accounts[3]!.id);
     // Refused: the enabled accounts of the email it was tried on, for their sign-in history.
     expect(await subject.signIn(EMAIL, 'nobody has this')).toEqual({
       account: null,
@@ -61,9 +61,9 @@ describe('AccountPasswords.signIn', () => {
 
   it('signs in the owner first, then the oldest reseller, skipping disabled accounts', async () => {
     const { accounts, subject } = await accountsOfOneEmail(['same pw', 'same pw', 'same pw']);
-    expect((await subject.signIn(EMAIL, 'same pw'))?.account?.id).toBe(accounts[0]!.id);
+    expect((await subject.signIn(EMAIL, 'same pw')).account?.id).toBe(accounts[0]!.id);
     accounts[0]!.disabled_at = new Date();
-    expect((await subject.signIn(EMAIL, 'same pw'))?.account?.id).toBe(accounts[1]!.id);
+    expect((await subject.signIn(EMAIL, 'same pw')).account?.id).toBe(accounts[1]!.id);
     // A disabled account is not among those refused: its history is no one's to read.
     expect((await subject.signIn(EMAIL, 'wrong pw')).refused).toEqual([accounts[1]!.id, accounts[2]!.id]);
   });
@@ -88,9 +88,9 @@ describe('AccountPasswords.signIn', () => {
     const legacy = await bcrypt.hash('owner pw', COST);
     const replaced: unknown[][] = [];
     const { accounts, subject } = await accountsOfOneEmail(['owner pw', 'reseller pw'], legacy, replaced);
-    expect((await subject.signIn(EMAIL, 'reseller pw'))?.account?.id).toBe(accounts[1]!.id);
+    expect((await subject.signIn(EMAIL, 'reseller pw')).account?.id).toBe(accounts[1]!.id);
     expect(replaced).toEqual([]);
-    expect((await subject.signIn(EMAIL, 'owner pw'))?.account?.id).toBe(accounts[0]!.id);
+    expect((await subject.signIn(EMAIL, 'owner pw')).account?.id).toBe(accounts[0]!.id);
     const [[id, replacedHash, replacement]] = replaced as Array<[string, string, string]>;
     expect([id, replacedHash]).toEqual([accounts[0]!.id, legacy]);
     expect(replacement).toMatch(/^hmac-sha256:/);

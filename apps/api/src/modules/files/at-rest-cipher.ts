@@ -105,11 +105,7 @@ export async function* sealChunks(key: Buffer, plaintext: AsyncIterable<Buffer>)
  * Each plaintext yielded is a buffer of its own, whatever the records were
  * read into, so it may be kept (the cache of recent contents does).
  */
-export async function* openChunks(
-  key: Buffer,
-  records: AsyncIterable<Buffer> | Iterable<Buffer>,
-  size: number,
-): AsyncGenerator<Buffer> {
+export async function* openChunks(key: Buffer, records: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
   const count = chunkCount(size);
   let index = 0;
   let total = 0;

@@ -25,8 +25,8 @@ const ENTRY_SHARE_OF_BUDGET = 4;
 export class ContentCache {
   private readonly entries: LRUCache<string, Buffer[]> | null;
   private readonly maxEntryBytes: number;
-  /** Contents being recorded now (one recording per content): the bytes they may reach, and whether removed since. */
-  private readonly recording = new Map<string, { bytes: number; removed: boolean }>();
+  /** Contents being recorded now (one recording per content), and whether each was removed since. */
+  private readonly recording = new Map<string, { removed: boolean }>();
   private recordingBytes = 0;
 
   constructor(private readonly budgetBytes: number) {
@@ -56,7 +56,7 @@ export class ContentCache {
   record(contentId: string, size: number): ContentRecording | null {
     if (!this.entries || size > this.maxEntryBytes || this.recording.has(contentId)) return null;
     if (this.recordingBytes + size > this.budgetBytes) return null;
-    const state = { bytes: size, removed: false };
+    const state = { removed: false };
     this.recording.set(contentId, state);
     this.recordingBytes += size;
     const pieces: Buffer[] = [];
