@@ -2,8 +2,6 @@ import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/comm
 import { CONTENT_ENCRYPTION_HEADER, DOWNLOAD_PATH, FILE_E2E_ALG, FileMessage } from '@latchkey/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { decryptWithMasterKey } from '../../common/crypto.js';
 import { Config } from '../../config/config.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
@@ -12,6 +10,7 @@ import { ContentIntegrityError } from './at-rest-cipher.js';
 import { DownloadLinks, type RedeemedLink } from './download-links.js';
 import { encryptedSize, sealForClient } from './e2e-cipher.js';
 import { FileContents } from './file-contents.js';
+import { eachAlone, writeBody } from './response-body.js';
 import { COUNT_DOWNLOAD } from './files.queries.js';
 
 /** Shutdown waits this long for completed downloads to be counted and their events written. */
@@ -94,7 +93,7 @@ export class DownloadRoute implements BeforeApplicationShutdown {
 
     const e2eKey = link.e2eKeySealed ? decryptWithMasterKey(this.masterKey, link.e2eKeySealed) : null;
     const plaintext = this.contents.read(link);
-    const body = e2eKey ? sealForClient(e2eKey, plaintext, link.size) : plaintext;
+    const body = e2eKey ? sealForClient(e2eKey, plaintext, link.size) : eachAlone(plaintext);
     reply.hijack();
     const response = reply.raw;
     const headers: OutgoingHttpHeaders = {
@@ -103,8 +102,7 @@ export class DownloadRoute implements BeforeApplicationShutdown {
     };
     response.writeHead(200, headers);
     try {
-      // On any failure pipeline destroys the response: the client sees a cut connection, never a short file.
-      await pipeline(Readable.from(body, { objectMode: false }), response);
+      await writeBody(response, body);
     } catch (err) {
       this.logFailure(err, link);
       return;

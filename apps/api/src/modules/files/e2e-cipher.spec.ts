@@ -35,9 +35,9 @@ async function* pieces(data: Buffer, pieceSize: number): AsyncGenerator<Buffer> 
   for (let offset = 0; offset < data.length; offset += pieceSize) yield data.subarray(offset, offset + pieceSize);
 }
 
-async function collect(source: AsyncIterable<Buffer>): Promise<Buffer> {
+async function collect(source: AsyncIterable<Buffer[]>): Promise<Buffer> {
   const out: Buffer[] = [];
-  for await (const piece of source) out.push(piece);
+  for await (const batch of source) out.push(...batch);
   return Buffer.concat(out);
 }
 

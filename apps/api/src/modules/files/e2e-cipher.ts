@@ -79,37 +79,40 @@ export function encryptedSize(size: number): number {
  * Re-cuts a plaintext stream of `size` bytes into records and seals each one.
  * The caller guarantees the stream holds exactly `size` bytes (openChunks does).
  * Each piece is fed straight to the ciphers of the records it spans (GCM
- * takes a record in parts), and what each cipher gives back is handed on as
- * it is: gathering a piece's output into one buffer cost a 1 MiB allocation
- * and copy per MiB, a third of the download's CPU (docs/decisions.md,
- * "Downloads at speed").
+ * takes a record in parts), and what those ciphers give back comes out as one
+ * batch per piece, the buffers as the ciphers made them: gathering them into
+ * one buffer cost a 1 MiB allocation and copy per MiB, and handing them on
+ * one by one a stream step and a socket write per 64 KiB record and per tag
+ * (docs/decisions.md, "Downloads at speed").
  */
 export async function* sealForClient(
   key: Buffer,
   plaintext: AsyncIterable<Buffer>,
   size: number,
-): AsyncGenerator<Buffer> {
+): AsyncGenerator<Buffer[]> {
   const last = recordCount(size) - 1;
   let index = 0;
   let cipher = recordCipher(key, index, index === last);
   let sealedInRecord = 0;
   for await (const piece of plaintext) {
+    const sealed: Buffer[] = [];
     let offset = 0;
     while (offset < piece.length) {
       const room = index === last ? piece.length - offset : FILE_E2E_RECORD_SIZE - sealedInRecord;
       const take = Math.min(room, piece.length - offset);
-      yield cipher.update(piece.subarray(offset, offset + take));
+      sealed.push(cipher.update(piece.subarray(offset, offset + take)));
       offset += take;
       sealedInRecord += take;
       if (index < last && sealedInRecord === FILE_E2E_RECORD_SIZE) {
-        yield recordTail(cipher);
+        sealed.push(recordTail(cipher));
         index += 1;
         cipher = recordCipher(key, index, index === last);
         sealedInRecord = 0;
       }
     }
+    if (sealed.length > 0) yield sealed;
   }
-  yield recordTail(cipher);
+  yield [recordTail(cipher)];
 }
 
 /** What ends a record: the cipher's last bytes (none, for GCM) and the tag. */
