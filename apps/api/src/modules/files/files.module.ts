@@ -4,6 +4,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { PreparedStatements } from '../../common/prepared-statements.js';
 import { Config } from '../../config/config.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AppsModule } from '../apps/apps.module.js';
@@ -46,6 +47,7 @@ import { PostgresFileStore, type SqlPool } from './storage/postgres-file-store.j
     FileContents,
     FilesService,
     DownloadLinks,
+    PreparedStatements,
     DownloadRoute,
     FileDownloads,
     FileSweeper,
