@@ -299,38 +299,55 @@ function cpuMs(pid) {
 }
 
 /**
- * Downloads `nextUrl()` FILE_DOWNLOADS_PER_RUN times, one after another; MB/s
- * over the transfers alone, and the CPU the serving processes (`pids()`: the
- * server, and for ours its PostgreSQL backends) spent per MiB meanwhile.
- * CPU per MiB is the steadier figure on a shared machine.
+ * One run of `file`: FILE_DOWNLOADS_PER_RUN downloads from each of `sources`
+ * (name -> the next download's URL), taken in turn one download at a time,
+ * the order rotating, so that a change in the shared machine's load (whole
+ * runs of the plain server moved twofold from one to the next when each
+ * source had a run of its own) falls on every source alike. Per source: MB/s
+ * over its transfers alone, and the CPU its serving processes (`pids`: the
+ * server, and for ours its PostgreSQL backends) spent per MiB during them,
+ * the steadier figure on a shared machine.
  */
-async function downloadRun(nextUrl, pids) {
-  const urls = [];
-  for (let i = 0; i < FILE_DOWNLOADS_PER_RUN; i += 1) urls.push(await nextUrl());
-  const serving = await pids();
-  const cpuBefore = serving.map((pid) => cpuMs(pid));
-  let bytes = 0;
-  let busyMs = 0;
-  for (const url of urls) {
-    const started = performance.now();
-    const response = await fetch(url);
-    if (response.status !== 200) throw new Error(`download answered ${response.status}`);
-    for await (const chunk of response.body) bytes += chunk.length;
-    busyMs += performance.now() - started;
+async function interleavedRun(sources, pids, rotation) {
+  const names = Object.keys(sources);
+  const runs = {};
+  for (const name of names) {
+    const urls = [];
+    for (let i = 0; i < FILE_DOWNLOADS_PER_RUN; i += 1) urls.push(await sources[name]());
+    runs[name] = { urls, serving: await pids[name](), bytes: 0, busyMs: 0, cpu: [] };
   }
-  const cpu = serving.map((pid, i) => cpuMs(pid) - cpuBefore[i]);
-  const perMiB = (ms) => Math.round((ms / (bytes / 1024 / 1024)) * 100) / 100;
-  return {
-    mbps: Math.round((bytes / 1e6 / (busyMs / 1000)) * 10) / 10,
-    serverCpuMsPerMiB: perMiB(cpu[0]),
-    databaseCpuMsPerMiB: perMiB(cpu.slice(1).reduce((sum, ms) => sum + ms, 0)),
-  };
+  for (let i = 0; i < FILE_DOWNLOADS_PER_RUN; i += 1) {
+    for (let turn = 0; turn < names.length; turn += 1) {
+      const run = runs[names[(rotation + i + turn) % names.length]];
+      const cpuBefore = run.serving.map((pid) => cpuMs(pid));
+      const started = performance.now();
+      const response = await fetch(run.urls[i]);
+      if (response.status !== 200) throw new Error(`download answered ${response.status}`);
+      for await (const chunk of response.body) run.bytes += chunk.length;
+      run.busyMs += performance.now() - started;
+      run.serving.forEach((pid, k) => (run.cpu[k] = (run.cpu[k] ?? 0) + cpuMs(pid) - cpuBefore[k]));
+    }
+  }
+  return Object.fromEntries(
+    names.map((name) => {
+      const { bytes, busyMs, cpu } = runs[name];
+      const perMiB = (ms) => Math.round((ms / (bytes / 1024 / 1024)) * 100) / 100;
+      return [
+        name,
+        {
+          mbps: Math.round((bytes / 1e6 / (busyMs / 1000)) * 10) / 10,
+          serverCpuMsPerMiB: perMiB(cpu[0]),
+          databaseCpuMsPerMiB: perMiB(cpu.slice(1).reduce((sum, ms) => sum + ms, 0)),
+        },
+      ];
+    }),
+  );
 }
 
 /**
  * `file`: a 10 MiB file uploaded through the admin API and downloaded through
  * single-use links (the `file` request before each download is not timed),
- * beside the plain server, the three in turn (the order rotating each round).
+ * beside the plain server, the three taken in turn download by download (interleavedRun).
  * `file-e2e` asks its links with a client key: the bytes come end-to-end
  * encrypted and are counted as they arrive, not opened (the plain server's
  * client opens nothing either).
@@ -398,12 +415,10 @@ async function benchFile(base, rounds, processes) {
     };
     const names = Object.keys(sources);
     const runs = Object.fromEntries(names.map((name) => [name, []]));
-    for (const name of names) await downloadRun(sources[name], pids[name]);
+    await interleavedRun(sources, pids, 0);
     for (let round = 0; round < rounds; round += 1) {
-      for (let turn = 0; turn < names.length; turn += 1) {
-        const name = names[(round + turn) % names.length];
-        runs[name].push(await downloadRun(sources[name], pids[name]));
-      }
+      const run = await interleavedRun(sources, pids, round);
+      for (const name of names) runs[name].push(run[name]);
     }
     const middle = (list) => [...list].sort((a, b) => a.mbps - b.mbps)[Math.floor(list.length / 2)];
     return {
