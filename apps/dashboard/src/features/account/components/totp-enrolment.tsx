@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ErrorAlert, FormError } from '@/components/ui/error-alert';
-import { TextField } from '@/components/ui/form-fields';
+import { OneTimeCodeField } from '@/components/ui/one-time-code-field';
 import { SecretField } from '@/components/ui/secret-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
@@ -15,7 +15,7 @@ import { useEnrolTotp } from '../api/enrol-totp';
 export function TotpEnrolment({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
   const enrol = useEnrolTotp();
   const confirm = useConfirmTotp();
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<{ code: string }>(
+  const { form, onSubmit, isSubmitting, rootError } = useApiForm<{ code: string }>(
     { defaultValues: { code: '' } },
     async ({ code }) => {
       const { recoveryCodes } = await confirm.mutateAsync({ code: code.replace(/\s+/g, '') });
@@ -66,14 +66,7 @@ export function TotpEnrolment({ onEnabled }: { onEnabled: (recoveryCodes: string
       <form className="stack" onSubmit={onSubmit} aria-label="Confirm authenticator app" noValidate>
         <FormError message={rootError} />
         <div className="form-row">
-          <TextField
-            label="Code from the app"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            spellCheck={false}
-            error={errors.code?.message}
-            {...form.register('code', { required: 'Enter the code your app shows' })}
-          />
+          <OneTimeCodeField form={form} name="code" />
           <div className="form-row-action">
             <SubmitButton submitting={isSubmitting} label="Turn on" pendingLabel="Checking…" />
           </div>

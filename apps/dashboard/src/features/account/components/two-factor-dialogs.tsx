@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { TextField } from '@/components/ui/form-fields';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { OneTimeCodeField } from '@/components/ui/one-time-code-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { useApiForm } from '@/lib/api-form';
 import { useDisableTotp } from '../api/disable-totp';
@@ -10,7 +10,7 @@ import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 export function DisableTotpDialog({ onClose }: { onClose: () => void }) {
   const disable = useDisableTotp();
   const [withRecoveryCode, setWithRecoveryCode] = useState(false);
-  const { form, errors, ...submit } = useApiForm<{ password: string; code: string }>(
+  const { form, ...submit } = useApiForm<{ password: string; code: string }>(
     { defaultValues: { password: '', code: '' } },
     async ({ password, code }) => {
       await disable.mutateAsync(
@@ -31,13 +31,11 @@ export function DisableTotpDialog({ onClose }: { onClose: () => void }) {
       destructive
     >
       <PasswordField form={form} name="password" current rules={{ required: 'Enter your password' }} />
-      <TextField
+      <OneTimeCodeField
         key={withRecoveryCode ? 'recovery' : 'totp'}
-        label={withRecoveryCode ? 'Recovery code' : 'Code from the app'}
-        autoComplete="one-time-code"
-        spellCheck={false}
-        error={errors.code?.message}
-        {...form.register('code', { required: withRecoveryCode ? 'Enter a recovery code' : 'Enter the code' })}
+        form={form}
+        name="code"
+        recovery={withRecoveryCode}
       />
       <button
         type="button"
@@ -62,14 +60,11 @@ export function RegenerateRecoveryCodesDialog({
   onCodes: (codes: string[]) => void;
 }) {
   const regenerate = useRegenerateRecoveryCodes();
-  const { form, errors, ...submit } = useApiForm<{ code: string }>(
-    { defaultValues: { code: '' } },
-    async ({ code }) => {
-      const { recoveryCodes } = await regenerate.mutateAsync({ code: code.replace(/\s+/g, '') });
-      onCodes(recoveryCodes);
-      onClose();
-    },
-  );
+  const { form, ...submit } = useApiForm<{ code: string }>({ defaultValues: { code: '' } }, async ({ code }) => {
+    const { recoveryCodes } = await regenerate.mutateAsync({ code: code.replace(/\s+/g, '') });
+    onCodes(recoveryCodes);
+    onClose();
+  });
   return (
     <FormDialog
       onClose={onClose}
@@ -79,14 +74,7 @@ export function RegenerateRecoveryCodesDialog({
       submitLabel="Make new codes"
       pendingLabel="Making…"
     >
-      <TextField
-        label="Code from the app"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        spellCheck={false}
-        error={errors.code?.message}
-        {...form.register('code', { required: 'Enter the code your app shows' })}
-      />
+      <OneTimeCodeField form={form} name="code" />
     </FormDialog>
   );
 }

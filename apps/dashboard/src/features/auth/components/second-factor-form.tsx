@@ -1,7 +1,7 @@
 import type { SecondFactorChallenge } from '@latchkey/contracts';
 import { useState, type ReactNode } from 'react';
 import { FormError } from '@/components/ui/error-alert';
-import { TextField } from '@/components/ui/form-fields';
+import { OneTimeCodeField } from '@/components/ui/one-time-code-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
 import { useAnswerSecondFactor } from '../api/answer-second-factor';
@@ -26,7 +26,7 @@ export function SecondFactorForm({
   const takesCodes = challenge.methods.includes('totp');
   const [withRecoveryCode, setWithRecoveryCode] = useState(false);
   const answer = useAnswerSecondFactor({ onSuccess });
-  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<{ code: string }>(
+  const { form, onSubmit, isSubmitting, rootError } = useApiForm<{ code: string }>(
     { defaultValues: { code: '' } },
     async ({ code }) => {
       const { challengeToken } = challenge;
@@ -49,17 +49,13 @@ export function SecondFactorForm({
               : 'Enter the 6-digit code your authenticator app shows for Latchkey.'}
           </p>
           <FormError message={rootError} />
-          <TextField
+          <OneTimeCodeField
             key={withRecoveryCode ? 'recovery' : 'totp'}
+            form={form}
+            name="code"
+            recovery={withRecoveryCode}
             label={withRecoveryCode ? 'Recovery code' : 'Authentication code'}
-            autoComplete="one-time-code"
-            inputMode={withRecoveryCode ? 'text' : 'numeric'}
-            spellCheck={false}
             autoFocus
-            error={errors.code?.message}
-            {...form.register('code', {
-              required: withRecoveryCode ? 'Enter a recovery code' : 'Enter the code from your app',
-            })}
           />
           <SubmitButton submitting={isSubmitting} label="Verify" pendingLabel="Verifying…" />
           <button
