@@ -86,4 +86,32 @@ describe('parseConfig', () => {
     ]);
     expect('problems' in parseConfig({ MASTER_KEY, FILE_STORAGE: 's3' }) && true).toBe(true);
   });
+
+  it('keeps a disk cache of records only in front of the PostgreSQL store', () => {
+    const defaults = parseConfig({ MASTER_KEY });
+    expect('config' in defaults && defaults.config).toMatchObject({
+      FILE_DISK_CACHE_DIR: '',
+      FILE_DISK_CACHE_BYTES: 2 * 1024 ** 3,
+    });
+    const cached = parseConfig({
+      MASTER_KEY,
+      FILE_DISK_CACHE_DIR: '/var/cache/latchkey',
+      FILE_DISK_CACHE_BYTES: '1024',
+    });
+    expect('config' in cached && cached.config).toMatchObject({
+      FILE_DISK_CACHE_DIR: '/var/cache/latchkey',
+      FILE_DISK_CACHE_BYTES: 1024,
+    });
+    const bad = parseConfig({
+      MASTER_KEY,
+      FILE_STORAGE: 'fs',
+      FILE_STORAGE_DIR: '/data/files',
+      FILE_DISK_CACHE_DIR: '/var/cache/latchkey',
+      FILE_DISK_CACHE_BYTES: '-1',
+    });
+    expect('problems' in bad && bad.problems).toEqual([
+      'FILE_DISK_CACHE_DIR is for FILE_STORAGE=postgres (the fs store is on disk already)',
+      'FILE_DISK_CACHE_BYTES must be between 0 and 17592186044416 (16 TiB)',
+    ]);
+  });
 });

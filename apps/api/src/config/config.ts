@@ -274,6 +274,31 @@ export class Config {
   FILE_STORAGE_DIR = '';
 
   /**
+   * A directory on this machine's disk where each API process keeps the
+   * stored (encrypted) records of contents it read from PostgreSQL, so a file
+   * too large for FILE_CACHE_BYTES is read from the database once per
+   * process rather than per download. Unset: off. Only with
+   * FILE_STORAGE=postgres (the fs store is on disk already).
+   */
+  @ValidateBy({
+    name: 'diskCacheWithPostgres',
+    validator: {
+      validate: (_dir: string, args) => (args?.object as Config).FILE_STORAGE === 'postgres',
+      defaultMessage: () => 'FILE_DISK_CACHE_DIR is for FILE_STORAGE=postgres (the fs store is on disk already)',
+    },
+  })
+  @ValidateIf((config: Config) => config.FILE_DISK_CACHE_DIR !== '')
+  @IsString()
+  FILE_DISK_CACHE_DIR = '';
+
+  /** What FILE_DISK_CACHE_DIR may hold per process (one file takes at most a quarter). Default 2 GiB. */
+  @Transform(toInt)
+  @Min(0, { message: 'FILE_DISK_CACHE_BYTES must be between 0 and 17592186044416 (16 TiB)' })
+  @Max(2 ** 44, { message: 'FILE_DISK_CACHE_BYTES must be between 0 and 17592186044416 (16 TiB)' })
+  @IsInt({ message: 'FILE_DISK_CACHE_BYTES must be an integer' })
+  FILE_DISK_CACHE_BYTES = 2 * 1024 * 1024 * 1024;
+
+  /**
    * The service's public address (`https://lk.example.com`, or with a path
    * prefix a proxy adds), for absolute URLs handed to clients: download links.
    * Unset, they are built from the request's Host (X-Forwarded-Host and

@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { decryptWithMasterKey, encryptWithMasterKey } from '../../common/crypto.js';
 import { Config } from '../../config/config.js';
-import { newDataKey, openChunks, sealChunks } from './at-rest-cipher.js';
+import { ContentIntegrityError, newDataKey, openChunks, sealChunks } from './at-rest-cipher.js';
 import { ContentCache } from './content-cache.js';
-import { contentReads, measureContentCache } from './file-metrics.js';
+import { contentReads, measureContentCache, measureDiskCache } from './file-metrics.js';
+import { DISK_RECORD_CACHE, type DiskRecordCache } from './storage/disk-record-cache.js';
 import { FILE_STORE, type FileStore } from './storage/file-store.js';
 import type { SqlPool } from './storage/postgres-file-store.js';
 import { DELETE_CONTENT, INSERT_CONTENT, SEAL_CONTENT } from './files.queries.js';
@@ -33,7 +34,7 @@ export interface ContentRef {
  * streams it back, each record verified before any of it is handed on.
  */
 @Injectable()
-export class FileContents {
+export class FileContents implements OnApplicationShutdown {
   private readonly logger = new Logger('FileContents');
   private readonly masterKey: Buffer;
   private readonly cache: ContentCache;
@@ -41,11 +42,17 @@ export class FileContents {
   constructor(
     @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(FILES_POOL) private readonly pool: SqlPool,
+    @Inject(DISK_RECORD_CACHE) private readonly disk: DiskRecordCache | null,
     config: Config,
   ) {
     this.masterKey = config.masterKey;
     this.cache = new ContentCache(config.FILE_CACHE_BYTES);
     measureContentCache(this.cache);
+    if (disk) measureDiskCache(disk);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.disk?.close();
   }
 
   /** Streams `plaintext` into a new content of `appId`. On any failure nothing is left behind. */
@@ -81,29 +88,37 @@ export class FileContents {
 
   /**
    * The plaintext of a content, verified record by record (ContentIntegrityError
-   * on tampering) as it is read from the store, or from the cache of recent
-   * contents, which a read from the store that completes fills.
+   * on tampering) as it is read: from the cache of recent contents in memory,
+   * else from the disk cache of records (FILE_DISK_CACHE_DIR), else from the
+   * store. A read from the store that completes fills the caches it fits.
    */
   async *read(content: ContentRef): AsyncGenerator<Buffer> {
-    const cached = this.cache.get(content.contentId);
+    const { contentId } = content;
+    const cached = this.cache.get(contentId);
     if (cached) {
       contentReads.inc({ source: 'cache' });
       yield* cached;
       return;
     }
-    contentReads.inc({ source: 'store' });
     const key = decryptWithMasterKey(this.masterKey, content.wrappedKey);
-    const opened = openChunks(key, this.store.read(content.contentId), content.size);
-    const recording = this.cache.record(content.contentId, content.size);
-    if (!recording) {
-      yield* opened;
-      return;
-    }
+    const fromDisk = (await this.disk?.open(contentId)) ?? null;
+    contentReads.inc({ source: fromDisk ? 'disk' : 'store' });
+    const toDisk = fromDisk ? null : (this.disk?.record(contentId, content.size) ?? null);
+    const stored = this.store.read(contentId);
+    const records = fromDisk ?? toDisk?.through(stored) ?? stored;
+    const opened = openChunks(key, records, content.size);
+    const recording = this.cache.record(contentId, content.size);
     try {
-      yield* recording.through(opened);
-      recording.keep();
+      yield* recording ? recording.through(opened) : opened;
+      recording?.keep();
+      void toDisk?.keep();
+    } catch (err) {
+      // A damaged file on this disk is dropped: the next read goes to the store.
+      if (fromDisk && err instanceof ContentIntegrityError) this.disk?.delete(contentId);
+      throw err;
     } finally {
-      recording.drop();
+      recording?.drop();
+      toDisk?.drop();
     }
   }
 
@@ -113,6 +128,7 @@ export class FileContents {
    */
   async discard(contentId: string): Promise<void> {
     this.cache.delete(contentId);
+    this.disk?.delete(contentId);
     try {
       await this.store.delete(contentId);
       await this.pool.query(DELETE_CONTENT, [contentId]);

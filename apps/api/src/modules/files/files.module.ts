@@ -15,6 +15,7 @@ import { FileDownloads } from './file-downloads.js';
 import { FileSweeper } from './file-sweeper.js';
 import { FilesController } from './files.controller.js';
 import { FilesService } from './files.service.js';
+import { DISK_RECORD_CACHE, DiskRecordCache } from './storage/disk-record-cache.js';
 import { FILE_STORE, type FileStore } from './storage/file-store.js';
 import { FsFileStore } from './storage/fs-file-store.js';
 import { PostgresFileStore, type SqlPool } from './storage/postgres-file-store.js';
@@ -42,6 +43,16 @@ import { PostgresFileStore, type SqlPool } from './storage/postgres-file-store.j
         const store = new FsFileStore(config.FILE_STORAGE_DIR);
         await store.prepare();
         return store;
+      },
+    },
+    {
+      provide: DISK_RECORD_CACHE,
+      inject: [Config],
+      useFactory: async (config: Config): Promise<DiskRecordCache | null> => {
+        if (config.FILE_DISK_CACHE_DIR === '' || config.FILE_DISK_CACHE_BYTES === 0) return null;
+        const cache = new DiskRecordCache(config.FILE_DISK_CACHE_DIR, config.FILE_DISK_CACHE_BYTES);
+        await cache.prepare();
+        return cache;
       },
     },
     FileContents,
