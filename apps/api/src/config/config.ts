@@ -277,17 +277,9 @@ export class Config {
    * A directory on this machine's disk where each API process keeps the
    * stored (encrypted) records of contents it read from PostgreSQL, so a file
    * too large for FILE_CACHE_BYTES is read from the database once per
-   * process rather than per download. Unset: off. Only with
-   * FILE_STORAGE=postgres (the fs store is on disk already).
+   * process rather than per download. Unset: off. Ignored with
+   * FILE_STORAGE=fs (that store is on disk already).
    */
-  @ValidateBy({
-    name: 'diskCacheWithPostgres',
-    validator: {
-      validate: (_dir: string, args) => (args?.object as Config).FILE_STORAGE === 'postgres',
-      defaultMessage: () => 'FILE_DISK_CACHE_DIR is for FILE_STORAGE=postgres (the fs store is on disk already)',
-    },
-  })
-  @ValidateIf((config: Config) => config.FILE_DISK_CACHE_DIR !== '')
   @IsString()
   FILE_DISK_CACHE_DIR = '';
 

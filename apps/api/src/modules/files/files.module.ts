@@ -49,7 +49,9 @@ import { PostgresFileStore, type SqlPool } from './storage/postgres-file-store.j
       provide: DISK_RECORD_CACHE,
       inject: [Config],
       useFactory: async (config: Config): Promise<DiskRecordCache | null> => {
-        if (config.FILE_DISK_CACHE_DIR === '' || config.FILE_DISK_CACHE_BYTES === 0) return null;
+        // The fs store is on disk already: a copy of it would only double the disk it takes.
+        const wanted = config.FILE_STORAGE === 'postgres' && config.FILE_DISK_CACHE_DIR !== '';
+        if (!wanted || config.FILE_DISK_CACHE_BYTES === 0) return null;
         const cache = new DiskRecordCache(config.FILE_DISK_CACHE_DIR, config.FILE_DISK_CACHE_BYTES);
         await cache.prepare();
         return cache;
