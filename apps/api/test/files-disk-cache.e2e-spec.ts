@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { dropDatabase, freshDatabase, startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
 import { eventually } from './support/eventually.js';
-import { download, send, sha256Hex, uploadForm } from './support/files.js';
-
-const MiB = 1024 * 1024;
+import { damageSecondRecord, download, filesOwner, send, sha256Hex, type FilesOwner } from './support/files.js';
 
 /**
  * FILE_DISK_CACHE_DIR in front of the PostgreSQL store, on an API of its own
@@ -20,8 +17,9 @@ let apiLog = '';
 let dir: string;
 let databaseName: string;
 let db: pg.Client;
-let owner: { token: string; appId: string; apiKey: string };
-let sessionToken: string;
+let owner: FilesOwner['owner'];
+let upload: FilesOwner['upload'];
+let linkFor: FilesOwner['linkFor'];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'latchkey-disk-cache-'));
@@ -31,25 +29,7 @@ beforeAll(async () => {
   api.child.stdout!.on('data', (chunk: Buffer) => (apiLog += chunk.toString()));
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  const signup = await send(api.url, 'POST', '/v1/admin/auth/signup', '', {
-    email: `owner-${randomUUID()}@example.com`,
-    password: 'correct horse battery',
-  });
-  const token = signup.body.data.accessToken;
-  const app = (await send(api.url, 'POST', '/v1/admin/apps', token, { name: 'Disk cache' })).body.data;
-  owner = { token, appId: app.appId, apiKey: app.apiKey };
-  await send(api.url, 'POST', `/v1/admin/apps/${app.appId}/users`, token, {
-    username: 'dc_user',
-    password: 'hunter22',
-  });
-  const login = await send(api.url, 'POST', '/v1', '', {
-    appId: owner.appId,
-    apiKey: owner.apiKey,
-    type: 'login',
-    username: 'dc_user',
-    password: 'hunter22',
-  });
-  sessionToken = login.body.data.sessionToken;
+  ({ owner, upload, linkFor } = await filesOwner(api.url, 'Disk cache', 'dc_user'));
 }, 120_000);
 
 afterAll(async () => {
@@ -58,24 +38,6 @@ afterAll(async () => {
   if (databaseName) await dropDatabase(databaseName);
   if (dir) await rm(dir, { recursive: true, force: true });
 }, 60_000);
-
-async function upload(content: Buffer) {
-  const res = await send(api.url, 'POST', `/v1/admin/apps/${owner.appId}/files`, owner.token, uploadForm(content));
-  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as { fileId: string };
-}
-
-async function linkFor(fileId: string): Promise<string> {
-  const res = await send(api.url, 'POST', '/v1', '', {
-    appId: owner.appId,
-    apiKey: owner.apiKey,
-    type: 'file',
-    sessionToken,
-    fileId,
-  });
-  if (res.status !== 200) throw new Error(`file failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data.url;
-}
 
 /** The API process's own directory of kept contents, and what it holds. */
 const processDir = () => path.join(dir, `process-${api.child.pid}`);
@@ -110,13 +72,7 @@ describe('the disk cache of stored records', () => {
     expect((await download(await linkFor(file.fileId))).sha256).toBe(sha256Hex(marker));
 
     // The kept file is damaged inside its second record: that download is cut, and the file dropped.
-    const handle = await open(path.join(processDir(), contentId), 'r+');
-    const at = 4 + MiB + 4 + 5000;
-    const byte = Buffer.alloc(1);
-    await handle.read(byte, 0, 1, at);
-    byte[0]! ^= 0x01;
-    await handle.write(byte, 0, 1, at);
-    await handle.close();
+    await damageSecondRecord(path.join(processDir(), contentId));
     const cut = await download(await linkFor(file.fileId), { keep: true });
     expect(cut.error).toBeDefined();
     expect(cut.body!.equals(marker.subarray(0, cut.bytes))).toBe(true);

@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dropDatabase, freshDatabase, startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
-import { download, measureRssGrowth, mib, reportFigure, send, sha256Hex, uploadForm } from './support/files.js';
+import {
+  damageSecondRecord,
+  download,
+  filesOwner,
+  measureRssGrowth,
+  mib,
+  reportFigure,
+  send,
+  sha256Hex,
+  uploadForm,
+  type FilesOwner,
+} from './support/files.js';
 
 const MiB = 1024 * 1024;
 
@@ -12,8 +23,9 @@ const MiB = 1024 * 1024;
 let api: RunningApi;
 let dir: string;
 let databaseName: string;
-let owner: { token: string; appId: string; apiKey: string };
-let sessionToken: string;
+let owner: FilesOwner['owner'];
+let upload: FilesOwner['upload'];
+let linkFor: FilesOwner['linkFor'];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'latchkey-fs-store-'));
@@ -23,18 +35,7 @@ beforeAll(async () => {
     FILE_STORAGE_DIR: path.join(dir, 'store'),
   });
   api = await startApi(env);
-  const signup = await send(api.url, 'POST', '/v1/admin/auth/signup', '', {
-    email: `owner-${randomUUID()}@example.com`,
-    password: 'correct horse battery',
-  });
-  const token = signup.body.data.accessToken;
-  const app = (await send(api.url, 'POST', '/v1/admin/apps', token, { name: 'Fs' })).body.data;
-  owner = { token, appId: app.appId, apiKey: app.apiKey };
-  await send(api.url, 'POST', `/v1/admin/apps/${app.appId}/users`, token, {
-    username: 'fs_user',
-    password: 'hunter22',
-  });
-  sessionToken = (await client({ type: 'login', username: 'fs_user', password: 'hunter22' })).body.data.sessionToken;
+  ({ owner, upload, linkFor } = await filesOwner(api.url, 'Fs', 'fs_user'));
 }, 120_000);
 
 afterAll(async () => {
@@ -42,22 +43,6 @@ afterAll(async () => {
   if (databaseName) await dropDatabase(databaseName);
   if (dir) await rm(dir, { recursive: true, force: true });
 }, 60_000);
-
-function client(fields: Record<string, unknown>) {
-  return send(api.url, 'POST', '/v1', '', { appId: owner.appId, apiKey: owner.apiKey, ...fields });
-}
-
-async function upload(content: Buffer) {
-  const res = await send(api.url, 'POST', `/v1/admin/apps/${owner.appId}/files`, owner.token, uploadForm(content));
-  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as { fileId: string; size: number; sha256: string };
-}
-
-async function linkFor(fileId: string): Promise<string> {
-  const res = await client({ type: 'file', sessionToken, fileId });
-  if (res.status !== 200) throw new Error(`file failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data.url;
-}
 
 const stored = () => readdir(path.join(dir, 'store'));
 
@@ -96,14 +81,7 @@ describe('the fs store', () => {
     const before = await stored();
     const file = await upload(content);
     const name = (await stored()).find((n) => !before.includes(n))!;
-    // Inside the second record: past the first (4-byte length + 1 MiB) and the second's length.
-    const handle = await open(path.join(dir, 'store', name), 'r+');
-    const at = 4 + MiB + 4 + 5000;
-    const byte = Buffer.alloc(1);
-    await handle.read(byte, 0, 1, at);
-    byte[0]! ^= 0x01;
-    await handle.write(byte, 0, 1, at);
-    await handle.close();
+    await damageSecondRecord(path.join(dir, 'store', name));
 
     const got = await download(await linkFor(file.fileId), { keep: true });
     expect(got.error).toBeDefined();

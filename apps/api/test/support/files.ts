@@ -1,5 +1,14 @@
-import { createDecipheriv, createHash, createPublicKey, diffieHellman, hkdfSync, type KeyObject } from 'node:crypto';
+import {
+  createDecipheriv,
+  createHash,
+  createPublicKey,
+  diffieHellman,
+  hkdfSync,
+  randomUUID,
+  type KeyObject,
+} from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { http, type HttpResult } from './http.js';
 
 /** What a download delivered: status, headers, and the body's length and SHA-256 (or how it failed). */
@@ -164,4 +173,58 @@ export function mib(bytes: number): string {
 /** Figures a spec measures (memory), shown when TEST_REPORT_FIGURES is set. */
 export function reportFigure(line: string): void {
   if (process.env.TEST_REPORT_FIGURES) process.stderr.write(`${line}\n`);
+}
+
+/** An owner's app with one signed-in user, on an API a files spec runs of its own. */
+export interface FilesOwner {
+  owner: { token: string; appId: string; apiKey: string };
+  sessionToken: string;
+  /** Uploads `content` as a new file of the app. */
+  upload(content: Buffer): Promise<{ fileId: string; size: number; sha256: string }>;
+  /** A download link for the signed-in user. */
+  linkFor(fileId: string): Promise<string>;
+}
+
+/** Signs an owner up on `baseUrl`, with an app named `appName` and a user `username` signed in to it. */
+export async function filesOwner(baseUrl: string, appName: string, username: string): Promise<FilesOwner> {
+  const signup = await send(baseUrl, 'POST', '/v1/admin/auth/signup', '', {
+    email: `owner-${randomUUID()}@example.com`,
+    password: 'correct horse battery',
+  });
+  const token = signup.body.data.accessToken;
+  const app = (await send(baseUrl, 'POST', '/v1/admin/apps', token, { name: appName })).body.data;
+  const owner = { token, appId: app.appId, apiKey: app.apiKey };
+  await send(baseUrl, 'POST', `/v1/admin/apps/${app.appId}/users`, token, { username, password: 'hunter22' });
+  const client = (fields: Record<string, unknown>) =>
+    send(baseUrl, 'POST', '/v1', '', { appId: owner.appId, apiKey: owner.apiKey, ...fields });
+  const sessionToken = (await client({ type: 'login', username, password: 'hunter22' })).body.data.sessionToken;
+  return {
+    owner,
+    sessionToken,
+    upload: async (content) => {
+      const res = await send(baseUrl, 'POST', `/v1/admin/apps/${owner.appId}/files`, token, uploadForm(content));
+      if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data;
+    },
+    linkFor: async (fileId) => {
+      const res = await client({ type: 'file', sessionToken, fileId });
+      if (res.status !== 200) throw new Error(`file failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data.url;
+    },
+  };
+}
+
+/**
+ * Flips a bit inside the second record of a content file in the fs store's
+ * format: past the first record (a 4-byte length and 1 MiB) and the second's
+ * length.
+ */
+export async function damageSecondRecord(filePath: string): Promise<void> {
+  const handle = await open(filePath, 'r+');
+  const at = 4 + 1024 * 1024 + 4 + 5000;
+  const byte = Buffer.alloc(1);
+  await handle.read(byte, 0, 1, at);
+  byte[0]! ^= 0x01;
+  await handle.write(byte, 0, 1, at);
+  await handle.close();
 }
