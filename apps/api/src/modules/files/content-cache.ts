@@ -1,7 +1,5 @@
 import { LRUCache } from 'lru-cache';
-
-/** The share of the cache one content may take: a single large file never flushes every other. */
-const ENTRY_SHARE_OF_BUDGET = 4;
+import { CacheFills } from './cache-fills.js';
 
 /**
  * The verified plaintext of recently downloaded contents, in this process's
@@ -24,15 +22,12 @@ const ENTRY_SHARE_OF_BUDGET = 4;
  */
 export class ContentCache {
   private readonly entries: LRUCache<string, Buffer[]> | null;
-  private readonly maxEntryBytes: number;
-  /** Contents being recorded now (one recording per content), and whether each was removed since. */
-  private readonly recording = new Map<string, { removed: boolean }>();
-  private recordingBytes = 0;
+  private readonly fills: CacheFills;
 
-  constructor(private readonly budgetBytes: number) {
-    this.maxEntryBytes = Math.floor(budgetBytes / ENTRY_SHARE_OF_BUDGET);
+  constructor(budgetBytes: number) {
+    this.fills = new CacheFills(budgetBytes);
     this.entries =
-      this.maxEntryBytes > 0
+      this.fills.maxEntryBytes > 0
         ? new LRUCache<string, Buffer[]>({
             maxSize: budgetBytes,
             // An empty file is one empty piece; the cache counts every entry as at least a byte.
@@ -54,19 +49,9 @@ export class ContentCache {
    * under twice FILE_CACHE_BYTES).
    */
   record(contentId: string, size: number): ContentRecording | null {
-    if (!this.entries || size > this.maxEntryBytes || this.recording.has(contentId)) return null;
-    if (this.recordingBytes + size > this.budgetBytes) return null;
-    const state = { removed: false };
-    this.recording.set(contentId, state);
-    this.recordingBytes += size;
+    const fill = this.entries ? this.fills.start(contentId, size) : null;
+    if (!fill) return null;
     const pieces: Buffer[] = [];
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      this.recording.delete(contentId);
-      this.recordingBytes -= size;
-    };
     return {
       through: async function* (source) {
         for await (const piece of source) {
@@ -75,18 +60,17 @@ export class ContentCache {
         }
       },
       keep: () => {
-        if (!ended && !state.removed) this.entries?.set(contentId, pieces);
-        end();
+        if (!fill.ended && !fill.removed) this.entries?.set(contentId, pieces);
+        fill.end();
       },
-      drop: end,
+      drop: fill.end,
     };
   }
 
   /** Forgets a content that was removed, and keeps a recording of it under way from becoming an entry. */
   delete(contentId: string): void {
     this.entries?.delete(contentId);
-    const state = this.recording.get(contentId);
-    if (state) state.removed = true;
+    this.fills.remove(contentId);
   }
 
   /** Bytes held now (for tests and metrics). */

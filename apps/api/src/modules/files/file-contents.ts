@@ -5,7 +5,7 @@ import { Config } from '../../config/config.js';
 import { ContentIntegrityError, newDataKey, openChunks, sealChunks } from './at-rest-cipher.js';
 import { ContentCache } from './content-cache.js';
 import { contentReads, measureContentCache, measureDiskCache } from './file-metrics.js';
-import { DISK_RECORD_CACHE, type DiskRecordCache } from './storage/disk-record-cache.js';
+import { DISK_RECORD_CACHE, type DiskRecordCache, type DiskRecording } from './storage/disk-record-cache.js';
 import { FILE_STORE, type FileStore } from './storage/file-store.js';
 import type { SqlPool } from './storage/postgres-file-store.js';
 import { DELETE_CONTENT, INSERT_CONTENT, SEAL_CONTENT } from './files.queries.js';
@@ -104,8 +104,7 @@ export class FileContents implements OnApplicationShutdown {
     const fromDisk = (await this.disk?.open(contentId)) ?? null;
     contentReads.inc({ source: fromDisk ? 'disk' : 'store' });
     const toDisk = fromDisk ? null : (this.disk?.record(contentId, content.size) ?? null);
-    const stored = this.store.read(contentId);
-    const records = fromDisk ?? toDisk?.through(stored) ?? stored;
+    const records = fromDisk ?? this.fromStore(contentId, toDisk);
     const opened = openChunks(key, records, content.size);
     const recording = this.cache.record(contentId, content.size);
     try {
@@ -120,6 +119,12 @@ export class FileContents implements OnApplicationShutdown {
       recording?.drop();
       toDisk?.drop();
     }
+  }
+
+  /** The stored records of a content, written to the disk cache as they pass when `toDisk` records them. */
+  private fromStore(contentId: string, toDisk: DiskRecording | null): AsyncIterable<Buffer> {
+    const stored = this.store.read(contentId);
+    return toDisk ? toDisk.through(stored) : stored;
   }
 
   /**

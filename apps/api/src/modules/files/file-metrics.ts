@@ -1,7 +1,5 @@
 import { Counter, Gauge } from 'prom-client';
 import { METRIC_PREFIX } from '../../common/metrics.js';
-import type { ContentCache } from './content-cache.js';
-import type { DiskRecordCache } from './storage/disk-record-cache.js';
 
 /**
  * Contents read for a download, by where they came from: `cache` (this
@@ -13,33 +11,31 @@ export const contentReads = new Counter({
   labelNames: ['source'] as const,
 });
 
-/** Set once FileContents exists; a scrape before that reports no cache figure. */
-let measuredCache: ContentCache | null = null;
-
-new Gauge({
-  name: `${METRIC_PREFIX}file_cache_bytes`,
-  help: 'Bytes of recently downloaded files held in memory (at most FILE_CACHE_BYTES per process)',
-  collect() {
-    if (measuredCache) this.set(measuredCache.heldBytes);
-  },
-});
-
-/** Reads `cache`'s size on every scrape. */
-export function measureContentCache(cache: ContentCache): void {
-  measuredCache = cache;
+/**
+ * A gauge of the bytes a cache holds, read on every scrape once the returned
+ * function has been given the cache (when FileContents exists; a scrape
+ * before that reports no figure).
+ */
+function heldBytesGauge(name: string, help: string): (cache: { readonly heldBytes: number }) => void {
+  let measured: { readonly heldBytes: number } | null = null;
+  new Gauge({
+    name: `${METRIC_PREFIX}${name}`,
+    help,
+    collect() {
+      if (measured) this.set(measured.heldBytes);
+    },
+  });
+  return (cache) => {
+    measured = cache;
+  };
 }
 
-let measuredDisk: DiskRecordCache | null = null;
+export const measureContentCache = heldBytesGauge(
+  'file_cache_bytes',
+  'Bytes of recently downloaded files held in memory (at most FILE_CACHE_BYTES per process)',
+);
 
-new Gauge({
-  name: `${METRIC_PREFIX}file_disk_cache_bytes`,
-  help: 'Bytes of stored file records kept in FILE_DISK_CACHE_DIR by this process (at most FILE_DISK_CACHE_BYTES)',
-  collect() {
-    if (measuredDisk) this.set(measuredDisk.heldBytes);
-  },
-});
-
-/** Reads the disk cache's size on every scrape. */
-export function measureDiskCache(cache: DiskRecordCache): void {
-  measuredDisk = cache;
-}
+export const measureDiskCache = heldBytesGauge(
+  'file_disk_cache_bytes',
+  'Bytes of stored file records kept in FILE_DISK_CACHE_DIR by this process (at most FILE_DISK_CACHE_BYTES)',
+);

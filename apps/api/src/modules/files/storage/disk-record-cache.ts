@@ -2,14 +2,13 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { chunkCount, PLAIN_CHUNK_BYTES, STORED_CHUNK_BYTES } from '../at-rest-cipher.js';
+import { CacheFills } from '../cache-fills.js';
 import type { ContentWriter } from './file-store.js';
 import { FsFileStore } from './fs-file-store.js';
 
 /** Injection token of the disk cache: a DiskRecordCache, or null when FILE_DISK_CACHE_DIR is unset. */
 export const DISK_RECORD_CACHE = Symbol('DISK_RECORD_CACHE');
 
-/** The share of the budget one content may take: a single large file never flushes every other. */
-const ENTRY_SHARE_OF_BUDGET = 4;
 /** This process's directory under FILE_DISK_CACHE_DIR; the only names the cache ever removes there. */
 const PROCESS_DIR = /^process-(\d+)$/;
 
@@ -32,22 +31,19 @@ const PROCESS_DIR = /^process-(\d+)$/;
 export class DiskRecordCache {
   private readonly files: FsFileStore;
   private readonly dir: string;
-  private readonly maxEntryBytes: number;
   /** Kept contents and their bytes on disk; an entry pushed out takes its file with it. */
   private readonly entries: LRUCache<string, number>;
-  /** Contents being written now (one writer per content), and whether each was removed since. */
-  private readonly recording = new Map<string, { removed: boolean }>();
-  private recordingBytes = 0;
+  private readonly fills: CacheFills;
   /** File removals under way (an entry pushed out, a recording given up). */
   private readonly removals = new Set<Promise<void>>();
 
   constructor(
     private readonly parentDir: string,
-    private readonly budgetBytes: number,
+    budgetBytes: number,
   ) {
     this.dir = path.join(parentDir, `process-${process.pid}`);
     this.files = new FsFileStore(this.dir);
-    this.maxEntryBytes = Math.floor(budgetBytes / ENTRY_SHARE_OF_BUDGET);
+    this.fills = new CacheFills(budgetBytes);
     this.entries = new LRUCache<string, number>({
       maxSize: Math.max(1, budgetBytes),
       sizeCalculation: (bytes) => Math.max(1, bytes),
@@ -112,19 +108,10 @@ export class DiskRecordCache {
    */
   record(contentId: string, size: number): DiskRecording | null {
     const bytes = storedBytes(size);
-    if (bytes > this.maxEntryBytes || this.recording.has(contentId) || this.entries.has(contentId)) return null;
-    if (this.recordingBytes + bytes > this.budgetBytes) return null;
-    const state = { removed: false };
-    this.recording.set(contentId, state);
-    this.recordingBytes += bytes;
+    const fill = this.entries.has(contentId) ? null : this.fills.start(contentId, bytes);
+    if (!fill) return null;
     let writer: ContentWriter | null = null;
     let failed = false;
-    let ended = false;
-    const end = () => {
-      ended = true;
-      this.recording.delete(contentId);
-      this.recordingBytes -= bytes;
-    };
     const giveUp = () => {
       failed = true;
       if (writer) this.track(writer.abort());
@@ -146,9 +133,9 @@ export class DiskRecordCache {
         }
       },
       keep: async () => {
-        if (ended) return;
-        end();
-        if (failed || !writer || state.removed) return giveUp();
+        if (fill.ended) return;
+        fill.end();
+        if (failed || !writer || fill.removed) return giveUp();
         try {
           await writer.close();
           this.entries.set(contentId, bytes);
@@ -157,8 +144,8 @@ export class DiskRecordCache {
         }
       },
       drop: () => {
-        if (ended) return;
-        end();
+        if (fill.ended) return;
+        fill.end();
         giveUp();
       },
     };
@@ -167,8 +154,7 @@ export class DiskRecordCache {
   /** Forgets a content (removed, or found damaged), removes its file, and keeps a recording of it under way from being kept. */
   delete(contentId: string): void {
     this.entries.delete(contentId);
-    const state = this.recording.get(contentId);
-    if (state) state.removed = true;
+    this.fills.remove(contentId);
   }
 
   /** Resolves once every file removal started so far has ended. */
