@@ -146,7 +146,7 @@ async function inBatches(items, width, task) {
  * activated keys (for `license`), live sessions (for `var`) and users with
  * passwords (for `login`), as the floor has them.
  */
-async function startOurs(withLoadSetup) {
+async function startOurs(withLoadSetup, withFiles) {
   const databaseUrl = await freshDatabase(DATABASE_NAME);
   const env = testEnv(databaseUrl, {
     NODE_ENV: 'production',
@@ -163,11 +163,22 @@ async function startOurs(withLoadSetup) {
           throw err;
         })
       : null;
+  // For `file`: the same service with no cache of recent contents, so every download reads the store.
+  const uncached = withFiles
+    ? await startApi({ ...env, FILE_CACHE_BYTES: '0' }, { nodeArgs }).catch(async (err) => {
+        await Promise.all([api.stop(), withMetrics?.stop()]);
+        throw err;
+      })
+    : null;
   const stop = async () => {
-    await Promise.all([api.stop(), withMetrics?.stop()]);
+    await Promise.all([api.stop(), withMetrics?.stop(), uncached?.stop()]);
     await dropDatabase(DATABASE_NAME);
   };
-  const processes = { pid: api.child.pid, databaseUrl };
+  const processes = {
+    pid: api.child.pid,
+    databaseUrl,
+    uncached: uncached && { pid: uncached.child.pid, url: uncached.url },
+  };
   if (!withLoadSetup)
     return {
       stop,
@@ -347,10 +358,13 @@ async function interleavedRun(sources, pids, rotation) {
 /**
  * `file`: a 10 MiB file uploaded through the admin API and downloaded through
  * single-use links (the `file` request before each download is not timed),
- * beside the plain server, the three taken in turn download by download (interleavedRun).
+ * beside the plain server, all taken in turn download by download (interleavedRun).
  * `file-e2e` asks its links with a client key: the bytes come end-to-end
  * encrypted and are counted as they arrive, not opened (the plain server's
- * client opens nothing either).
+ * client opens nothing either). After the first download the API serves the
+ * file from its cache of recent contents; `file-store` and `file-e2e-store`
+ * ask their links of a second API process without that cache, so every one
+ * of their downloads reads the store, as a content's first read in a process does.
  */
 async function benchFile(base, rounds, processes) {
   const { accessToken } = await admin(base, 'POST', '/v1/admin/auth/signup', undefined, {
@@ -366,6 +380,7 @@ async function benchFile(base, rounds, processes) {
   });
   const client = sdkClient(base, app);
   await client.login('bench_files', LOGIN_PASSWORD);
+  const uncachedClient = sdkClient(processes.uncached.url, app);
   const content = randomBytes(FILE_BENCH_BYTES);
   const form = new FormData();
   form.append('file', new Blob([content]), 'bench.bin');
@@ -381,9 +396,9 @@ async function benchFile(base, rounds, processes) {
   const database = new pg.Client({ connectionString: processes.databaseUrl });
   await database.connect();
   try {
-    const link = async (fields) =>
+    const link = async (via, fields) =>
       (
-        await client.send({
+        await via.send({
           type: 'file',
           sessionToken: client.session.token,
           fileId,
@@ -396,12 +411,15 @@ async function benchFile(base, rounds, processes) {
     ).toString('base64');
     const sources = {
       floor: async () => plain.url,
-      latchkey: () => link({}),
-      e2e: () => link({ clientPublicKey }),
+      latchkey: () => link(client, {}),
+      e2e: () => link(client, { clientPublicKey }),
+      store: () => link(uncachedClient, {}),
+      storeE2e: () => link(uncachedClient, { clientPublicKey }),
     };
-    // Ours is the API and the PostgreSQL backends of its database (the links are fetched before, apart).
-    const ourPids = async () => [
-      processes.pid,
+    // Ours is an API and the PostgreSQL backends of its database (the links are fetched before, apart);
+    // the other API's backends sit idle meanwhile.
+    const ourPids = (apiPid) => async () => [
+      apiPid,
       ...(
         await database.query(
           'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
@@ -410,8 +428,10 @@ async function benchFile(base, rounds, processes) {
     ];
     const pids = {
       floor: async () => [plain.pid],
-      latchkey: ourPids,
-      e2e: ourPids,
+      latchkey: ourPids(processes.pid),
+      e2e: ourPids(processes.pid),
+      store: ourPids(processes.uncached.pid),
+      storeE2e: ourPids(processes.uncached.pid),
     };
     const names = Object.keys(sources);
     const runs = Object.fromEntries(names.map((name) => [name, []]));
@@ -421,12 +441,7 @@ async function benchFile(base, rounds, processes) {
       for (const name of names) runs[name].push(run[name]);
     }
     const middle = (list) => [...list].sort((a, b) => a.mbps - b.mbps)[Math.floor(list.length / 2)];
-    return {
-      latchkey: middle(runs.latchkey),
-      e2e: middle(runs.e2e),
-      floor: middle(runs.floor),
-      runs,
-    };
+    return { ...Object.fromEntries(names.map((name) => [name, middle(runs[name])])), runs };
   } finally {
     plain.stop();
     await database.end();
@@ -462,7 +477,7 @@ async function main() {
   let ours;
   const results = {};
   try {
-    ours = await startOurs(withLoad);
+    ours = await startOurs(withLoad, only.includes('file'));
     for (const type of loadTypes) {
       const warmSeconds = '3';
       const hasFloor = FLOOR_TYPES.has(type);
@@ -535,15 +550,18 @@ async function main() {
     }
   }
   if (results.file) {
-    const { latchkey: o, e2e, floor: f } = results.file;
+    const { latchkey: o, e2e, store, storeE2e, floor: f } = results.file;
     const cpu = (run) => `${run.serverCpuMsPerMiB}`;
     log(`(file CPU: ms per MiB downloaded, median run's; ours is the API + its PostgreSQL backends)`);
+    log('(file-store: the same downloads from an API without the cache of recent contents: each reads PostgreSQL)');
     for (const [type, ours] of [
       ['file', o],
       ['file-e2e', e2e],
+      ['file-store', store],
+      ['file-e2e-store', storeE2e],
     ]) {
       log(
-        `${type.padEnd(9)} ${String(ours.mbps).padStart(9)} MB/s (10 MiB download), CPU ${cpu(ours)} + ` +
+        `${type.padEnd(14)} ${String(ours.mbps).padStart(9)} MB/s (10 MiB download), CPU ${cpu(ours)} + ` +
           `${ours.databaseCpuMsPerMiB} | plain node:http + fs.createReadStream ${f.mbps} MB/s, CPU ${cpu(f)} | ` +
           `${Math.round((ours.mbps / f.mbps) * 100)}%`,
       );
