@@ -146,7 +146,7 @@ async function inBatches(items, width, task) {
  * activated keys (for `license`), live sessions (for `var`) and users with
  * passwords (for `login`), as the floor has them.
  */
-async function startOurs(withLoadSetup, withFiles) {
+async function startOurs(withLoadSetup) {
   const databaseUrl = await freshDatabase(DATABASE_NAME);
   const env = testEnv(databaseUrl, {
     NODE_ENV: 'production',
@@ -163,21 +163,15 @@ async function startOurs(withLoadSetup, withFiles) {
           throw err;
         })
       : null;
-  // For `file`: the same service with no cache of recent contents, so every download reads the store.
-  const uncached = withFiles
-    ? await startApi({ ...env, FILE_CACHE_BYTES: '0' }, { nodeArgs }).catch(async (err) => {
-        await Promise.all([api.stop(), withMetrics?.stop()]);
-        throw err;
-      })
-    : null;
   const stop = async () => {
-    await Promise.all([api.stop(), withMetrics?.stop(), uncached?.stop()]);
+    await Promise.all([api.stop(), withMetrics?.stop()]);
     await dropDatabase(DATABASE_NAME);
   };
   const processes = {
     pid: api.child.pid,
     databaseUrl,
-    uncached: uncached && { pid: uncached.child.pid, url: uncached.url },
+    // Another process of the same service on the same data, with `extra` settings; its caller stops it.
+    startAnother: (extra) => startApi({ ...env, ...extra }, { nodeArgs }),
   };
   if (!withLoadSetup)
     return {
@@ -380,7 +374,6 @@ async function benchFile(base, rounds, processes) {
   });
   const client = sdkClient(base, app);
   await client.login('bench_files', LOGIN_PASSWORD);
-  const uncachedClient = sdkClient(processes.uncached.url, app);
   const content = randomBytes(FILE_BENCH_BYTES);
   const form = new FormData();
   form.append('file', new Blob([content]), 'bench.bin');
@@ -395,7 +388,11 @@ async function benchFile(base, rounds, processes) {
   const plain = await startPlainFileServer(plainPath);
   const database = new pg.Client({ connectionString: processes.databaseUrl });
   await database.connect();
+  let uncached;
   try {
+    // Started for this bench alone, not through the load runs before it.
+    uncached = await processes.startAnother({ FILE_CACHE_BYTES: '0' });
+    const uncachedClient = sdkClient(uncached.url, app);
     const link = async (via, fields) =>
       (
         await via.send({
@@ -430,8 +427,8 @@ async function benchFile(base, rounds, processes) {
       floor: async () => [plain.pid],
       latchkey: ourPids(processes.pid),
       e2e: ourPids(processes.pid),
-      store: ourPids(processes.uncached.pid),
-      storeE2e: ourPids(processes.uncached.pid),
+      store: ourPids(uncached.child.pid),
+      storeE2e: ourPids(uncached.child.pid),
     };
     const names = Object.keys(sources);
     const runs = Object.fromEntries(names.map((name) => [name, []]));
@@ -444,7 +441,7 @@ async function benchFile(base, rounds, processes) {
     return { ...Object.fromEntries(names.map((name) => [name, middle(runs[name])])), runs };
   } finally {
     plain.stop();
-    await database.end();
+    await Promise.all([database.end(), uncached?.stop()]);
   }
 }
 
@@ -477,7 +474,7 @@ async function main() {
   let ours;
   const results = {};
   try {
-    ours = await startOurs(withLoad, only.includes('file'));
+    ours = await startOurs(withLoad);
     for (const type of loadTypes) {
       const warmSeconds = '3';
       const hasFloor = FLOOR_TYPES.has(type);
