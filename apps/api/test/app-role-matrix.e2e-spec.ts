@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { AppRole, MemberRole } from '@latchkey/contracts';
 import { createApp, type Owner, signupOwner } from './factories/index.js';
 import { closeDb } from './support/db.js';
-import { http } from './support/http.js';
+import type { AccountAccessLevel } from '../src/common/auth/role-policy.js';
+import { db } from './support/db.js';
+import { http, type HttpResult } from './support/http.js';
 import { registeredAdminRoutes } from './support/routes.js';
 import { memberOf } from './support/members.js';
 
@@ -19,8 +21,13 @@ import { memberOf } from './support/members.js';
  *
  * Account-level routes (no `{appId}`: sign-in, two-factor, tokens, the app
  * list, invitations) are the same for every owner-role account, and members
- * are owner-role accounts: one answer each, `account` (any signed-in
- * owner-role account) or `public` (no token needed).
+ * are owner-role accounts: `public` (no token needed) or the kind of token
+ * the route takes (AccountAccess, issue 37): `any-token` (a token narrowed
+ * with maxRole too), `full-token` (not a narrowed one: 403 `Not allowed for
+ * your role`) or `recent-sign-in` (changes to how the account signs in: a
+ * login token of the last RECENT_SIGN_IN_SECONDS; 403 `Not allowed with a
+ * personal access token` for any personal token, 403 `Sign in again to
+ * continue` for an older sign-in).
  *
  * Every route the OpenAPI document lists must be here: a new route fails this
  * spec until its answer is decided.
@@ -116,34 +123,34 @@ const APP_ROUTES: Record<string, AppRole | 'resellers only'> = {
   'DELETE /v1/admin/apps/{appId}/invitations/{invitationId}': 'admin',
 };
 
-const ACCOUNT_ROUTES: Record<string, 'account' | 'public'> = {
+const ACCOUNT_ROUTES: Record<string, AccountAccessLevel | 'public'> = {
   'POST /v1/admin/auth/signup': 'public',
   'POST /v1/admin/auth/login': 'public',
-  'POST /v1/admin/auth/password': 'account',
-  'GET /v1/admin/auth/sessions': 'account',
-  'POST /v1/admin/auth/logout': 'account',
+  'POST /v1/admin/auth/password': 'recent-sign-in',
+  'GET /v1/admin/auth/sessions': 'any-token',
+  'POST /v1/admin/auth/logout': 'any-token',
   'POST /v1/admin/auth/login/second-factor': 'public',
-  'GET /v1/admin/auth/two-factor': 'account',
-  'POST /v1/admin/auth/two-factor/totp': 'account',
-  'POST /v1/admin/auth/two-factor/totp/confirm': 'account',
-  'POST /v1/admin/auth/two-factor/totp/disable': 'account',
-  'POST /v1/admin/auth/two-factor/recovery-codes': 'account',
-  'GET /v1/admin/auth/sign-ins': 'account',
-  'POST /v1/admin/auth/passkeys/registration-options': 'account',
-  'POST /v1/admin/auth/passkeys': 'account',
-  'GET /v1/admin/auth/passkeys': 'account',
-  'PATCH /v1/admin/auth/passkeys/{passkeyId}': 'account',
-  'DELETE /v1/admin/auth/passkeys/{passkeyId}': 'account',
+  'GET /v1/admin/auth/two-factor': 'any-token',
+  'POST /v1/admin/auth/two-factor/totp': 'recent-sign-in',
+  'POST /v1/admin/auth/two-factor/totp/confirm': 'recent-sign-in',
+  'POST /v1/admin/auth/two-factor/totp/disable': 'full-token',
+  'POST /v1/admin/auth/two-factor/recovery-codes': 'recent-sign-in',
+  'GET /v1/admin/auth/sign-ins': 'any-token',
+  'POST /v1/admin/auth/passkeys/registration-options': 'recent-sign-in',
+  'POST /v1/admin/auth/passkeys': 'recent-sign-in',
+  'GET /v1/admin/auth/passkeys': 'any-token',
+  'PATCH /v1/admin/auth/passkeys/{passkeyId}': 'full-token',
+  'DELETE /v1/admin/auth/passkeys/{passkeyId}': 'recent-sign-in',
   'POST /v1/admin/auth/passkeys/authentication-options': 'public',
   'POST /v1/admin/auth/passkeys/authenticate': 'public',
-  'GET /v1/admin/me': 'account',
-  'POST /v1/admin/tokens': 'account',
-  'GET /v1/admin/tokens': 'account',
-  'DELETE /v1/admin/tokens/{tokenId}': 'account',
-  'POST /v1/admin/apps': 'account',
-  'GET /v1/admin/apps': 'account',
+  'GET /v1/admin/me': 'any-token',
+  'POST /v1/admin/tokens': 'recent-sign-in',
+  'GET /v1/admin/tokens': 'any-token',
+  'DELETE /v1/admin/tokens/{tokenId}': 'full-token',
+  'POST /v1/admin/apps': 'full-token',
+  'GET /v1/admin/apps': 'any-token',
   'GET /v1/admin/invitations/{token}': 'public',
-  'POST /v1/admin/invitations/accept': 'account',
+  'POST /v1/admin/invitations/accept': 'full-token',
 };
 
 const ROLES = ['owner', 'admin', 'manager', 'support', 'viewer'] as const satisfies readonly AppRole[];
@@ -151,22 +158,77 @@ const RANK: Record<AppRole, number> = { owner: 0, admin: 1, manager: 2, support:
 const ROLE_REFUSAL = { success: false, code: 'ROLE_NOT_ALLOWED', message: 'Not allowed for your role' };
 const ACCOUNT_REFUSAL = { success: false, code: 'FORBIDDEN', message: 'Not allowed for this account' };
 /** Codes that mean the caller was turned away for who it is, not for what it sent. */
-const REFUSAL_CODES = ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOR_RESELLER', 'ROLE_NOT_ALLOWED'];
+const REFUSAL_CODES = [
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOR_RESELLER',
+  'ROLE_NOT_ALLOWED',
+  'PERSONAL_TOKEN_NOT_ALLOWED',
+  'RECENT_SIGN_IN_REQUIRED',
+];
 
 let owner: Owner;
 let appId: string;
 /** A token of the app's owner, then of a member holding each role. */
 const tokens = {} as Record<AppRole, string>;
+/** How each of them signs in. */
+const credentials = {} as Record<AppRole, { email: string; password: string }>;
 
 beforeAll(async () => {
   owner = await signupOwner();
   appId = (await createApp(owner, { name: 'Role matrix' })).appId;
   tokens.owner = owner.token;
+  credentials.owner = { email: owner.email, password: owner.password };
   for (const role of ROLES.filter((r): r is MemberRole => r !== 'owner')) {
-    tokens[role] = (await memberOf(owner, appId, role)).token;
+    const member = await memberOf(owner, appId, role);
+    tokens[role] = member.token;
+    credentials[role] = { email: member.email, password: member.password };
   }
 });
 afterAll(closeDb);
+
+/** What each kind of token gets from a route of each level: its refusal code, or null when it passes. */
+const EXPECTED_REFUSALS: Record<AccountAccessLevel, Record<'personal' | 'narrowed' | 'olderSignIn', string | null>> = {
+  'any-token': { personal: null, narrowed: null, olderSignIn: null },
+  'full-token': { personal: null, narrowed: 'ROLE_NOT_ALLOWED', olderSignIn: null },
+  'recent-sign-in': {
+    personal: 'PERSONAL_TOKEN_NOT_ALLOWED',
+    narrowed: 'ROLE_NOT_ALLOWED',
+    olderSignIn: 'RECENT_SIGN_IN_REQUIRED',
+  },
+};
+
+/** The answer's code when it is a refusal for the token (REFUSAL_CODES), else null. */
+async function codeOf(answer: Promise<HttpResult>): Promise<string | null> {
+  const { body } = await answer;
+  return REFUSAL_CODES.includes(body?.code) ? body.code : null;
+}
+
+/** A new login token of the account holding `role` (the owner's for `owner`). */
+async function freshSignIn(role: AppRole): Promise<string> {
+  const res = await http('POST', '/v1/admin/auth/login', { body: credentials[role] });
+  return res.body.data.accessToken;
+}
+
+/** A new personal token of the owner, narrowed to `maxRole` when given. */
+async function personalToken(maxRole?: MemberRole): Promise<string> {
+  const res = await http('POST', '/v1/admin/tokens', {
+    token: await freshSignIn('owner'),
+    body: { name: 'matrix', ...(maxRole ? { maxRole } : {}) },
+  });
+  return res.body.data.token;
+}
+
+/** A new login token of the owner whose sign-in is a day old, well past RECENT_SIGN_IN_SECONDS. */
+async function olderSignIn(): Promise<string> {
+  const token = await freshSignIn('owner');
+  const { rowCount } = await db().query(
+    `UPDATE access_tokens SET created_at = now() - interval '1 day' WHERE token_hash = sha256($1::bytea)`,
+    [Buffer.from(token)],
+  );
+  if (rowCount !== 1) throw new Error('no token to backdate');
+  return token;
+}
 
 /**
  * The request each role makes on a route: random ids below the app (so item
@@ -229,9 +291,8 @@ describe('the team role matrix', () => {
     const [method, template] = route.split(' ') as [string, string];
     const url = template.replace(/\{(\w+)\}/g, () => randomUUID());
     for (const role of ROLES) {
-      // A token of its own: logout revokes the token it is called with.
-      const made = await http('POST', '/v1/admin/tokens', { token: tokens[role], body: { name: 'matrix' } });
-      const res = await http(method, url, { token: made.body.data.token });
+      // A sign-in of its own: logout revokes the token it is called with.
+      const res = await http(method, url, { token: await freshSignIn(role) });
       expect({ role, route, refused: REFUSAL_CODES.includes(res.body?.code) }).toEqual({ role, route, refused: false });
     }
     const anonymous = await http(method, url);
@@ -239,6 +300,21 @@ describe('the team role matrix', () => {
     else
       expect({ status: anonymous.status, code: anonymous.body?.code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
   });
+
+  it.each(Object.entries(ACCOUNT_ROUTES).filter(([, kind]) => kind !== 'public'))(
+    '%s (%s): what a personal token, a narrowed one and an older sign-in get',
+    async (route, kind) => {
+      const [method, template] = route.split(' ') as [string, string];
+      const url = template.replace(/\{(\w+)\}/g, () => randomUUID());
+      const expected = EXPECTED_REFUSALS[kind as AccountAccessLevel];
+      const answers: Record<keyof typeof expected, string | null> = {
+        personal: await codeOf(http(method, url, { token: await personalToken() })),
+        narrowed: await codeOf(http(method, url, { token: await personalToken('viewer') })),
+        olderSignIn: await codeOf(http(method, url, { token: await olderSignIn() })),
+      };
+      expect(answers).toEqual(expected);
+    },
+  );
 
   it.each(Object.keys(APP_ROUTES))('%s without a token: 401', async (route) => {
     const [method, template] = route.split(' ') as [string, string];

@@ -122,6 +122,12 @@ export interface ChangePasswordRequest {
   newPassword: string;
 }
 
+/** What a password change ended besides the password: the other tokens, and pending invitations the account created. */
+export interface ChangePasswordResult {
+  revokedTokens: number;
+  revokedInvitations: number;
+}
+
 /** One live login token of the account (GET /v1/admin/auth/sessions); revoke with DELETE /v1/admin/tokens/{id}. */
 export interface AccountLoginSession {
   id: string;
@@ -203,6 +209,10 @@ export const AdminMessage = {
   balanceTooHigh: 'Credit balance cannot exceed 1000000000',
   /** A member of the app whose role is below what the route needs (CAPABILITIES). */
   roleNotAllowed: 'Not allowed for your role',
+  /** A change to how the account signs in, with a login token older than RECENT_SIGN_IN_SECONDS. */
+  recentSignInRequired: 'Sign in again to continue',
+  /** A change to how the account signs in, with a personal access token. */
+  personalTokenNotAllowed: 'Not allowed with a personal access token',
   invitationGone: 'Invitation expired or already used',
   alreadyMember: 'Already a member of this app',
   tooManyRequests: 'Too many requests',

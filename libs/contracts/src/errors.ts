@@ -54,6 +54,10 @@ export const ERROR_TABLE = {
   NOT_FOR_THIS_RESELLER: [403, AdminMessage.notAllowedForThisReseller],
   /** a member of the app whose role is below the route's (CAPABILITIES) */
   ROLE_NOT_ALLOWED: [403, AdminMessage.roleNotAllowed],
+  /** a change to how the account signs in whose login token is older than RECENT_SIGN_IN_SECONDS: sign in again */
+  RECENT_SIGN_IN_REQUIRED: [403, AdminMessage.recentSignInRequired],
+  /** a change to how the account signs in made with a personal access token: it takes a sign-in */
+  PERSONAL_TOKEN_NOT_ALLOWED: [403, AdminMessage.personalTokenNotAllowed],
   /** an invitation that expired, was used or was revoked */
   INVITATION_GONE: [410, AdminMessage.invitationGone],
   /** an invitation accepted by the app's owner or one of its members */

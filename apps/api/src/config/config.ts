@@ -98,6 +98,17 @@ export class Config {
   @IsInt({ message: 'ACCESS_TOKEN_TTL_SECONDS must be an integer' })
   ACCESS_TOKEN_TTL_SECONDS = 12 * 3600;
 
+  /**
+   * How long after a sign-in its login token may change how the account signs
+   * in (passkeys, two-factor, recovery codes, personal tokens, the password):
+   * later, the owner signs in again (docs/security.md, "Step-up").
+   */
+  @Transform(toInt)
+  @Min(30, { message: 'RECENT_SIGN_IN_SECONDS must be between 30 and 86400' })
+  @Max(86_400, { message: 'RECENT_SIGN_IN_SECONDS must be between 30 and 86400' })
+  @IsInt({ message: 'RECENT_SIGN_IN_SECONDS must be an integer' })
+  RECENT_SIGN_IN_SECONDS = 300;
+
   /** Audit log entries older than this are pruned by the worker; 0 keeps them forever. */
   @Transform(toInt)
   @Min(0, { message: 'AUDIT_RETENTION_DAYS must be between 0 and 36500' })

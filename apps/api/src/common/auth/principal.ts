@@ -9,6 +9,10 @@ export interface Principal {
   tokenId: string;
   /** A personal access token narrowed to this app role (null: its holder's role on each app). */
   maxRole: MemberRole | null;
+  /** `login`: issued by a sign-in (or signup); `personal`: made by its holder for scripts. */
+  tokenKind: 'login' | 'personal';
+  /** When the token was issued: for a login token, when its sign-in was completed. */
+  issuedAt: Date;
 }
 
 export interface RequestWithPrincipal {

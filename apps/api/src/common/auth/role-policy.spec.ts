@@ -2,9 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { AccountRole } from '@latchkey/contracts';
+import type { Config } from '../../config/config.js';
 import { AppError } from '../errors.js';
 import { PublicRoute, type Principal } from './principal.js';
-import { AllowRoles, RolePolicyGuard } from './role-policy.js';
+import { AccountAccess, accountAccessRefusal, AllowRoles, RolePolicyGuard } from './role-policy.js';
 
 class Routes {
   ownerOnly() {}
@@ -17,6 +18,12 @@ class Routes {
 
   @PublicRoute()
   open() {}
+
+  @AccountAccess('any-token')
+  anyToken() {}
+
+  @AccountAccess('recent-sign-in')
+  signInChange() {}
 }
 
 @AllowRoles('owner', 'reseller')
@@ -27,13 +34,27 @@ class SharedRoutes {
   narrowed() {}
 }
 
-function principal(role: AccountRole): Principal {
-  return { accountId: 'a', email: 'a@example.com', role, tokenId: 't', maxRole: null };
+function principal(role: AccountRole, token: Partial<Principal> = {}): Principal {
+  return {
+    accountId: 'a',
+    email: 'a@example.com',
+    role,
+    tokenId: 't',
+    maxRole: null,
+    tokenKind: 'login',
+    issuedAt: new Date(),
+    ...token,
+  };
 }
 
-/** An execution context of `handler` on `controller`, for a request carrying `caller`. */
-function context(controller: new () => object, handler: string, caller?: Principal): ExecutionContext {
-  const request = { principal: caller };
+/** An execution context of `handler` on `controller`, for a `method` request carrying `caller` (on an app's route with `appId`). */
+function context(
+  controller: new () => object,
+  handler: string,
+  caller?: Principal,
+  { method = 'POST', appId }: { method?: string; appId?: string } = {},
+): ExecutionContext {
+  const request = { principal: caller, method, params: appId === undefined ? {} : { appId } };
   return {
     getHandler: () => (controller.prototype as Record<string, () => void>)[handler]!,
     getClass: () => controller,
@@ -52,7 +73,7 @@ function refusal(run: () => unknown): { status: number; message: string } | null
 }
 
 describe('RolePolicyGuard', () => {
-  const guard = new RolePolicyGuard(new Reflector());
+  const guard = new RolePolicyGuard(new Reflector(), { RECENT_SIGN_IN_SECONDS: 300 } as Config);
 
   it('lets owners through routes that declare nothing, and refuses resellers there with the contract message', () => {
     expect(guard.canActivate(context(Routes, 'ownerOnly', principal('owner')))).toBe(true);
@@ -84,5 +105,47 @@ describe('RolePolicyGuard', () => {
   it('skips public routes, and treats a route without a principal as a wiring bug', () => {
     expect(guard.canActivate(context(Routes, 'open'))).toBe(true);
     expect(() => guard.canActivate(context(Routes, 'ownerOnly'))).toThrow('without AccessTokenGuard');
+  });
+});
+
+describe('account access', () => {
+  const guard = new RolePolicyGuard(new Reflector(), { RECENT_SIGN_IN_SECONDS: 300 } as Config);
+  const narrowed = principal('owner', { tokenKind: 'personal', maxRole: 'viewer' });
+  const personal = principal('owner', { tokenKind: 'personal' });
+  const stale = principal('owner', { issuedAt: new Date(Date.now() - 301_000) });
+  const code = (run: () => unknown) => {
+    try {
+      run();
+      return null;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return err.code;
+    }
+  };
+
+  it('lets a narrowed token read but refuses it every account-level write, declared or not', () => {
+    expect(code(() => guard.canActivate(context(Routes, 'ownerOnly', narrowed, { method: 'GET' })))).toBeNull();
+    expect(code(() => guard.canActivate(context(Routes, 'anyToken', narrowed)))).toBeNull();
+    expect(code(() => guard.canActivate(context(Routes, 'ownerOnly', narrowed)))).toBe('ROLE_NOT_ALLOWED');
+    expect(code(() => guard.canActivate(context(Routes, 'signInChange', narrowed)))).toBe('ROLE_NOT_ALLOWED');
+  });
+
+  it('leaves an app route’s narrowing to the app guard', () => {
+    expect(code(() => guard.canActivate(context(Routes, 'ownerOnly', narrowed, { appId: 'x' })))).toBeNull();
+  });
+
+  it('takes only a recent sign-in for a change to how the account signs in', () => {
+    expect(code(() => guard.canActivate(context(Routes, 'signInChange', principal('owner'))))).toBeNull();
+    expect(code(() => guard.canActivate(context(Routes, 'signInChange', personal)))).toBe('PERSONAL_TOKEN_NOT_ALLOWED');
+    expect(code(() => guard.canActivate(context(Routes, 'signInChange', stale)))).toBe('RECENT_SIGN_IN_REQUIRED');
+    expect(code(() => guard.canActivate(context(Routes, 'ownerOnly', stale)))).toBeNull();
+  });
+
+  it('counts the window to the millisecond, and a sign-in dated in the future as not recent', () => {
+    const at = (issuedAt: number) => principal('owner', { issuedAt: new Date(issuedAt) });
+    const clock = { now: 1_000_000, recentSeconds: 300 };
+    expect(accountAccessRefusal('recent-sign-in', at(700_000), clock)).toBeNull();
+    expect(accountAccessRefusal('recent-sign-in', at(699_999), clock)).toBe('RECENT_SIGN_IN_REQUIRED');
+    expect(accountAccessRefusal('recent-sign-in', at(1_000_001), clock)).toBe('RECENT_SIGN_IN_REQUIRED');
   });
 });

@@ -22,6 +22,7 @@ import { KeyAuthImports1795300000024 } from './1795300000024-KeyAuthImports.js';
 import { TwoFactorSignIn1795300000025 } from './1795300000025-TwoFactorSignIn.js';
 import { Passkeys1795300000026 } from './1795300000026-Passkeys.js';
 import { Teams1795300000027 } from './1795300000027-Teams.js';
+import { AccountSecurityIndexes1795300000029 } from './1795300000029-AccountSecurityIndexes.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   TwoFactorSignIn1795300000025,
   Passkeys1795300000026,
   Teams1795300000027,
+  AccountSecurityIndexes1795300000029,
 ];

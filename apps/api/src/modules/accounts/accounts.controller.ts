@@ -5,7 +5,7 @@ import { IdParam } from '../../common/id-param.js';
 import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
-import { AllowRoles, RolePolicyGuard } from '../../common/auth/role-policy.js';
+import { AccountAccess, AllowRoles, RolePolicyGuard } from '../../common/auth/role-policy.js';
 import { ChangePasswordDto, CreateTokenDto, LoginDto, SignupDto } from './accounts.dto.js';
 import { AuthService, type SignInOrigin } from './auth.service.js';
 import { CurrentPrincipal, type Principal, PublicRoute } from '../../common/auth/principal.js';
@@ -48,19 +48,20 @@ export class AccountsController {
 
   @Post('auth/password')
   @HttpCode(200)
+  @AccountAccess('recent-sign-in')
   // Per client IP and per account, so a stolen token cannot guess the current password at bcrypt speed.
   @UseGuards(AccountThrottlerGuard)
   @ApiOperation({
     summary:
-      "Change the account's password; every other token (login and personal) is revoked; rate limited per IP and per account",
+      "Change the account's password (a sign-in of the last RECENT_SIGN_IN_SECONDS); every other token, sign-in challenge, " +
+      'pending two-factor enrolment and pending invitation the account created is revoked; rate limited per IP and per account',
   })
   async changePassword(
     @CurrentActor() actor: Actor,
     @CurrentPrincipal() principal: Principal,
     @Body() body: ChangePasswordDto,
   ) {
-    await this.auth.changePassword(actor, principal, body.currentPassword, body.newPassword);
-    return ok({});
+    return ok(await this.auth.changePassword(actor, principal, body.currentPassword, body.newPassword));
   }
 
   @Get('auth/sessions')
@@ -73,6 +74,8 @@ export class AccountsController {
   @Post('auth/logout')
   @HttpCode(200)
   @AllowRoles('owner', 'reseller')
+  // Giving up the presented token takes no more than holding it.
+  @AccountAccess('any-token')
   @ApiOperation({ summary: 'Revoke the presented token' })
   async logout(@CurrentPrincipal() principal: Principal) {
     await this.auth.logout(principal);
@@ -81,7 +84,11 @@ export class AccountsController {
 
   @Post('tokens')
   @AllowRoles('owner', 'reseller')
-  @ApiOperation({ summary: 'Create a personal access token; the token is shown only here' })
+  @AccountAccess('recent-sign-in')
+  @ApiOperation({
+    summary:
+      'Create a personal access token (a sign-in of the last RECENT_SIGN_IN_SECONDS); the token is shown only here',
+  })
   async createToken(@CurrentActor() actor: Actor, @Body() body: CreateTokenDto) {
     return ok(await this.auth.createPersonalToken(actor, body));
   }

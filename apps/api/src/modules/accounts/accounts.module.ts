@@ -6,6 +6,7 @@ import { AccountSignIns } from './account-sign-ins.js';
 import { AccountsController } from './accounts.controller.js';
 import { AuthService } from './auth.service.js';
 import { LoginChallenges } from './login-challenges.js';
+import { PasswordChangeResets } from './password-change-resets.js';
 import { SecondFactorMethods } from './second-factor-methods.js';
 import { SecondFactorSignIn } from './second-factor-sign-in.js';
 import { TwoFactorController } from './two-factor.controller.js';
@@ -18,13 +19,15 @@ import { TwoFactorService } from './two-factor.service.js';
     AccountPasswords,
     AccountSignIns,
     LoginChallenges,
+    PasswordChangeResets,
     SecondFactorMethods,
     SecondFactorSignIn,
     TwoFactorService,
     AccessTokenGuard,
     { provide: PrincipalResolver, useExisting: AuthService },
   ],
-  // The second-factor services are the seam a factor kept elsewhere (passkeys) plugs into.
+  // The second-factor services are the seam a factor kept elsewhere (passkeys) plugs into; PasswordChangeResets
+  // the one through which a password change ends what other modules keep (passkey ceremonies, invitations).
   exports: [
     AuthService,
     AccessTokenGuard,
@@ -33,6 +36,7 @@ import { TwoFactorService } from './two-factor.service.js';
     LoginChallenges,
     SecondFactorSignIn,
     AccountSignIns,
+    PasswordChangeResets,
   ],
 })
 export class AccountsModule {}

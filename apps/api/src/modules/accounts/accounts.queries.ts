@@ -56,6 +56,8 @@ export interface TokenPrincipalRow {
   email: string;
   role: AccountRole;
   max_role: MemberRole | null;
+  kind: AccessTokenKind;
+  created_at: Date;
 }
 
 /** Serialises new accounts of the email `$1` (the lock key) until the transaction ends. */
@@ -89,7 +91,8 @@ export const INSERT_TOKEN = `INSERT INTO access_tokens (account_id, kind, name, 
   RETURNING ${PERSONAL_TOKEN_COLUMNS}`;
 
 /** The live token of hash `$1` and its enabled account. */
-export const AUTHENTICATE = `SELECT t.id AS token_id, t.last_used_at, t.max_role, a.id AS account_id, a.email, a.role
+export const AUTHENTICATE = `SELECT t.id AS token_id, t.last_used_at, t.max_role, t.kind, t.created_at,
+    a.id AS account_id, a.email, a.role
   FROM access_tokens t JOIN accounts a ON a.id = t.account_id
   WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())
     AND a.disabled_at IS NULL`;
@@ -106,6 +109,17 @@ export const REVOKE_OWN_TOKEN = `UPDATE access_tokens SET revoked_at = now()
 /** Every live token of the account `$1`, login and personal, revoked but `$2` (null: none spared). */
 export const REVOKE_ACCOUNT_TOKENS = `UPDATE access_tokens SET revoked_at = now()
   WHERE account_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2`;
+
+/**
+ * The account `$1`'s unanswered sign-in challenges used up: one started with
+ * the old password cannot be finished after the change.
+ */
+export const END_LOGIN_CHALLENGES = `UPDATE login_challenges SET used_at = now()
+  WHERE account_id = $1 AND used_at IS NULL AND expires_at > now()`;
+
+/** The account `$1`'s pending (never confirmed) TOTP secret dropped; an enabled one stays. */
+export const DROP_PENDING_TOTP = `UPDATE accounts SET totp_secret_sealed = NULL
+  WHERE id = $1 AND totp_enabled_at IS NULL AND totp_secret_sealed IS NOT NULL`;
 
 /** The account `$1`'s live login tokens, newest first. */
 export const LOGIN_SESSIONS = `SELECT id, created_at, expires_at, ip, user_agent FROM access_tokens

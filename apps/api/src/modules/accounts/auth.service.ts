@@ -7,10 +7,10 @@ import {
   type AccountLoginSession,
   type AdminLoginAnswer,
   type AdminLoginResult,
+  type ChangePasswordResult,
   type CreatedPersonalAccessToken,
   type MemberRole,
   type PersonalAccessToken,
-  roleAtLeast,
   type SecondFactorMethod,
   type SignupResult,
   TwoFactorLimits,
@@ -25,13 +25,16 @@ import { adminChange, AuditService } from '../audit/audit.service.js';
 import { AccountPasswords } from './account-passwords.js';
 import { AccountSignIns } from './account-sign-ins.js';
 import { LoginChallenges } from './login-challenges.js';
+import { PasswordChangeResets } from './password-change-resets.js';
 import { SecondFactorMethods } from './second-factor-methods.js';
 import {
   type AccessTokenKind,
   type AccountRow,
   AUTHENTICATE,
   DISABLE_ACCOUNT,
+  DROP_PENDING_TOTP,
   ENABLE_ACCOUNT,
+  END_LOGIN_CHALLENGES,
   INSERT_ACCOUNT,
   INSERT_TOKEN,
   LIST_PERSONAL_TOKENS,
@@ -73,6 +76,7 @@ export class AuthService {
     private readonly secondFactors: SecondFactorMethods,
     private readonly challenges: LoginChallenges,
     private readonly signIns: AccountSignIns,
+    private readonly resets: PasswordChangeResets,
   ) {}
 
   /** A new owner; 409 `Email already registered` when another owner has the email (a reseller's does not count). */
@@ -174,24 +178,41 @@ export class AuthService {
       role: row.role,
       tokenId: row.token_id,
       maxRole: row.max_role,
+      tokenKind: row.kind,
+      issuedAt: row.created_at,
     };
   }
 
   /**
-   * Changes the password and revokes every other token of the account, login
-   * and personal, in one transaction: nothing minted with a stolen password or
-   * session outlives the change. The token the change was made with stays.
+   * Changes the password and, in one transaction, ends everything a stolen
+   * password or session could have left behind: every other token (login and
+   * personal), unanswered sign-in challenges, a pending TOTP enrolment, open
+   * passkey ceremonies and the pending invitations the account created
+   * (PasswordChangeResets). The token the change was made with stays; so do
+   * passkeys and an enabled TOTP, which only a recent sign-in could add
+   * (docs/security.md, "What a password change ends").
    */
-  async changePassword(actor: Actor, principal: Principal, currentPassword: string, newPassword: string) {
+  async changePassword(
+    actor: Actor,
+    principal: Principal,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<ChangePasswordResult> {
     const currentHash = await passwordHashOf(this.dataSource, principal.accountId);
     if (!(await this.passwords.matches(currentPassword, currentHash))) {
       throw new AppError('WRONG_CURRENT_PASSWORD');
     }
     const passwordHash = await this.passwords.rehash(currentHash, newPassword);
-    await this.dataSource.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       await sqlAffected(manager, SET_PASSWORD_HASH, [principal.accountId, passwordHash]);
-      await revokeTokens(manager, principal.accountId, { except: principal.tokenId });
-      await this.audit.write(manager, [adminChange(actor, null, 'admin.account.password', {})]);
+      const revokedTokens = await revokeTokens(manager, principal.accountId, { except: principal.tokenId });
+      await sqlAffected(manager, END_LOGIN_CHALLENGES, [principal.accountId]);
+      await sqlAffected(manager, DROP_PENDING_TOTP, [principal.accountId]);
+      const { invitations: revokedInvitations } = await this.resets.endAll(manager, principal.accountId);
+      await this.audit.write(manager, [
+        adminChange(actor, null, 'admin.account.password', { revokedTokens, revokedInvitations }),
+      ]);
+      return { revokedTokens, revokedInvitations };
     });
   }
 
@@ -209,23 +230,20 @@ export class AuthService {
   }
 
   /**
-   * A personal token, optionally narrowed to `maxRole`. A token made with a
-   * narrowed token is narrowed at least as much (it inherits the ceiling and
-   * may not raise it: 403 `Not allowed for your role`), so narrowing cannot
-   * be escaped by minting a new token.
+   * A personal token, optionally narrowed to `maxRole`. Only a recent sign-in
+   * makes one (AccountAccess on the route), never another personal token, so
+   * narrowing cannot be escaped by minting a new token.
    */
   async createPersonalToken(
     actor: Actor,
     { name, expiresInDays, maxRole }: { name: string; expiresInDays?: number; maxRole?: MemberRole },
   ): Promise<CreatedPersonalAccessToken> {
-    if (actor.maxRole && maxRole && !roleAtLeast(actor.maxRole, maxRole)) throw new AppError('ROLE_NOT_ALLOWED');
-    const ceiling = maxRole ?? actor.maxRole;
     // The token and its audit entry commit together.
     const { token, row } = await this.dataSource.transaction(async (manager) => {
-      const grant: TokenGrant = { kind: 'personal', name, expiresInDays, maxRole: ceiling };
+      const grant: TokenGrant = { kind: 'personal', name, expiresInDays, maxRole: maxRole ?? null };
       const issued = await this.issue(actor.accountId, grant, manager);
       await this.audit.write(manager, [
-        adminChange(actor, null, 'admin.token.create', { tokenId: issued.row.id, name, maxRole: ceiling }),
+        adminChange(actor, null, 'admin.token.create', { tokenId: issued.row.id, name, maxRole: maxRole ?? null }),
       ]);
       return issued;
     });
@@ -332,8 +350,12 @@ type TokenGrant =
   | { kind: Extract<AccessTokenKind, 'personal'>; name: string; expiresInDays?: number; maxRole: MemberRole | null };
 
 /** Revokes every live token of the account, login and personal, but `except` (the one a request came with). */
-async function revokeTokens(manager: EntityManager, accountId: string, { except }: { except?: string } = {}) {
-  await sqlAffected(manager, REVOKE_ACCOUNT_TOKENS, [accountId, except ?? null]);
+async function revokeTokens(
+  manager: EntityManager,
+  accountId: string,
+  { except }: { except?: string } = {},
+): Promise<number> {
+  return sqlAffected(manager, REVOKE_ACCOUNT_TOKENS, [accountId, except ?? null]);
 }
 
 /** The account's password hash; the account exists (its token was just checked, or its owner just read it). */

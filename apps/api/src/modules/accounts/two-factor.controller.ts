@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok } from '../../common/admin-response.js';
 import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
-import { AllowRoles, RolePolicyGuard } from '../../common/auth/role-policy.js';
+import { AccountAccess, AllowRoles, RolePolicyGuard } from '../../common/auth/role-policy.js';
 import { CurrentPrincipal, type Principal, PublicRoute } from '../../common/auth/principal.js';
 import { AccountThrottlerGuard, SignInThrottlerGuard } from '../rate-limit/admin-throttler.js';
 import { AccountSignIns } from './account-sign-ins.js';
@@ -51,6 +51,7 @@ export class TwoFactorController {
   }
 
   @Post('two-factor/totp')
+  @AccountAccess('recent-sign-in')
   @ApiOperation({
     summary: 'Start a TOTP enrolment: a new secret, its otpauth URI and QR code; on once confirmed by a first code',
   })
@@ -60,6 +61,7 @@ export class TwoFactorController {
 
   @Post('two-factor/totp/confirm')
   @HttpCode(200)
+  @AccountAccess('recent-sign-in')
   @UseGuards(AccountThrottlerGuard)
   @ApiOperation({
     summary: 'Turn TOTP on with a first code; returns ten recovery codes, shown only here; rate limited',
@@ -70,6 +72,8 @@ export class TwoFactorController {
 
   @Post('two-factor/totp/disable')
   @HttpCode(200)
+  // Its body carries the whole proof (the password and a code), so any full token will do.
+  @AccountAccess('full-token')
   @UseGuards(AccountThrottlerGuard)
   @ApiOperation({
     summary: 'Turn TOTP off with the password and a current code or a recovery code; rate limited',
@@ -85,6 +89,7 @@ export class TwoFactorController {
 
   @Post('two-factor/recovery-codes')
   @HttpCode(200)
+  @AccountAccess('recent-sign-in')
   @UseGuards(AccountThrottlerGuard)
   @ApiOperation({
     summary: 'Replace the recovery codes for a current TOTP code; the new ones are shown only here; rate limited',

@@ -7,7 +7,15 @@ import type { Principal } from '../../common/auth/principal.js';
 import { AppCapability, AppOwnershipGuard, type AppScope, type OwnedApp } from './app-access.js';
 import type { AppsService } from './apps.service.js';
 
-const owner: Principal = { accountId: 'owner-1', email: 'o@example.com', role: 'owner', tokenId: 't', maxRole: null };
+const owner: Principal = {
+  accountId: 'owner-1',
+  email: 'o@example.com',
+  role: 'owner',
+  tokenId: 't',
+  maxRole: null,
+  tokenKind: 'login',
+  issuedAt: new Date(),
+};
 const ownedApp = { id: '6f1c1a52-9a53-4cf4-9a57-0d6f3f2b8d10', ownerId: 'owner-1' } as OwnedApp;
 
 const seller: Principal = {
@@ -16,6 +24,8 @@ const seller: Principal = {
   role: 'reseller',
   tokenId: 't2',
   maxRole: null,
+  tokenKind: 'login',
+  issuedAt: new Date(),
 };
 const support: Principal = { ...owner, accountId: 'support-1', email: 's@example.com', tokenId: 't3' };
 

@@ -73,6 +73,34 @@ export const REVOKE_INVITATION = `UPDATE app_invitations SET revoked_at = now()
   WHERE id = $2 AND app_id = $1 AND used_at IS NULL AND revoked_at IS NULL
   RETURNING id, role`;
 
+/**
+ * Whether the creator of the invitation `i` may still grant it: the app's
+ * owner, or a member holding both the `members` capability (`capabilityRole`)
+ * and a role at least the invitation's, in an enabled account. `ranks` is
+ * APP_ROLES, strongest first. An invitation is worth no more than its
+ * creator's rights when it is accepted.
+ */
+const creatorStillGrants = (ranks: string, capabilityRole: string) => `EXISTS (
+    SELECT 1 FROM accounts c WHERE c.id = i.created_by AND c.disabled_at IS NULL AND (
+      EXISTS (SELECT 1 FROM apps a WHERE a.id = i.app_id AND a.owner_id = c.id)
+      OR EXISTS (SELECT 1 FROM app_members m WHERE m.app_id = i.app_id AND m.account_id = c.id
+        AND array_position(${ranks}::text[], m.role)
+          <= least(array_position(${ranks}::text[], i.role), array_position(${ranks}::text[], ${capabilityRole}::text)))))`;
+
+/**
+ * Revokes the pending invitations of the app `$1` created by `$2` that their
+ * creator may no longer grant (`$3`: APP_ROLES, `$4`: the members capability's
+ * role): run after the creator is demoted or removed, in the same transaction.
+ */
+export const REVOKE_INVITATIONS_BEYOND_CREATOR = `UPDATE app_invitations i SET revoked_at = now()
+  WHERE i.app_id = $1 AND i.created_by = $2 AND i.used_at IS NULL AND i.revoked_at IS NULL
+    AND NOT ${creatorStillGrants('$3', '$4')}
+  RETURNING i.id`;
+
+/** Revokes every pending invitation the account `$1` created, on any app (a password change). */
+export const REVOKE_INVITATIONS_OF_CREATOR = `UPDATE app_invitations SET revoked_at = now()
+  WHERE created_by = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()`;
+
 /** An invitation found by its token's hash, whatever its state, for the preview and for explaining a refusal. */
 export interface InvitationByTokenRow {
   id: string;
@@ -88,18 +116,20 @@ export interface InvitationByTokenRow {
 
 export const INVITATION_BY_TOKEN = `SELECT i.id, i.app_id, a.name AS app_name, a.owner_id, i.role, i.expires_at,
     coalesce(c.email, '') AS inviter_email,
-    (i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()) AS usable
+    (i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now() AND ${creatorStillGrants('$2', '$3')}) AS usable
   FROM app_invitations i JOIN apps a ON a.id = i.app_id LEFT JOIN accounts c ON c.id = i.created_by
   WHERE i.token_hash = $1`;
 
 /**
  * Uses the invitation of token hash `$1` for the account `$2`: one statement,
  * so of two accepts of one invitation exactly one claims it. Refuses (no row)
- * an unknown, used, revoked or expired invitation, and one accepted by the
+ * an unknown, used, revoked or expired invitation, one its creator may no
+ * longer grant (`$3`, `$4`: see creatorStillGrants), and one accepted by the
  * app's owner or a member, which stays usable.
  */
 export const CLAIM_INVITATION = `UPDATE app_invitations i SET used_at = now(), used_by = $2
   WHERE i.token_hash = $1 AND i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()
+    AND ${creatorStillGrants('$3', '$4')}
     AND NOT EXISTS (SELECT 1 FROM apps a WHERE a.id = i.app_id AND a.owner_id = $2)
     AND NOT EXISTS (SELECT 1 FROM app_members m WHERE m.app_id = i.app_id AND m.account_id = $2)
   RETURNING i.id, i.app_id, i.role, i.created_by`;

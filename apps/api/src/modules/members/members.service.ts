@@ -1,12 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
   type AcceptedInvitation,
+  APP_ROLES,
   type AppInvitation,
   type AppMember,
   type AppRole,
   can,
+  CAPABILITIES,
   type CreatedInvitation,
   InvitationLimits,
   type InvitationPreview,
@@ -19,6 +21,7 @@ import { AppError } from '../../common/errors.js';
 import { isUniqueViolation, sqlAffected, sqlPage, sqlRows, type SqlExecutor } from '../../common/sql.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
+import { PasswordChangeResets } from '../accounts/password-change-resets.js';
 import type { OwnedApp } from '../apps/app-access.js';
 import {
   CLAIM_INVITATION,
@@ -35,12 +38,16 @@ import {
   LOCK_MEMBER,
   type MemberRow,
   REVOKE_INVITATION,
+  REVOKE_INVITATIONS_BEYOND_CREATOR,
+  REVOKE_INVITATIONS_OF_CREATOR,
   SET_MEMBER_ROLE,
 } from './members.queries.js';
 
 const INVITATION_TOKEN_PREFIX = 'lki_';
 /** `lki_` + 32 random bytes in base64url: anything else is no invitation, answered without a lookup. */
 const INVITATION_TOKEN = /^lki_[A-Za-z0-9_-]{43}$/;
+/** What the creatorStillGrants check of members.queries.ts takes: the roles by rank, and who may invite. */
+const GRANT_RULE = [[...APP_ROLES], CAPABILITIES.members] as const;
 
 /**
  * An app's team: its members and their roles, and the single-use invitations
@@ -49,11 +56,20 @@ const INVITATION_TOKEN = /^lki_[A-Za-z0-9_-]{43}$/;
  * owner is never changed or removed.
  */
 @Injectable()
-export class MembersService {
+export class MembersService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
+    private readonly passwordChangeResets: PasswordChangeResets,
   ) {}
+
+  /** A password change revokes the invitations the account created: a stolen session could have made them. */
+  onModuleInit() {
+    this.passwordChangeResets.register({
+      name: 'invitations',
+      end: (manager, accountId) => sqlAffected(manager, REVOKE_INVITATIONS_OF_CREATOR, [accountId]),
+    });
+  }
 
   async list(appId: string, offset: number, limit: number) {
     return sqlPage<MemberRow, AppMember>(this.dataSource, LIST_MEMBERS, [appId], { offset, limit }, apiRow);
@@ -65,12 +81,14 @@ export class MembersService {
       const member = await lockMember(manager, app, accountId);
       if (!roleAtLeast(acting, member.role)) throw new AppError('ROLE_NOT_ALLOWED');
       await sqlAffected(manager, SET_MEMBER_ROLE, [app.id, accountId, role]);
+      const revokedInvitations = await revokeInvitationsBeyond(manager, app.id, accountId);
       await this.audit.write(manager, [
         adminChange(actor, app.id, 'member.role_changed', {
           accountId,
           email: member.email,
           from: member.role,
           to: role,
+          ...(revokedInvitations.length > 0 ? { revokedInvitations } : {}),
         }),
       ]);
       return apiRow({ ...member, role });
@@ -85,8 +103,15 @@ export class MembersService {
       const member = await lockMember(manager, app, accountId);
       if (!leaving && !roleAtLeast(acting, member.role)) throw new AppError('ROLE_NOT_ALLOWED');
       await sqlAffected(manager, DELETE_MEMBER, [app.id, accountId]);
+      const revokedInvitations = await revokeInvitationsBeyond(manager, app.id, accountId);
       await this.audit.write(manager, [
-        adminChange(actor, app.id, 'member.removed', { accountId, email: member.email, role: member.role, leaving }),
+        adminChange(actor, app.id, 'member.removed', {
+          accountId,
+          email: member.email,
+          role: member.role,
+          leaving,
+          ...(revokedInvitations.length > 0 ? { revokedInvitations } : {}),
+        }),
       ]);
     });
   }
@@ -171,7 +196,11 @@ export class MembersService {
   async accept(actor: Actor, token: string): Promise<AcceptedInvitation> {
     if (!INVITATION_TOKEN.test(token)) throw new AppError('NOT_FOUND');
     const claimed = await this.dataSource.transaction(async (manager) => {
-      const [row] = await sqlRows<ClaimedInvitationRow>(manager, CLAIM_INVITATION, [sha256(token), actor.accountId]);
+      const [row] = await sqlRows<ClaimedInvitationRow>(manager, CLAIM_INVITATION, [
+        sha256(token),
+        actor.accountId,
+        ...GRANT_RULE,
+      ]);
       if (!row) return null;
       try {
         await sqlRows(manager, INSERT_MEMBER, [row.app_id, actor.accountId, row.role, row.created_by]);
@@ -202,11 +231,21 @@ export class MembersService {
 
   private async findByToken(token: string): Promise<InvitationByTokenRow> {
     const [invitation] = INVITATION_TOKEN.test(token)
-      ? await sqlRows<InvitationByTokenRow>(this.dataSource, INVITATION_BY_TOKEN, [sha256(token)])
+      ? await sqlRows<InvitationByTokenRow>(this.dataSource, INVITATION_BY_TOKEN, [sha256(token), ...GRANT_RULE])
       : [];
     if (!invitation) throw new AppError('NOT_FOUND');
     return invitation;
   }
+}
+
+/** Revokes the pending invitations `creatorId` may no longer grant on the app, after its role changed; their ids. */
+async function revokeInvitationsBeyond(manager: SqlExecutor, appId: string, creatorId: string): Promise<string[]> {
+  const rows = await sqlRows<{ id: string }>(manager, REVOKE_INVITATIONS_BEYOND_CREATOR, [
+    appId,
+    creatorId,
+    ...GRANT_RULE,
+  ]);
+  return rows.map((row) => row.id);
 }
 
 /** The member `accountId` of the app, locked for the change; the owner is never changed (403), a stranger is 404. */

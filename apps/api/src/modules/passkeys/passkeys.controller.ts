@@ -5,7 +5,7 @@ import { ok } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
 import { CurrentPrincipal, type Principal, PublicRoute } from '../../common/auth/principal.js';
-import { AllowRoles, RolePolicyGuard } from '../../common/auth/role-policy.js';
+import { AccountAccess, AllowRoles, RolePolicyGuard } from '../../common/auth/role-policy.js';
 import { validationError } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
 import { Config } from '../../config/config.js';
@@ -39,12 +39,14 @@ export class PasskeysController {
 
   @Post('registration-options')
   @HttpCode(200)
+  @AccountAccess('recent-sign-in')
   @ApiOperation({ summary: "Options for the browser's passkey registration (a challenge living 5 minutes, used once)" })
   async registrationOptions(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return ok(await this.passkeys.registrationOptions(principal, this.relyingParty(request)));
   }
 
   @Post()
+  @AccountAccess('recent-sign-in')
   @ApiOperation({ summary: "Register a passkey from the browser's answer to registration-options, under a name" })
   async register(@CurrentActor() actor: Actor, @Body() body: RegisterPasskeyDto, @Req() request: FastifyRequest) {
     return ok(await this.passkeys.register(actor, this.relyingParty(request), body, originOf(request)));
@@ -63,6 +65,8 @@ export class PasskeysController {
   }
 
   @Delete(':passkeyId')
+  // Removing the last passkey can turn the second factor off.
+  @AccountAccess('recent-sign-in')
   @ApiOperation({ summary: 'Remove a passkey: it signs in no more' })
   async remove(@CurrentActor() actor: Actor, @IdParam('passkeyId') passkeyId: string, @Req() request: FastifyRequest) {
     await this.passkeys.remove(actor, passkeyId, originOf(request));

@@ -86,4 +86,8 @@ export const USE_CHALLENGE = `UPDATE passkey_challenges SET used_at = now()
   RETURNING id`;
 
 /** Challenges dead for an hour: nothing reads them any more. */
+/** The account `$1`'s open registration ceremonies ended (a password change). */
+export const END_REGISTRATION_CHALLENGES = `UPDATE passkey_challenges SET used_at = now()
+  WHERE purpose = 'registration' AND account_id = $1 AND used_at IS NULL AND expires_at > now()`;
+
 export const DELETE_OLD_CHALLENGES = `DELETE FROM passkey_challenges WHERE expires_at < now() - interval '1 hour'`;

@@ -28,6 +28,7 @@ import { AccountSignIns } from '../accounts/account-sign-ins.js';
 import type { AccountRow } from '../accounts/accounts.queries.js';
 import { AuthService, type SignInOrigin } from '../accounts/auth.service.js';
 import { LoginChallenges } from '../accounts/login-challenges.js';
+import { PasswordChangeResets } from '../accounts/password-change-resets.js';
 import { SecondFactorMethods } from '../accounts/second-factor-methods.js';
 import { SecondFactorSignIn } from '../accounts/second-factor-sign-in.js';
 import {
@@ -38,6 +39,7 @@ import {
   DELETE_OLD_CHALLENGES,
   DELETE_PASSKEY,
   ENABLED_ACCOUNT,
+  END_REGISTRATION_CHALLENGES,
   INSERT_CHALLENGE,
   INSERT_PASSKEY,
   LIST_PASSKEYS,
@@ -69,13 +71,21 @@ export class PasskeysService implements OnModuleInit {
     private readonly secondFactor: SecondFactorSignIn,
     private readonly challenges: LoginChallenges,
     private readonly signIns: AccountSignIns,
+    private readonly passwordChangeResets: PasswordChangeResets,
   ) {}
 
-  /** An account with a passkey is asked for one (or its other second factor) after its password. */
+  /**
+   * An account with a passkey is asked for one (or its other second factor)
+   * after its password; a password change ends its open registrations.
+   */
   onModuleInit() {
     this.secondFactors.register({
       method: 'passkey',
       count: (accountId) => countPasskeys(this.dataSource, accountId),
+    });
+    this.passwordChangeResets.register({
+      name: 'passkeyChallenges',
+      end: (manager, accountId) => sqlAffected(manager, END_REGISTRATION_CHALLENGES, [accountId]),
     });
   }
 
