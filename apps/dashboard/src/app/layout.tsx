@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useMe } from '@/features/auth/api/get-me';
 import { AccountMenu } from '@/features/auth/components/account-menu';
+import { RecentSignInDialog } from '@/features/auth/components/recent-sign-in-dialog';
 import './layout.css';
 
 function Brand() {
@@ -64,6 +65,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       <main className="content" id="main">
         {children}
       </main>
+      <RecentSignInDialog />
     </div>
   );
 }

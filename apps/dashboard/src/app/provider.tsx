@@ -9,11 +9,11 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
   // token changes (sign-in, sign-out, or a 401 that ended the session).
   useEffect(() => {
     let last = getToken();
-    return subscribeToken(() => {
+    return subscribeToken((change) => {
       const next = getToken();
       if (next !== last) {
         last = next;
-        queryClient.clear();
+        if (!change?.sameAccount) queryClient.clear();
       }
     });
   }, [queryClient]);

@@ -4,6 +4,7 @@
 // contract's `{ success: false, message, code, errors?, fields? }`.
 import type { AdminError, ErrorCode, FieldError } from '@latchkey/contracts';
 import { clearToken, getToken } from './auth-token';
+import { requestRecentSignIn } from './recent-sign-in';
 
 /** What an admin error body says besides its message. */
 export interface ApiErrorDetails {
@@ -46,6 +47,13 @@ export interface ApiRequestOptions {
    * keep the token and only report the error.
    */
   keepSessionOnUnauthorized?: boolean;
+  /** The bearer token to send instead of the stored one (revoking the token a new sign-in replaced). */
+  token?: string;
+  /**
+   * On 403 `Sign in again to continue`, ask the user to sign in again and
+   * send the request once more (default). The retry itself does not ask again.
+   */
+  askToSignInAgain?: boolean;
   signal?: AbortSignal;
 }
 
@@ -99,12 +107,20 @@ export function toQueryString(params: Record<string, string | number | boolean |
 }
 
 async function send(path: string, options: ApiRequestOptions, accept: string): Promise<Response> {
-  const { method = 'GET', body, auth = true, expireOnUnauthorized = true, keepSessionOnUnauthorized, signal } = options;
+  const {
+    method = 'GET',
+    body,
+    auth = true,
+    expireOnUnauthorized = true,
+    keepSessionOnUnauthorized,
+    signal,
+    askToSignInAgain = true,
+  } = options;
 
   const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
-    const token = getToken();
+    const token = options.token ?? getToken();
     if (token === null) throw new ApiError(401, 'You are not signed in.');
     headers.Authorization = `Bearer ${token}`;
   }
@@ -128,6 +144,9 @@ async function send(path: string, options: ApiRequestOptions, accept: string): P
   }
   if (!res.ok) {
     const body = readAdminError(await readJson(res));
+    if (body?.code === 'RECENT_SIGN_IN_REQUIRED' && auth && askToSignInAgain && options.token === undefined) {
+      if (await requestRecentSignIn()) return send(path, { ...options, askToSignInAgain: false }, accept);
+    }
     throw new ApiError(
       res.status,
       withRetryAfter(body?.message ?? `Request failed (HTTP ${res.status}).`, res),

@@ -7,7 +7,12 @@ import { useSyncExternalStore } from 'react';
 const TOKEN_KEY = 'latchkey.accessToken';
 const EXPIRED_KEY = 'latchkey.sessionExpired';
 
-type Listener = () => void;
+/** What a change of the token is: `sameAccount` when a new sign-in of the signed-in account replaced it. */
+export interface TokenChange {
+  sameAccount: boolean;
+}
+
+type Listener = (change?: TokenChange) => void;
 const listeners = new Set<Listener>();
 
 function readStorage(key: string): string | null {
@@ -29,19 +34,23 @@ function writeStorage(key: string, value: string | null): void {
 
 let current: string | null = readStorage(TOKEN_KEY);
 
-function emit(): void {
-  for (const listener of listeners) listener();
+function emit(change: TokenChange = { sameAccount: false }): void {
+  for (const listener of listeners) listener(change);
 }
 
 export function getToken(): string | null {
   return current;
 }
 
-export function setToken(token: string): void {
+/**
+ * Stores the token of a sign-in. `sameAccount`: the signed-in account signed
+ * in again (to confirm a change), so what was fetched with the old token stays.
+ */
+export function setToken(token: string, { sameAccount = false }: { sameAccount?: boolean } = {}): void {
   current = token;
   writeStorage(TOKEN_KEY, token);
   writeStorage(EXPIRED_KEY, null);
-  emit();
+  emit({ sameAccount });
 }
 
 /**

@@ -14,10 +14,25 @@ interface DialogProps {
   description?: ReactNode;
   /** Wider dialog for tables or long text. */
   wide?: boolean;
+  /**
+   * Return focus to what opened it on close (default). Off for a dialog whose
+   * closing hands over to another one (the sign-in a change waited for):
+   * focus coming back would dismiss the one opening.
+   */
+  restoreFocus?: boolean;
   children: ReactNode;
 }
 
-export function Dialog({ open, onOpenChange, trigger, title, description, wide, children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  wide,
+  restoreFocus = true,
+  children,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
@@ -25,6 +40,7 @@ export function Dialog({ open, onOpenChange, trigger, title, description, wide, 
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content
           className={wide ? 'dialog dialog-wide' : 'dialog'}
+          onCloseAutoFocus={restoreFocus ? undefined : (event) => event.preventDefault()}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="dialog-head">

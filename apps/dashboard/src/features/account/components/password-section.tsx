@@ -3,6 +3,7 @@ import { FormError } from '@/components/ui/error-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
+import { plural } from '@/lib/format';
 import { useChangePassword } from '../api/change-password';
 
 const { passwordMin: PASSWORD_MIN, passwordMax: PASSWORD_MAX } = AccountLimits;
@@ -19,9 +20,11 @@ export function PasswordSection() {
   const { form, onSubmit, isSubmitting, rootError } = useApiForm<PasswordValues>(
     { defaultValues: { currentPassword: '', newPassword: '' } },
     async (values, form) => {
-      await change.mutateAsync(values);
+      const { revokedTokens, revokedInvitations } = await change.mutateAsync(values);
       form.reset();
-      return 'Password changed. Every other sign-in and every personal access token was revoked.';
+      const invitations =
+        revokedInvitations > 0 ? ` ${plural(revokedInvitations, 'pending invitation')} you created revoked.` : '';
+      return `Password changed. ${plural(revokedTokens, 'other sign-in or token', 'other sign-ins and tokens')} revoked.${invitations}`;
     },
   );
 
@@ -29,8 +32,9 @@ export function PasswordSection() {
     <section className="card stack" aria-labelledby="password-heading">
       <h2 id="password-heading">Password</h2>
       <p className="muted">
-        Changing it signs out every other browser and device and revokes every personal access token: scripts need a new
-        one.
+        Changing it signs out every other browser and device, revokes every personal access token (scripts need a new
+        one) and the pending invitations you created. Your passkeys and authenticator app stay: check the lists on this
+        page and remove any you do not recognise.
       </p>
       <form onSubmit={onSubmit} aria-label="Change password" noValidate>
         <FormError message={rootError} />

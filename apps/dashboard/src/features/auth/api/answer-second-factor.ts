@@ -13,11 +13,15 @@ export async function answerSecondFactor(body: SecondFactorRequest): Promise<Adm
   return res.data;
 }
 
-export function useAnswerSecondFactor({ onSuccess }: { onSuccess?: (result: AdminLoginResult) => void } = {}) {
+/** `sameAccount`: the signed-in account signing in again (recent-sign-in-dialog), whose data stays. */
+export function useAnswerSecondFactor({
+  onSuccess,
+  sameAccount = false,
+}: { onSuccess?: (result: AdminLoginResult) => void; sameAccount?: boolean } = {}) {
   return useMutation({
     mutationFn: answerSecondFactor,
     onSuccess: (result) => {
-      setToken(result.accessToken);
+      setToken(result.accessToken, { sameAccount });
       onSuccess?.(result);
     },
   });

@@ -18,11 +18,15 @@ export async function login(body: AdminLoginRequest): Promise<AdminLoginAnswer> 
   return res.data;
 }
 
-export function useLogin({ onSuccess }: { onSuccess?: (answer: AdminLoginAnswer) => void } = {}) {
+/** `sameAccount`: the signed-in account signing in again (recent-sign-in-dialog), whose data stays. */
+export function useLogin({
+  onSuccess,
+  sameAccount = false,
+}: { onSuccess?: (answer: AdminLoginAnswer) => void; sameAccount?: boolean } = {}) {
   return useMutation({
     mutationFn: login,
     onSuccess: (answer) => {
-      if (!isSecondFactorChallenge(answer)) setToken(answer.accessToken);
+      if (!isSecondFactorChallenge(answer)) setToken(answer.accessToken, { sameAccount });
       onSuccess?.(answer);
     },
   });

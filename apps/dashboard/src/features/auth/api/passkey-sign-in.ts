@@ -27,11 +27,15 @@ export async function passkeySignIn(challengeToken?: string): Promise<AdminLogin
   return answer.data;
 }
 
-export function usePasskeySignIn({ onSuccess }: { onSuccess?: (result: AdminLoginResult) => void } = {}) {
+/** `sameAccount`: the signed-in account signing in again (recent-sign-in-dialog), whose data stays. */
+export function usePasskeySignIn({
+  onSuccess,
+  sameAccount = false,
+}: { onSuccess?: (result: AdminLoginResult) => void; sameAccount?: boolean } = {}) {
   return useMutation({
     mutationFn: passkeySignIn,
     onSuccess: (result) => {
-      setToken(result.accessToken);
+      setToken(result.accessToken, { sameAccount });
       onSuccess?.(result);
     },
   });

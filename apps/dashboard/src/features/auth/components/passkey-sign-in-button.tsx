@@ -10,12 +10,15 @@ export function PasskeySignInButton({
   onSuccess,
   challengeToken,
   label = 'Use a passkey',
+  sameAccount = false,
 }: {
   onSuccess: () => void;
   challengeToken?: string;
   label?: string;
+  /** the signed-in account confirming itself: its data stays (usePasskeySignIn) */
+  sameAccount?: boolean;
 }) {
-  const signIn = usePasskeySignIn({ onSuccess });
+  const signIn = usePasskeySignIn({ onSuccess, sameAccount });
   return (
     <div className="stack">
       <FormError message={signIn.error?.message} />

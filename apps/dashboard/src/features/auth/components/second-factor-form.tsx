@@ -16,16 +16,22 @@ export function SecondFactorForm({
   onSuccess,
   onRestart,
   otherMethods,
+  sameAccount = false,
+  inDialog = false,
 }: {
   challenge: SecondFactorChallenge;
   onSuccess: () => void;
   /** back to email and password (the challenge expired, or another account) */
   onRestart: () => void;
   otherMethods?: ReactNode;
+  /** the signed-in account confirming itself: its data stays (useAnswerSecondFactor) */
+  sameAccount?: boolean;
+  /** inside a dialog that has its own title: no page heading, and "back" returns to its password step */
+  inDialog?: boolean;
 }) {
   const takesCodes = challenge.methods.includes('totp');
   const [withRecoveryCode, setWithRecoveryCode] = useState(false);
-  const answer = useAnswerSecondFactor({ onSuccess });
+  const answer = useAnswerSecondFactor({ onSuccess, sameAccount });
   const { form, onSubmit, isSubmitting, rootError } = useApiForm<{ code: string }>(
     { defaultValues: { code: '' } },
     async ({ code }) => {
@@ -40,9 +46,16 @@ export function SecondFactorForm({
 
   return (
     <div className="stack">
-      <h1 id="second-factor-heading">Two-factor authentication</h1>
+      {inDialog ? null : <h1 id="second-factor-heading">Two-factor authentication</h1>}
       {takesCodes ? (
-        <form className="stack" onSubmit={onSubmit} aria-labelledby="second-factor-heading" noValidate>
+        <form
+          className="stack"
+          onSubmit={onSubmit}
+          {...(inDialog
+            ? { 'aria-label': 'Two-factor authentication' }
+            : { 'aria-labelledby': 'second-factor-heading' })}
+          noValidate
+        >
           <p className="muted">
             {withRecoveryCode
               ? 'Enter one of your recovery codes. Each one works once.'
@@ -72,7 +85,7 @@ export function SecondFactorForm({
       ) : null}
       {otherMethods}
       <button type="button" className="button button-ghost" onClick={onRestart}>
-        Back to sign-in
+        {inDialog ? 'Back to password' : 'Back to sign-in'}
       </button>
     </div>
   );
