@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SessionResult } from '@latchkey/contracts';
 import type { EntityManager } from 'typeorm';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
+import { PlannerStatistics } from '../../common/planner-statistics.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { Emit } from '../events/events.service.js';
 import { durationEnd } from '../licenses/license-key.js';
@@ -37,6 +38,7 @@ export class NewUserSessions {
   constructor(
     private readonly audit: AuditService,
     private readonly sessions: SessionOpening,
+    private readonly statistics: PlannerStatistics,
   ) {}
 
   /**
@@ -65,6 +67,8 @@ export class NewUserSessions {
       licenseId: license.id,
     });
     if (!user) return null;
+    // Users grow by one per first activation or registration: without this, nothing re-analyzes them (issue 38).
+    this.statistics.wrote('users', 1);
     await activateLicense(manager, emit, { appId: app.id, license, userId: user.id, activatedAt, expiresAt });
     return { userId: user.id, username: actor, expectedHwid: boundHwid, storeHwid: false, licenseId: null };
   }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { randomSecret, sha256 } from '../../common/crypto.js';
 import { PreparedStatements } from '../../common/prepared-statements.js';
+import { PlannerStatistics } from '../../common/planner-statistics.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AuditService, type AuditRecord } from '../audit/audit.service.js';
 import { domainEvent, EventsService, type DomainEvent, type Emit } from '../events/events.service.js';
@@ -64,6 +65,7 @@ export class SessionOpening {
     private readonly events: EventsService,
     private readonly audit: AuditService,
     private readonly sql: PreparedStatements,
+    private readonly statistics: PlannerStatistics,
   ) {
     const opens = 'EXISTS (SELECT 1 FROM opened)';
     // `evicted`, for the metrics: open_session ends the user's oldest live sessions beyond max_devices - 1.
@@ -97,6 +99,7 @@ export class SessionOpening {
     if (!opened) return null;
     sessionsOpened.inc();
     if (opened.evicted) sessionsEvicted.inc(opened.evicted);
+    this.statistics.wrote('sessions', 1 + (opened.evicted ?? 0));
     await this.events.afterCommit(opened.delivery_ids ?? []);
     return opened;
   }
@@ -119,6 +122,8 @@ export class SessionOpening {
     const opened = rows[0];
     if (!opened) throw new Error('open_session refused a user locked by this transaction');
     sessionsOpened.inc();
+    // Counted before the caller commits: a rollback only brings the next analysis a row early.
+    this.statistics.wrote('sessions', 1);
     for (const event of loginEvents(request, opened.session_created_at)) {
       if (withLoginEvent || event.name !== 'user.login') emit(event);
     }
