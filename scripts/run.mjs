@@ -4,6 +4,7 @@
 //   node scripts/run.mjs test    install, build, then every test suite
 //   node scripts/run.mjs bench   install, build, then the load benchmark
 //   node scripts/run.mjs bench-data   install, build, then the admin reads of a seeded large app
+//   node scripts/run.mjs bench-growth   install, build, then first activations as an app grows (scripts/bench-growth.mjs)
 //   node scripts/run.mjs bench-export   install, build, then the licenses export at scale (scripts/bench-export.mjs)
 //   node scripts/run.mjs bench-sdk   install, build, then each SDK's client CPU per verified call (scripts/bench-sdk.mjs)
 //   node scripts/run.mjs screenshots   install, build, then docs/screenshots/ from a browser
@@ -247,6 +248,7 @@ function buildAndRun(script) {
 
 const bench = () => buildAndRun('bench.mjs');
 const benchData = () => buildAndRun('bench-data.mjs');
+const benchGrowth = () => buildAndRun('bench-growth.mjs');
 const benchExport = () => buildAndRun('bench-export.mjs');
 const benchSdk = () => buildAndRun('bench-sdk.mjs');
 
@@ -266,12 +268,13 @@ const commands = {
   test,
   bench,
   'bench-data': benchData,
+  'bench-growth': benchGrowth,
   'bench-export': benchExport,
   'bench-sdk': benchSdk,
   screenshots,
 };
 if (!commands[command]) {
-  process.stderr.write('usage: node scripts/run.mjs start|test|bench|bench-data|bench-export|screenshots\n');
+  process.stderr.write('usage: node scripts/run.mjs start|test|bench|bench-data|bench-growth|bench-export|screenshots\n');
   process.exit(2);
 }
 await commands[command]();
