@@ -171,6 +171,11 @@ export class ServiceStack {
     }
   }
 
+  /** Deletes this stack's BullMQ keys (its namespace only): its jobs are lost, as in a Redis restart without its data. */
+  async loseQueuedJobs(): Promise<void> {
+    await clearQueueKeys(this.env.REDIS_URL!, this.env.QUEUE_PREFIX!);
+  }
+
   async stop(): Promise<void> {
     // A stack whose start failed half-way has empty slots.
     const running = [...this.apis, ...this.workers].filter((process) => process !== undefined);

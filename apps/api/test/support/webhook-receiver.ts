@@ -21,6 +21,8 @@ export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
   /** The raw body, exactly as sent (signatures are over these bytes). */
   body: string;
+  /** When it arrived (Date.now()). */
+  receivedAt: number;
 }
 
 /** How the receiver answers: a status (and headers, body), or `hang` to never answer. */
@@ -94,7 +96,13 @@ export class WebhookReceiver {
     body: Buffer,
     res: ServerResponse,
   ): Promise<void> {
-    const request: ReceivedRequest = { method, path: url, headers, body: body.toString('utf8') };
+    const request: ReceivedRequest = {
+      method,
+      path: url,
+      headers,
+      body: body.toString('utf8'),
+      receivedAt: Date.now(),
+    };
     const path = url.split('?')[0]!;
     const index = this.requests.filter((r) => r.path.split('?')[0] === path).length;
     this.requests.push(request);
