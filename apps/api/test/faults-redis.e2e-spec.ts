@@ -1,11 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { eventually } from './support/eventually.js';
+import type { Reply } from './support/webhook-receiver.js';
 import { webhookServices } from './support/webhook-fixture.js';
 
 // Restarting Redis would disturb every other suite on the shared server, so
 // this spec runs its own, without persistence: the restart loses every job
-// and every rate-limit count.
-const services = webhookServices('faults_redis', {}, { ownRedis: true });
+// and every rate-limit count. One delivery's request is held open through the
+// whole outage, so the time-out is long enough never to cut it.
+const services = webhookServices('faults_redis', { WEBHOOK_DELIVERY_TIMEOUT_MS: '60000' }, { ownRedis: true });
 
 type Phase = 'before' | 'down' | 'after';
 
@@ -23,6 +25,17 @@ describe('a Redis restart under load', () => {
       url: services.receiver.url(),
       events: ['session.create'],
     });
+    // The first delivery's request stays open until the end: in flight while Redis loses its job.
+    let answerHeld!: (reply: Reply) => void;
+    const heldAnswer = new Promise<Reply>((resolve) => (answerHeld = resolve));
+    services.receiver.respond(new URL(webhook.url).pathname, (_, index) =>
+      index === 0 ? heldAnswer : { status: 200 },
+    );
+    // Subscribed to an event this test never causes: it only gets the sweeper's canary.
+    const canaryHook = await services.stack.createWebhook(app, {
+      url: services.receiver.url(),
+      events: ['license.delete'],
+    });
     const variable = await services.stack.http('POST', `/v1/admin/apps/${app.appId}/variables`, {
       token: app.token,
       body: { key: 'motd', value: 'hello' },
@@ -32,6 +45,8 @@ describe('a Redis restart under load', () => {
     const first = await services.stack.client(app, { type: 'license', licenseKey: key, hwid: 'device-first' });
     expect(first.status).toBe(200);
     const sessionToken = first.body.data.sessionToken;
+    await eventually(() => services.receiver.to(webhook.url).length === 1, { what: 'the first request' });
+    const held = services.receiver.to(webhook.url)[0]!.headers['webhook-id'] as string;
 
     // The client's mix: a login (which also opens a session and queues a delivery) and the session calls.
     const calls: Array<[string, Record<string, unknown>, string]> = [
@@ -71,6 +86,15 @@ describe('a Redis restart under load', () => {
 
     const expected = new Map(calls.map(([type, , outcome]) => [type, outcome]));
     expect(answers.filter((a) => a.outcome !== expected.get(a.type))).toEqual([]);
+
+    // The held delivery is pending and its job is gone. Once a sweep after the restart has queued the
+    // canary (which nothing else queues), and every job has ended, the sweeper has had its chance to
+    // queue the held one again: it must have left it to the attempt still in flight.
+    const canary = await services.stack.deliveryOnlyTheSweeperSends(app, canaryHook.id);
+    await services.receiver.arrived(canaryHook.url, canary);
+    await eventually(() => services.stack.queuedWebhookJobs(), { until: (jobs) => jobs === 0, what: 'an empty queue' });
+    expect(services.receiver.sent(webhook.url, held)).toHaveLength(1);
+    answerHeld({ status: 200 });
 
     // Every session opened, before, during and after the outage, is announced once.
     const deliveries = await eventually(

@@ -511,6 +511,48 @@ describe('the job resource', () => {
     expect(again.body.data).toMatchObject({ status: 'cancelled', done: 20 });
   }, 60_000);
 
+  it('audits a cancel as the change of the member who asked for it; the job stays its creator’s', async () => {
+    const owner = await stack.ownerWithApp();
+    const manager = await stack.memberOf(owner, 'manager');
+    await generate(owner, 30);
+    const ids = (await keysOf(owner)).map((k) => k.id).sort();
+    // The second batch waits on the 15th key while the spec holds it, so the job is still running.
+    const lock = await lockRow('licenses', ids[14]!);
+    const started = await startJob(owner, { type: 'licenses.delete' });
+    await jobBlocked();
+    const cancel = await stack.http('POST', `${jobs(owner)}/${started.id}/cancel`, { token: manager.token });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data).toMatchObject({ cancelRequested: true, createdBy: { email: owner.email } });
+    // Asking again changes nothing, so it records nothing.
+    const again = await stack.http('POST', `${jobs(owner)}/${started.id}/cancel`, { token: owner.token });
+    expect(again.body.data).toMatchObject({ status: 'running', cancelRequested: true });
+    await lock.release();
+    expect(await ended(owner, started.id)).toMatchObject({ status: 'cancelled', done: 20 });
+
+    const logs = async (query: string) =>
+      (await stack.http('GET', `/v1/admin/apps/${owner.appId}/logs?${query}`, { token: owner.token })).body.data;
+    const byManager = await logs(`actorId=${manager.accountId}&type=admin.job`);
+    expect(byManager).toEqual([
+      expect.objectContaining({
+        type: 'admin.job.cancel',
+        actor: manager.email,
+        actorId: manager.accountId,
+        ip: expect.any(String),
+        details: {
+          jobId: started.id,
+          jobType: 'licenses.delete',
+          status: 'running',
+          createdBy: { accountId: owner.accountId, email: owner.email },
+        },
+      }),
+    ]);
+    const jobEntries = await logs('type=admin.job');
+    expect(jobEntries.map((e: Record<string, any>) => [e.type, e.actorId, e.details.status])).toEqual([
+      ['admin.job.licenses.delete', owner.accountId, 'cancelled'],
+      ['admin.job.cancel', manager.accountId, 'running'],
+    ]);
+  }, 60_000);
+
   it('cancels an import between batches: the rows of committed batches are stored, the rest dropped', async () => {
     const owner = await stack.ownerWithApp();
     // 40 rows in batches of 10; the second batch (rows 11-20) waits on row 15's key, which the spec holds.

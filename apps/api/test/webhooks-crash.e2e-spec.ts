@@ -32,6 +32,31 @@ describe('a worker killed mid-delivery', () => {
     expect(second!.body).toBe(first!.body);
   }, 120_000);
 
+  it('whose job Redis lost too: the sweeper sends the delivery again once its claim has run out, not before', async () => {
+    const owner = await services.stack.ownerWithApp();
+    const webhook = await services.stack.createWebhook(owner, { url: services.receiver.url(), events: ['user.login'] });
+    services.receiver.respond(new URL(webhook.url).pathname, (_, index) => (index === 0 ? 'hang' : { status: 200 }));
+    const deliveryId = await services.stack.sendTest(owner, webhook.id);
+    await services.receiver.arrived(webhook.url, deliveryId);
+    await services.stack.killWorker();
+    await services.stack.loseQueuedJobs();
+    const { rows } = await services.stack
+      .db()
+      .query('SELECT claimed_until FROM webhook_deliveries WHERE id = $1', [deliveryId]);
+    const claimedUntil = (rows[0].claimed_until as Date).getTime();
+
+    // No job is left: only the sweeper of the restarted worker can send it, and only once the claim has ended.
+    await services.stack.startWorker();
+    expect(await services.stack.settled(owner, webhook.id, deliveryId, 60_000)).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+    });
+    const [first, second, ...more] = services.receiver.sent(webhook.url, deliveryId);
+    expect(more).toEqual([]);
+    expect(second!.body).toBe(first!.body);
+    expect(second!.receivedAt).toBeGreaterThanOrEqual(claimedUntil);
+  }, 120_000);
+
   it('delivers what was recorded while no worker ran', async () => {
     const owner = await services.stack.ownerWithApp();
     const webhook = await services.stack.createWebhook(owner, { url: services.receiver.url(), events: ['user.login'] });

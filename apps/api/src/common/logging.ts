@@ -44,7 +44,8 @@ function readableDestination(colorize: boolean): DestinationStream {
 /**
  * The process's one pino logger: JSON lines for a collector, or readable lines
  * at a terminal (logFormat). Request bodies (passwords, keys, tokens) and
- * headers are never logged.
+ * headers are never logged, URLs only as loggableUrl gives them, and no line
+ * is written with a prefixed secret in it (withoutPrefixedSecrets).
  */
 export function createRootLogger(
   config: Config,
@@ -55,9 +56,10 @@ export function createRootLogger(
     // Request logs carry no headers or bodies; these paths guard objects logged by hand.
     redact: {
       paths: ['headers.authorization', 'headers.cookie', 'password', 'apiKey', 'token'],
-      censor: '[redacted]',
+      censor: REDACTED,
     },
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
+    hooks: { streamWrite: withoutPrefixedSecrets },
   };
   if (logFormat(config, stdoutIsTerminal) === 'pretty') {
     return pino(options, readableDestination(stdoutIsTerminal));
@@ -75,33 +77,108 @@ const LOGGED_QUERY_VALUES = new Set(['page', 'limit', 'status', 'type']);
 /** A download link's path up to its token: the token works until used, whatever method a request tried on it. */
 const DOWNLOAD_TOKEN_PREFIX = `${DOWNLOAD_PATH}/`;
 
+const REDACTED = '[redacted]';
+
+/** The route parameter that carries a secret (an invitation preview's token, a download link's): never logged. */
+const SECRET_ROUTE_PARAM = ':token';
+
 /**
- * The request URL with every query value outside LOGGED_QUERY_VALUES, and a
- * download link's token, replaced by `[redacted]`.
+ * The shapes of the secrets the service issues. A URL path segment of one of
+ * them is logged as `[redacted]` on any route, so a secret pasted where an id
+ * goes, or sent to a route that does not exist, stays out of the log too.
  */
-export function loggableUrl(url: string): string {
-  if (url.startsWith(DOWNLOAD_TOKEN_PREFIX)) return `${DOWNLOAD_TOKEN_PREFIX}[redacted]`;
+const SECRET_SEGMENTS = [
+  // login, personal access, sign-in challenge and invitation tokens, API keys, webhook secrets
+  /^(?:lka|lkp|lkc|lki|lk|whsec)_/,
+  // 32 random bytes in base64url: client session tokens, download links, passkey challenges
+  /^[A-Za-z0-9_-]{43}$/,
+  // KeyAuth session ids (16 bytes) and app secrets (32 bytes) in hex
+  /^(?:[0-9a-f]{32}|[0-9a-f]{64})$/i,
+  // recovery codes
+  /^[0-9a-z]{4}(?:-[0-9a-z]{4}){3}$/i,
+  // TOTP secrets (20 bytes in base32)
+  /^[A-Z2-7]{32}$/,
+  // license keys: the three random segments after the first (or the prefix)
+  /(?:-[0-9A-Z]{5}){3}$/,
+];
+
+/**
+ * Prefixed secrets anywhere in a log line (a message, an error's text): the
+ * last guard behind the URL's redaction, on every line the process writes.
+ */
+const PREFIXED_SECRET = /(?<![A-Za-z0-9])(lka|lkp|lkc|lki|lk|whsec)_[A-Za-z0-9_\-+/=]{16,}/g;
+
+/** A log line with every prefixed secret (PREFIXED_SECRET) replaced by its prefix and `[redacted]`. */
+export function withoutPrefixedSecrets(line: string): string {
+  return line.replace(PREFIXED_SECRET, `$1_${REDACTED}`);
+}
+
+/** Every shape but a prefixed one is 17 characters or more; a prefixed one has an underscore. */
+function looksSecret(segment: string): boolean {
+  if (segment.length < 17 && !segment.includes('_')) return false;
+  let decoded = segment;
+  if (segment.includes('%')) {
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      // a malformed escape: judged as it is
+    }
+  }
+  return SECRET_SEGMENTS.some((shape) => shape.test(decoded));
+}
+
+/**
+ * The request URL as logged: every query value outside LOGGED_QUERY_VALUES,
+ * the path segment of a secret route parameter (`route`, the matched route's
+ * pattern, e.g. `/v1/admin/invitations/:token`), a download link's token and
+ * any segment shaped like an issued secret (SECRET_SEGMENTS) replaced by
+ * `[redacted]`. Segments are judged decoded, since the router matches them
+ * decoded (`/v1/admin/invitation%73/<token>` is the preview too), and logged
+ * as sent.
+ */
+export function loggableUrl(url: string, route?: string): string {
+  if (url.startsWith(DOWNLOAD_TOKEN_PREFIX)) return `${DOWNLOAD_TOKEN_PREFIX}${REDACTED}`;
   const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
+  const routeSegments = route?.includes(SECRET_ROUTE_PARAM) ? route.split('/') : [];
+  const path = (queryStart === -1 ? url : url.slice(0, queryStart))
+    .split('/')
+    .map((segment, i) => (routeSegments[i] === SECRET_ROUTE_PARAM || looksSecret(segment) ? REDACTED : segment))
+    .join('/');
+  if (queryStart === -1) return path;
   const query = url
     .slice(queryStart + 1)
     .split('&')
     .map((pair) => {
       const name = pair.split('=', 1)[0]!;
-      return LOGGED_QUERY_VALUES.has(name) ? pair : `${name}=[redacted]`;
+      return LOGGED_QUERY_VALUES.has(name) ? pair : `${name}=${REDACTED}`;
     })
     .join('&');
-  return `${url.slice(0, queryStart)}?${query}`;
+  return `${path}?${query}`;
 }
 
-/** One line per completed request instead of Fastify's two (incoming + completed). */
+/** A request as logged where a log call names one (`req`): its method and loggable URL, nothing else. */
+function serializeRequest(request: { method?: string; url?: string; routeOptions?: { url?: string } }) {
+  return { method: request.method, url: loggableUrl(request.url ?? '', request.routeOptions?.url) };
+}
+
+/**
+ * One line per completed request instead of Fastify's two (incoming +
+ * completed), and Fastify's other request lines, with the URL as
+ * loggableUrl gives it.
+ */
 class RequestLogController extends LogController {
   override incomingRequest(): void {}
+
+  /** Fastify's own 404 (the client and KeyAuth servers' unknown methods) puts the raw URL in its message. */
+  override routeNotFound(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.info(serializeRequest(request), 'route not found');
+  }
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     const fields = {
       method: request.method,
-      url: loggableUrl(request.url),
+      url: loggableUrl(request.url, request.routeOptions.url),
       statusCode: reply.statusCode,
       ip: request.ip,
       ms: Math.round(reply.elapsedTime * 10) / 10,

@@ -12,6 +12,7 @@ import {
   type RunningApi,
   type RunningProcess,
 } from '../../../../scripts/test-service.mjs';
+import type { MemberRole } from '@latchkey/contracts';
 import { http, type HttpOptions, type HttpResult } from './http.js';
 
 /** The BullMQ queue of webhook deliveries (src/common/queue.module.ts). */
@@ -20,8 +21,16 @@ const WEBHOOK_QUEUE = 'webhooks';
 export interface StackOwner {
   token: string;
   email: string;
+  accountId: string;
   appId: string;
   apiKey: string;
+}
+
+/** An account of the stack that joined an app as a member. */
+export interface StackMember {
+  token: string;
+  email: string;
+  accountId: string;
 }
 
 export interface StackOptions {
@@ -135,9 +144,31 @@ export class ServiceStack {
     const token = signup.body.data.accessToken;
     const app = await this.http('POST', '/v1/admin/apps', { token, body: { name: 'Stack App' } });
     if (app.status !== 201) throw new Error(`create app failed: ${app.status} ${JSON.stringify(app.body)}`);
-    const owner = { token, email, appId: app.body.data.appId, apiKey: app.body.data.apiKey };
+    const accountId = signup.body.data.account.id;
+    const owner = { token, email, accountId, appId: app.body.data.appId, apiKey: app.body.data.apiKey };
     if (appSettings) await this.patchApp(owner, appSettings);
     return owner;
+  }
+
+  /** A new account that joined the owner's app through an invitation with `role` (support/members.ts on this stack). */
+  async memberOf(owner: StackOwner, role: MemberRole): Promise<StackMember> {
+    const email = `member-${randomUUID()}@example.com`;
+    const signup = await this.http('POST', '/v1/admin/auth/signup', {
+      body: { email, password: 'correct horse battery' },
+    });
+    if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
+    const member = { token: signup.body.data.accessToken, email, accountId: signup.body.data.account.id };
+    const invited = await this.http('POST', `/v1/admin/apps/${owner.appId}/invitations`, {
+      token: owner.token,
+      body: { role },
+    });
+    if (invited.status !== 201) throw new Error(`invite failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+    const accepted = await this.http('POST', '/v1/admin/invitations/accept', {
+      token: member.token,
+      body: { token: invited.body.data.token },
+    });
+    if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+    return member;
   }
 
   async patchApp(owner: StackOwner, body: Record<string, unknown>): Promise<void> {
@@ -169,6 +200,11 @@ export class ServiceStack {
       await queue.close();
       connection.disconnect();
     }
+  }
+
+  /** Deletes this stack's BullMQ keys (its namespace only): its jobs are lost, as in a Redis restart without its data. */
+  async loseQueuedJobs(): Promise<void> {
+    await clearQueueKeys(this.env.REDIS_URL!, this.env.QUEUE_PREFIX!);
   }
 
   async stop(): Promise<void> {

@@ -21,6 +21,8 @@ export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
   /** The raw body, exactly as sent (signatures are over these bytes). */
   body: string;
+  /** When it arrived (Date.now()). */
+  receivedAt: number;
 }
 
 /** How the receiver answers: a status (and headers, body), or `hang` to never answer. */
@@ -72,6 +74,16 @@ export class WebhookReceiver {
     return this.requests.filter((r) => r.path.split('?')[0] === path);
   }
 
+  /** The requests to `url` that carried the delivery `deliveryId`. */
+  sent(url: string, deliveryId: string): ReceivedRequest[] {
+    return this.to(url).filter((r) => r.headers['webhook-id'] === deliveryId);
+  }
+
+  /** Waits until the delivery `deliveryId` has been sent to `url`. */
+  async arrived(url: string, deliveryId: string, timeoutMs = 30_000): Promise<void> {
+    await eventually(() => this.sent(url, deliveryId).length > 0, { timeoutMs, what: `delivery ${deliveryId}` });
+  }
+
   async close(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
@@ -84,7 +96,13 @@ export class WebhookReceiver {
     body: Buffer,
     res: ServerResponse,
   ): Promise<void> {
-    const request: ReceivedRequest = { method, path: url, headers, body: body.toString('utf8') };
+    const request: ReceivedRequest = {
+      method,
+      path: url,
+      headers,
+      body: body.toString('utf8'),
+      receivedAt: Date.now(),
+    };
     const path = url.split('?')[0]!;
     const index = this.requests.filter((r) => r.path.split('?')[0] === path).length;
     this.requests.push(request);
@@ -109,6 +127,29 @@ export class WebhookStack extends ServiceStack {
     });
     if (res.status !== 200) throw new Error(`test failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.data.deliveryId;
+  }
+
+  /**
+   * A canary for the sweeper: a `test` delivery to the webhook written straight
+   * into PostgreSQL, due an hour ago and with no job, so only the sweeper can
+   * queue it. It is written one sweep interval after the call, when every
+   * delivery due before the call counts as overdue; so once it has arrived, a
+   * sweep has read every such delivery still pending, and queued each one it
+   * did not skip.
+   */
+  async deliveryOnlyTheSweeperSends(owner: StackOwner, webhookId: string): Promise<string> {
+    await this.db().query('SELECT pg_sleep($1::float8 / 1000)', [Number(this.env.WEBHOOK_SWEEP_INTERVAL_MS) + 100]);
+    const { rows } = await this.db().query(
+      `WITH event AS (
+         INSERT INTO events (app_id, name, data)
+         VALUES ($1::uuid, 'test', jsonb_build_object('message', 'sweeper canary', 'appId', $1::text, 'webhookId', $2::text))
+         RETURNING id)
+       INSERT INTO webhook_deliveries (event_id, webhook_id, next_attempt_at)
+       SELECT id, $2::uuid, now() - interval '1 hour' FROM event
+       RETURNING id`,
+      [owner.appId, webhookId],
+    );
+    return rows[0].id;
   }
 
   async deliveries(owner: StackOwner, webhookId: string, query = ''): Promise<AdminList<WebhookDelivery>> {

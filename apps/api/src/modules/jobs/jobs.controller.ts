@@ -52,7 +52,7 @@ export class JobsController {
   @AppCapability('jobs.write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a job: at once when queued, after the current batch when running' })
-  async cancel(@CurrentApp() app: OwnedApp, @IdParam('jobId') jobId: string) {
-    return ok(await this.jobs.cancel(app.id, jobId));
+  async cancel(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @IdParam('jobId') jobId: string) {
+    return ok(await this.jobs.cancel(actor, app.id, jobId));
   }
 }

@@ -60,9 +60,13 @@ export const GET_JOB = `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1 AND app_id
 export const LOCK_JOB = `SELECT ${JOB_COLUMNS} FROM jobs, pg_advisory_xact_lock(${JOB_LOCK_SPACE}, hashtext($1::uuid::text))
   WHERE id = $1::uuid`;
 
-/** The unfinished job `$1` of the app `$2` is asked to stop; the worker reads it between batches. */
+/**
+ * The unfinished job `$1` of the app `$2` is asked to stop; the worker reads
+ * it between batches. No row when it has finished or was asked already.
+ */
 export const REQUEST_CANCEL = `UPDATE jobs SET cancel_requested = true
-  WHERE id = $1 AND app_id = $2 AND status IN ('queued', 'running') RETURNING ${JOB_COLUMNS}`;
+  WHERE id = $1 AND app_id = $2 AND status IN ('queued', 'running') AND NOT cancel_requested
+  RETURNING ${JOB_COLUMNS}`;
 
 /** queued -> running, with the records counted (`$2`) when the job had no total yet. */
 export const START_JOB = `UPDATE jobs SET status = 'running', started_at = now(), total = COALESCE(total, $2)

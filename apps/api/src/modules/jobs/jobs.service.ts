@@ -9,6 +9,7 @@ import { AppError, fieldError } from '../../common/errors.js';
 import { iso } from '../../common/iso.js';
 import { JOB_QUEUE } from '../../common/queue.module.js';
 import { sqlPage, sqlRows } from '../../common/sql.js';
+import { adminChange, AuditService } from '../audit/audit.service.js';
 import { drain, type UploadPart } from '../files/multipart-upload.js';
 import { importRowBatches } from './import-csv.js';
 import { queueJobs } from './job-queue.js';
@@ -38,6 +39,7 @@ export class JobsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectQueue(JOB_QUEUE) private readonly queue: Queue,
+    private readonly audit: AuditService,
   ) {}
 
   async create(actor: Actor, appId: string, dto: CreateJobDto): Promise<Job> {
@@ -81,10 +83,26 @@ export class JobsService {
 
   /**
    * Asks the job to stop: the worker ends it as `cancelled` before its next
-   * batch (a queued job before its first). A finished job is answered as it is.
+   * batch (a queued job before its first). The request is audited as the
+   * change of whoever made it (`admin.job.cancel`), with the job's creator in
+   * its details; the job's own entry when it ends still names who started it.
+   * A finished job, or one already asked to stop, is answered as it is.
    */
-  async cancel(appId: string, jobId: string): Promise<Job> {
-    const [requested] = await sqlRows<JobRow>(this.dataSource, REQUEST_CANCEL, [jobId, appId]);
+  async cancel(actor: Actor, appId: string, jobId: string): Promise<Job> {
+    const requested = await this.dataSource.transaction(async (manager) => {
+      const [job] = await sqlRows<JobRow>(manager, REQUEST_CANCEL, [jobId, appId]);
+      if (job) {
+        await this.audit.write(manager, [
+          adminChange(actor, appId, 'admin.job.cancel', {
+            jobId: job.id,
+            jobType: job.type,
+            status: job.status,
+            createdBy: { accountId: job.created_by, email: job.created_by_email },
+          }),
+        ]);
+      }
+      return job;
+    });
     return requested ? toJob(requested) : this.get(appId, jobId);
   }
 
