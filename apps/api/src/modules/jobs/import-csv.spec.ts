@@ -26,6 +26,15 @@ describe('importRowBatches', () => {
     ]);
   });
 
+  it('hands an error of the upload itself (cut short, over the limit) to the reader, not to the process', async () => {
+    const gone = new AppError('PAYLOAD_TOO_LARGE');
+    async function* failing(): AsyncGenerator<Buffer> {
+      yield Buffer.from('key,duration\nK-1,30d\n');
+      throw gone;
+    }
+    await expect(read(failing())).rejects.toBe(gone);
+  });
+
   it('refuses a header without key and duration, and a file the parser cannot read, with a 400', async () => {
     await expect(read(chunks('key,level\nA,1\n'))).rejects.toThrow(AppError);
     await expect(read(chunks('key,duration\n"A,1d\n'))).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import {
   DURATION_TYPES,
@@ -23,7 +23,10 @@ const MAX_RECORD_CHARS = 8192;
  * the line.
  */
 export async function* importRowBatches(file: AsyncIterable<Buffer>, batchSize: number): AsyncGenerator<ImportRow[]> {
-  const parser = Readable.from(file).pipe(
+  // pipeline, not pipe: an error of the upload (cut short, over the limit) reaches the loop below, where pipe
+  // left it on the source stream with no listener, and the process exited (issue 37).
+  const parser = pipeline(
+    Readable.from(file),
     parse({
       bom: true,
       columns: importColumns,
@@ -32,6 +35,7 @@ export async function* importRowBatches(file: AsyncIterable<Buffer>, batchSize: 
       max_record_size: MAX_RECORD_CHARS,
       info: true,
     }),
+    () => undefined, // the loop below sees the error: the parser is destroyed with it
   );
   let batch: ImportRow[] = [];
   let rows = 0;

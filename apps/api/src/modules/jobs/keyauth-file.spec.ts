@@ -22,6 +22,20 @@ async function records(text: string, chunkSize = 7): Promise<{ records: StagedRe
 }
 
 describe('keyAuthRecords', () => {
+  it('hands an error of the upload itself (cut short, over the limit) to the reader, not to the process', async () => {
+    const gone = new AppError('PAYLOAD_TOO_LARGE');
+    async function* failing(): AsyncGenerator<Buffer> {
+      yield Buffer.from('{"keys":[{"key":"K-1","expiry":"1"},');
+      throw gone;
+    }
+    const read = async () => {
+      for await (const _record of keyAuthRecords(failing(), {})) {
+        // consumed
+      }
+    };
+    await expect(read()).rejects.toBe(gone);
+  });
+
   it('reads users and subscriptions in file order, split across chunks, with one line numbering', async () => {
     const { records: read, format } = await records(
       JSON.stringify({

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import {
   ClientLimits,
   type DurationType,
@@ -119,7 +119,8 @@ export async function* keyAuthRecords(
       yield chunk;
     }
   })();
-  const tokens = Readable.from(counted).pipe(StreamJson.parser({ streamValues: false }));
+  // pipeline, not pipe: an error of the upload reaches the loop below instead of crashing the process (issue 37).
+  const tokens = pipeline(Readable.from(counted), StreamJson.parser({ streamValues: false }), () => undefined);
   try {
     for await (const token of tokens as AsyncIterable<{ name: string; value?: unknown }>) {
       if (element) {
