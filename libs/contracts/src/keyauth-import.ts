@@ -119,4 +119,6 @@ export const KeyAuthRowReason = {
   usernameTaken: 'the app has a user with this username (another password hash)',
   alreadyImported: 'the app has this user already (same password hash): imported before',
   keyTaken: 'the app has this key already',
+  nul: (field: string) => `${field} holds a NUL character`,
+  subscriptionNul: 'a subscription of this user holds a NUL character',
 } as const;

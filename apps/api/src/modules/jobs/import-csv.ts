@@ -14,6 +14,8 @@ import type { ImportRow } from './jobs.queries.js';
 
 /** Characters one CSV record may hold: far above a row of the four columns, a bound on what one bad line can cost. */
 const MAX_RECORD_CHARS = 8192;
+/** What the decoder makes of bytes that are not UTF-8, and what a NUL is staged as (see `cell`). */
+const NOT_TEXT = '\uFFFD';
 
 /**
  * The rows of an uploaded CSV, read as it streams in, `batchSize` at a time:
@@ -78,8 +80,13 @@ function importColumns(header: string[]): Array<string | undefined> {
   return names.map((name) => ((IMPORT_COLUMNS as readonly string[]).includes(name) ? name : undefined));
 }
 
+/**
+ * PostgreSQL's text holds no NUL (it answered 500, issue 37): a cell's NUL is
+ * staged as U+FFFD, which every column's check refuses, as it refuses bytes
+ * that were not UTF-8 (decoded as U+FFFD).
+ */
 function cell(value: string | undefined): string | null {
-  const trimmed = value?.trim();
+  const trimmed = value?.trim().replaceAll('\0', NOT_TEXT);
   return trimmed ? trimmed : null;
 }
 
@@ -94,5 +101,6 @@ export function checkImportRow(row: ImportRow): ImportedKey | string {
   const level = row.level === null ? 1 : INTEGER.test(row.level) ? Number(row.level) : NaN;
   if (!(level >= LicenseLimits.levelMin && level <= LicenseLimits.levelMax)) return JobMessage.importLevel;
   if (row.note !== null && row.note.length > LicenseLimits.noteMax) return JobMessage.importNote;
+  if (row.note !== null && row.note.includes(NOT_TEXT)) return JobMessage.importText('note');
   return { key: row.key, durationType: row.duration as DurationType, level, note: row.note };
 }

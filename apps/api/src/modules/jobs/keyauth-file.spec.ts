@@ -57,9 +57,49 @@ describe('keyAuthRecords', () => {
       },
       {
         section: 'subscription',
-        row: { line: 2, usernameKey: 'alice', name: 'default', expiresAt: new Date(1_700_000_000_000) },
+        row: { line: 2, usernameKey: 'alice', name: 'default', expiresAt: new Date(1_700_000_000_000), problem: null },
       },
     ]);
+  });
+
+  it('refuses a record with a NUL in any field, staging none (PostgreSQL text holds no NUL)', async () => {
+    const hash = `$2y$04$${'a'.repeat(53)}`;
+    const { records: read } = await records(
+      JSON.stringify({
+        users: [
+          { username: 'al\u0000ice', password: hash },
+          { username: 'bob', password: `${hash}\u0000` },
+          { username: 'carol', password: hash, ip: '1.2.3.4\u0000' },
+          { username: 'dave', password: hash },
+          { username: 'erin', password: hash },
+        ],
+        subscription: [
+          { user: 'dave', subscription: 'pre\u0000mium', expiry: '1700000000' },
+          { user: 'erin', subscription: 'default', expiry: '1700000000' },
+        ],
+      }),
+    );
+    const strings = JSON.stringify(read);
+    expect(strings.includes('\\u0000')).toBe(false);
+    expect(read.map((r) => [r.section, r.row.problem])).toEqual([
+      ['users', 'username holds a NUL character'],
+      ['users', 'password holds a NUL character'],
+      ['users', 'ip holds a NUL character'],
+      ['users', null],
+      ['users', null],
+      ['subscription', 'subscription holds a NUL character'],
+      ['subscription', null],
+    ]);
+    // The subscription's user is named without the NUL, so the user can be refused in its stead.
+    expect(read[5]!.row).toMatchObject({ usernameKey: 'dave' });
+    const { records: keys } = await records(
+      JSON.stringify([
+        { key: 'K-1', expiry: '1', note: 'a\u0000b' },
+        { key: 'K-2', expiry: '1', note: 'fine' },
+      ]),
+    );
+    expect(keys.map((r) => r.row.problem)).toEqual(['note holds a NUL character', null]);
+    expect(keys[0]!.row).toMatchObject({ note: 'a\uFFFDb' });
   });
 
   it('tells the four formats apart', async () => {

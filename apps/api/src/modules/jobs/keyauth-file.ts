@@ -48,6 +48,8 @@ export interface StagedSubscription {
   usernameKey: string;
   name: string;
   expiresAt: Date;
+  /** set when the subscription cannot be staged: its user is refused with this reason instead */
+  problem: string | null;
 }
 
 export interface StagedKey {
@@ -205,20 +207,38 @@ function notAnObject(section: Section, index: number): string {
   return KeyAuthImportMessage.notAnObject(section === 'keys' ? 'keys' : section, index);
 }
 
-function stage(section: Section, index: number, line: number, value: Record<string, unknown>): StagedRecord {
-  for (const field of Object.values(value)) {
+function stage(section: Section, index: number, line: number, read: Record<string, unknown>): StagedRecord {
+  for (const field of Object.values(read)) {
     if (typeof field === 'string' && field.length > KeyAuthImportLimits.fieldMax) {
       throw new AppError('VALIDATION', KeyAuthImportMessage.fieldTooLong(section, index));
     }
   }
+  // PostgreSQL's text holds no NUL (it answered 500, issue 37): such a record is staged without its NULs,
+  // and refused. A subscription's user is found with them removed; a user's or key's fields show U+FFFD.
+  const nul = Object.keys(read).find((name) => typeof read[name] === 'string' && read[name].includes('\0'));
+  const value = nul === undefined ? read : withoutNul(read, section === 'subscription' ? '' : '\uFFFD');
+  const problem = nul === undefined ? null : KeyAuthRowReason.nul(nul.replaceAll('\0', '').slice(0, 64));
   switch (section) {
-    case 'users':
-      return { section, row: stageUser(required(value, section, index, 'username'), value, line) };
+    case 'users': {
+      const row = stageUser(required(value, section, index, 'username'), value, line);
+      return { section, row: { ...row, problem: problem ?? row.problem } };
+    }
     case 'subscription':
-      return { section, row: stageSubscription(value, index, line) };
-    case 'keys':
-      return { section, row: stageKey(required(value, section, index, 'key'), value, line) };
+      return { section, row: { ...stageSubscription(value, index, line), problem } };
+    case 'keys': {
+      const row = stageKey(required(value, section, index, 'key'), value, line);
+      return { section, row: { ...row, problem: problem ?? row.problem } };
+    }
   }
+}
+
+function withoutNul(value: Record<string, unknown>, replacement: string): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(value).map(([name, field]) => [
+      name,
+      typeof field === 'string' ? field.replaceAll('\0', replacement) : field,
+    ]),
+  );
 }
 
 function required(value: Record<string, unknown>, section: Section, index: number, field: string): string {
@@ -299,6 +319,7 @@ function stageSubscription(value: Record<string, unknown>, index: number, line: 
     usernameKey: usernameKey(user) ?? user,
     name: name.slice(0, 64),
     expiresAt: unixDate(value.expiry) ?? new Date(0),
+    problem: null,
   };
 }
 
