@@ -436,6 +436,37 @@ describe('seller API fetchallusers and fetchallkeys', () => {
   });
 });
 
+describe('password hashes costlier than the server checks (issue 37, finding 2)', () => {
+  it('skip their user with the reason; the other rows are imported and log in', async () => {
+    // bcrypt runs on libuv's four threads: a few logins at cost 17 stalled every sign-in of every tenant.
+    // Never computed here: a hash of cost 31 takes days.
+    const costly = (cost: number) => `$2y$${cost}$${'A'.repeat(53)}`;
+    const owner = await stack.ownerWithApp();
+    const previewed = await preview(owner, {
+      users: [
+        { username: 'cost31', password: costly(31) },
+        { username: 'cost17', password: costly(17) },
+        { username: 'usual', password: phpHash },
+        { username: 'nopassword', password: null },
+      ],
+      subscription: [{ user: 'usual', subscription: 'default', expiry: String(NOW + DAY) }],
+    });
+    expect(previewed.counts.users).toEqual({ create: 2, skip: 2, conflict: 0 });
+    const above = (cost: number) =>
+      `password hash cost ${cost} is above 12, the most this server checks: import the user without its password`;
+    expect((await rows(owner, previewed.id, 'kind=users')).map((r) => [r.name, r.outcome, r.reason])).toEqual([
+      ['cost31', 'skip', above(31)],
+      ['cost17', 'skip', above(17)],
+      ['usual', 'create', null],
+      ['nopassword', 'create', null],
+    ]);
+    await commit(owner, previewed.id);
+    expect((await usersOf(owner)).map((u) => u.username)).toEqual(['nopassword', 'usual']);
+    const login = await stack.client(owner, { type: 'login', username: 'usual', password: PASSWORD });
+    expect(login.status).toBe(200);
+  });
+});
+
 describe('a NUL character or bytes that are not UTF-8 (issue 37)', () => {
   it('refuse the record with the field named, import the others, and never answer 500', async () => {
     // PostgreSQL's text holds no NUL: one in any field (or the file's name) answered 500 for the whole upload.

@@ -8,6 +8,7 @@ import {
   type KeyAuthFileSummary,
   keyAuthRecords,
   type StagedRecord,
+  type StagedUser,
 } from './keyauth-file.js';
 
 async function records(text: string, chunkSize = 7): Promise<{ records: StagedRecord[]; format?: string }> {
@@ -17,7 +18,7 @@ async function records(text: string, chunkSize = 7): Promise<{ records: StagedRe
     for (let i = 0; i < bytes.length; i += chunkSize) yield bytes.subarray(i, i + chunkSize);
   }
   const out: StagedRecord[] = [];
-  for await (const record of keyAuthRecords(file(), summary)) out.push(record);
+  for await (const record of keyAuthRecords(file(), summary, { passwordCostMax: 12 })) out.push(record);
   return { records: out, format: summary.format };
 }
 
@@ -29,7 +30,7 @@ describe('keyAuthRecords', () => {
       throw gone;
     }
     const read = async () => {
-      for await (const _record of keyAuthRecords(failing(), {})) {
+      for await (const _record of keyAuthRecords(failing(), {}, { passwordCostMax: 12 })) {
         // consumed
       }
     };
@@ -100,6 +101,41 @@ describe('keyAuthRecords', () => {
     );
     expect(keys.map((r) => r.row.problem)).toEqual(['note holds a NUL character', null]);
     expect(keys[0]!.row).toMatchObject({ note: 'a\uFFFDb' });
+  });
+
+  it('skips a user whose hash costs more than the server checks, saying so (issue 37, finding 2)', async () => {
+    const ofCost = (cost: string) => `$2y$${cost}$${'A'.repeat(53)}`;
+    const { records: read } = await records(
+      JSON.stringify({
+        users: ['31', '17', '13', '12', '10', '03', '32'].map((cost) => ({
+          username: `u${cost}`,
+          password: ofCost(cost),
+        })),
+      }),
+    );
+    expect(
+      read.map((r) => [(r.row as StagedUser).username, r.row.problem, (r.row as StagedUser).passwordHash]),
+    ).toEqual([
+      [
+        'u31',
+        'password hash cost 31 is above 12, the most this server checks: import the user without its password',
+        null,
+      ],
+      [
+        'u17',
+        'password hash cost 17 is above 12, the most this server checks: import the user without its password',
+        null,
+      ],
+      [
+        'u13',
+        'password hash cost 13 is above 12, the most this server checks: import the user without its password',
+        null,
+      ],
+      ['u12', null, `$2b$12$${'A'.repeat(53)}`],
+      ['u10', null, `$2b$10$${'A'.repeat(53)}`],
+      ['u03', 'password is not a bcrypt hash ($2y$, $2a$ or $2b$)', null],
+      ['u32', 'password is not a bcrypt hash ($2y$, $2a$ or $2b$)', null],
+    ]);
   });
 
   it('tells the four formats apart', async () => {

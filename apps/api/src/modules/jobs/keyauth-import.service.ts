@@ -17,6 +17,7 @@ import type { Queue } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError, fieldError } from '../../common/errors.js';
+import { PasswordHasher } from '../../common/password-hasher.js';
 import { PlannerStatistics } from '../../common/planner-statistics.js';
 import { JOB_QUEUE } from '../../common/queue.module.js';
 import { sqlAffected, sqlPage, sqlRows } from '../../common/sql.js';
@@ -68,6 +69,7 @@ export class KeyAuthImportService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectQueue(JOB_QUEUE) private readonly queue: Queue,
     private readonly statistics: PlannerStatistics,
+    private readonly passwords: PasswordHasher,
   ) {}
 
   async create(actor: Actor, appId: string, parts: AsyncIterable<UploadPart>): Promise<KeyAuthImport> {
@@ -168,7 +170,8 @@ export class KeyAuthImportService {
     ]);
     const batches = new StagingBatches(manager, imported!.id);
     const summary: Partial<KeyAuthFileSummary> = {};
-    for await (const record of keyAuthRecords(file, summary)) await batches.add(record);
+    const rules = { passwordCostMax: this.passwords.plainCostMax };
+    for await (const record of keyAuthRecords(file, summary, rules)) await batches.add(record);
     const staged = await batches.flush();
     await sqlAffected(manager, SET_IMPORT_FORMAT, [imported!.id, summary.format]);
     await sqlRows(manager, SET_JOB_TOTAL, [job!.id, staged]);
