@@ -86,14 +86,6 @@ async function bootstrap(): Promise<void> {
   await registerSecurityHeaders(app.getHttpAdapter().getInstance());
   // Streamed uploads (files): limits are set per route, see modules/files/multipart-upload.ts.
   await app.register(fastifyMultipart);
-  // An answer given before the body was read to its end (a refused upload) closes the connection: kept open,
-  // it waits on a body nothing reads, and the client never learns it may stop sending.
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onSend', async (request, reply) => {
-      if (!request.raw.complete) void reply.header('connection', 'close');
-    });
   closeOnSignals(app, SHUTDOWN_BOUND_MS.api, {
     // Nest closes the HTTP server only after its modules' shutdown hooks have run: a request taken
     // meanwhile met services half closed. So the server stops taking requests and answers those it

@@ -37,21 +37,27 @@ export async function* uploadParts(request: FastifyRequest, maxFileBytes: number
   const parts = request.parts({
     limits: { fileSize: maxFileBytes, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
   });
-  for (;;) {
-    let next: IteratorResult<Multipart>;
-    try {
-      next = await parts.next();
-    } catch (err) {
-      throw bodyError(err, maxFileBytes);
+  try {
+    for (;;) {
+      let next: IteratorResult<Multipart>;
+      try {
+        next = await parts.next();
+      } catch (err) {
+        throw bodyError(err, maxFileBytes);
+      }
+      if (next.done) return;
+      const part = next.value;
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw tooLong(part.fieldname);
+        yield { kind: 'field', name: part.fieldname, value: String(part.value) };
+      } else {
+        yield { kind: 'file', name: part.fieldname, filename: part.filename, stream: guarded(part, maxFileBytes) };
+      }
     }
-    if (next.done) return;
-    const part = next.value;
-    if (part.type === 'field') {
-      if (part.valueTruncated) throw tooLong(part.fieldname);
-      yield { kind: 'field', name: part.fieldname, value: String(part.value) };
-    } else {
-      yield { kind: 'file', name: part.fieldname, filename: part.filename, stream: guarded(part, maxFileBytes) };
-    }
+  } finally {
+    // A body left part-read (an upload refused or failed midway) is read and dropped, as Node does with a body
+    // nobody read: otherwise the connection stalls and a client still sending never gets to read the answer.
+    if (!request.raw.readableEnded) request.raw.unpipe().resume();
   }
 }
 
