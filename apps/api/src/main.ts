@@ -8,7 +8,8 @@ import type {} from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, type RequestListener, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ERROR_TABLE, EXACT_TOTAL_MAX, PageLimits, SEARCH_EXACT_TOTAL_MAX, type ErrorCode } from '@latchkey/contracts';
@@ -61,6 +62,7 @@ async function bootstrap(): Promise<void> {
     onProtoPoisoning: 'ignore',
     onConstructorPoisoning: 'ignore',
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // A request this process has accepted is answered, even while it closes (with `Connection: close`, so
     // the client's next request opens a connection to a process that stays): common/shutdown.ts.
     return503OnClosing: false,
@@ -189,6 +191,39 @@ function answerFrameworkError(error: FastifyError, _request: FastifyRequest, rep
     .code(status)
     .headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' })
     .send({ success: false, message, code });
+}
+
+/**
+ * Requests Node itself cannot read: a body cut short of its Content-Length
+ * (the client closed its side), a malformed request line or header. The
+ * contract's error body instead of Fastify's shape, unless an answer has
+ * begun on the connection. Timeouts (408) and oversized headers (431) keep
+ * Fastify's answer: the contract has no code for them.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  let status: number;
+  let body: string;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    [status, body] = [408, '{"error":"Request Timeout","message":"Client Timeout","statusCode":408}'];
+  } else if (error.code === 'HPE_HEADER_OVERFLOW') {
+    [status, body] = [
+      431,
+      '{"error":"Request Header Fields Too Large","message":"Exceeded maximum allowed HTTP header size","statusCode":431}',
+    ];
+  } else {
+    const [badRequest, message] = ERROR_TABLE.BAD_REQUEST;
+    [status, body] = [badRequest, JSON.stringify({ success: false, message, code: 'BAD_REQUEST' })];
+  }
+  if (socket.writable && !inFlight?.headersSent) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
+        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** The HTTP server Fastify builds itself when given no factory (fastify/lib/server.js), around `listener`. */

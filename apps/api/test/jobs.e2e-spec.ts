@@ -276,6 +276,41 @@ describe('key jobs', () => {
     expect(rows[0].n).toBe(0);
   }, 60_000);
 
+  it('refuses a row with a NUL in any column, or a note that is not UTF-8, with its reason (issue 37)', async () => {
+    const owner = await stack.ownerWithApp();
+    // PostgreSQL's text holds no NUL: it answered 500 for the whole upload.
+    const csv = Buffer.concat([
+      Buffer.from('key,level,duration,note\n'),
+      Buffer.from('NUL-KEY-\u00001,1,30d,in the key\n'),
+      Buffer.from('NUL-LEVEL-2,1\u0000,30d,in the level\n'),
+      Buffer.from('NUL-DURATION-3,1,30d\u0000,in the duration\n'),
+      Buffer.from('NUL-NOTE-4,1,30d,in\u0000the note\n'),
+      Buffer.from('LATIN1-NOTE-5,1,30d,caf'),
+      Buffer.from([0xe9]), // é in Latin-1: not UTF-8
+      Buffer.from('\nGOOD-KEY-6,2,7d,fine\nGOOD-KEY-7,,30d,\n'),
+    ]);
+    const res = await send(stack.api.url, 'POST', `${jobs(owner)}/import`, owner.token, uploadForm(csv));
+    expect(res.status).toBe(201);
+    const done = await ended(owner, (res.body as any).data.id);
+    expect(done).toMatchObject({ status: 'succeeded', done: 7, total: 7, errorCount: 5 });
+    expect(done.errors).toEqual([
+      { line: 2, key: 'NUL-KEY-\uFFFD1', message: 'key must be 1-64 characters of A-Z, a-z, 0-9 and -' },
+      { line: 3, key: 'NUL-LEVEL-2', message: 'level must be between 0 and 1000' },
+      {
+        line: 4,
+        key: 'NUL-DURATION-3',
+        message: 'duration must be one of 1h, 1d, 7d, 30d, 90d, 365d, lifetime',
+      },
+      { line: 5, key: 'NUL-NOTE-4', message: 'note holds a NUL character or bytes that are not UTF-8' },
+      { line: 6, key: 'LATIN1-NOTE-5', message: 'note holds a NUL character or bytes that are not UTF-8' },
+    ]);
+    const keys = (await keysOf(owner)).map((k) => [k.key, k.level, k.duration_type, k.note]).sort();
+    expect(keys).toEqual([
+      ['GOOD-KEY-6', 2, '7d', 'fine'],
+      ['GOOD-KEY-7', 1, '30d', null],
+    ]);
+  }, 60_000);
+
   it('takes a batch by the primary key within its bounds, with or without the table analyzed', async () => {
     const owner = await stack.ownerWithApp();
     const pool = stack.db();

@@ -436,6 +436,130 @@ describe('seller API fetchallusers and fetchallkeys', () => {
   });
 });
 
+describe('password hashes costlier than the server checks (issue 37, finding 2)', () => {
+  it('skip their user with the reason; the other rows are imported and log in', async () => {
+    // bcrypt runs on libuv's four threads: a few logins at cost 17 stalled every sign-in of every tenant.
+    // Never computed here: a hash of cost 31 takes days.
+    const costly = (cost: number) => `$2y$${cost}$${'A'.repeat(53)}`;
+    const owner = await stack.ownerWithApp();
+    const previewed = await preview(owner, {
+      users: [
+        { username: 'cost31', password: costly(31) },
+        { username: 'cost17', password: costly(17) },
+        { username: 'usual', password: phpHash },
+        { username: 'nopassword', password: null },
+      ],
+      subscription: [{ user: 'usual', subscription: 'default', expiry: String(NOW + DAY) }],
+    });
+    expect(previewed.counts.users).toEqual({ create: 2, skip: 2, conflict: 0 });
+    const above = (cost: number) =>
+      `password hash cost ${cost} is above 12, the most this server checks: import the user without its password`;
+    expect((await rows(owner, previewed.id, 'kind=users')).map((r) => [r.name, r.outcome, r.reason])).toEqual([
+      ['cost31', 'skip', above(31)],
+      ['cost17', 'skip', above(17)],
+      ['usual', 'create', null],
+      ['nopassword', 'create', null],
+    ]);
+    await commit(owner, previewed.id);
+    expect((await usersOf(owner)).map((u) => u.username)).toEqual(['nopassword', 'usual']);
+    const login = await stack.client(owner, { type: 'login', username: 'usual', password: PASSWORD });
+    expect(login.status).toBe(200);
+  });
+});
+
+describe('a NUL character or bytes that are not UTF-8 (issue 37)', () => {
+  it('refuse the record with the field named, import the others, and never answer 500', async () => {
+    // PostgreSQL's text holds no NUL: one in any field (or the file's name) answered 500 for the whole upload.
+    const owner = await stack.ownerWithApp();
+    const user = (username: string, fields: Record<string, unknown> = {}) => ({
+      username,
+      password: phpHash,
+      hwid: null,
+      banned: null,
+      ip: null,
+      ...fields,
+    });
+    const text = JSON.stringify({
+      users: [
+        user('nul\u0000name'),
+        user('nulpass', { password: `${phpHash}\u0000` }),
+        user('nulhwid', { hwid: 'S-1-5-21\u0000' }),
+        user('nulip', { ip: '203.0.113.9\u0000' }),
+        user('nulban', { banned: 'spam\u0000' }),
+        user('nulsub'),
+        user('latin1', { banned: 'BAN_REASON' }),
+        user('fine'),
+      ],
+      subscription: [
+        { user: 'nulsub', subscription: 'pre\u0000mium', expiry: String(NOW + DAY) },
+        { user: 'fine', subscription: 'default', expiry: String(NOW + DAY) },
+      ],
+    });
+    // A ban reason in Latin-1 (not UTF-8) reads as U+FFFD: kept as text, not a 500.
+    const [before, after] = text.split('BAN_REASON');
+    const file = Buffer.concat([Buffer.from(`${before}caf`), Buffer.from([0xe9]), Buffer.from(after!)]);
+    const res = await send(
+      stack.api.url,
+      'POST',
+      imports(owner),
+      owner.token,
+      uploadForm(file, {}, 'Key\u0000Auth.json'),
+    );
+    expect(res.status).toBe(201);
+    const previewed = await settled(owner, (res.body as any).data.id, 'ready');
+    expect(previewed).toMatchObject({ fileName: 'KeyAuth.json', counts: { users: { create: 2, skip: 6 } } });
+    expect((await rows(owner, previewed.id, 'kind=users')).map((r) => [r.name, r.outcome, r.reason])).toEqual([
+      ['nul\uFFFDname', 'skip', 'username holds a NUL character'],
+      ['nulpass', 'skip', 'password holds a NUL character'],
+      ['nulhwid', 'skip', 'hwid holds a NUL character'],
+      ['nulip', 'skip', 'ip holds a NUL character'],
+      ['nulban', 'skip', 'banned holds a NUL character'],
+      ['nulsub', 'skip', 'a subscription of this user holds a NUL character'],
+      ['latin1', 'create', null],
+      ['fine', 'create', null],
+    ]);
+    await commit(owner, previewed.id);
+    expect((await usersOf(owner)).map((u) => [u.username, u.ban_reason])).toEqual([
+      ['fine', null],
+      ['latin1', 'caf\uFFFD'],
+    ]);
+
+    const keys = await send(
+      stack.api.url,
+      'POST',
+      imports(owner),
+      owner.token,
+      uploadForm(
+        Buffer.from(
+          JSON.stringify({
+            success: true,
+            keys: [
+              { key: 'NUL-KEY\u0000', expires: '86400', status: 'Not Used', level: '1' },
+              { key: 'NUL-NOTE', expires: '86400', status: 'Not Used', level: '1', note: 'a\u0000b' },
+              { key: 'NUL-USEDBY', expires: '86400', status: 'Used', level: '1', usedby: 'fine\u0000' },
+              { key: 'NUL-STATUS', expires: '86400', status: 'Used\u0000', level: '1' },
+              { key: 'FINE-KEY', expires: '86400', status: 'Not Used', level: '1', note: 'ok' },
+            ],
+          }),
+        ),
+        {},
+        'fetchallkeys.json',
+      ),
+    );
+    expect(keys.status).toBe(201);
+    const keysPreview = await settled(owner, (keys.body as any).data.id, 'ready');
+    expect((await rows(owner, keysPreview.id, 'kind=keys')).map((r) => [r.name, r.outcome, r.reason])).toEqual([
+      ['NUL-KEY\uFFFD', 'skip', 'key holds a NUL character'],
+      ['NUL-NOTE', 'skip', 'note holds a NUL character'],
+      ['NUL-USEDBY', 'skip', 'usedby holds a NUL character'],
+      ['NUL-STATUS', 'skip', 'status holds a NUL character'],
+      ['FINE-KEY', 'create', null],
+    ]);
+    await commit(owner, keysPreview.id);
+    expect((await keysOf(owner)).map((k) => [k.key, k.note])).toEqual([['FINE-KEY', 'ok']]);
+  });
+});
+
 describe('bad files', () => {
   const cases: Array<[string, string, string]> = [
     ['not JSON', '{"users": [', 'The file is not valid JSON'],

@@ -154,3 +154,27 @@ describe('hashes made before issue 23', () => {
     expect(await accountHash(account.accountId)).toBe(legacy);
   });
 });
+
+describe('a stored hash costlier than the server checks (issue 37, finding 2)', () => {
+  // The test API's BCRYPT_COST is 4, so the most a plain bcrypt hash may cost is 12 (PLAIN_HASH_COST_FLOOR).
+  it('fails as a wrong password would, at the server’s cost: a plain hash of cost 13 never signs in', async () => {
+    const app = await createApp(owner);
+    const client = clientFor(app);
+    const [atCeiling, above] = await Promise.all([createUser(owner, app), createUser(owner, app)]);
+    // bcrypt.hash at 12 and 13 here costs the spec about a second; a check of each costs the server as much.
+    const [hash12, hash13] = await Promise.all([
+      bcrypt.hash('costly password', 12),
+      bcrypt.hash('costly password', 13),
+    ]);
+    await db().query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash12, atCeiling.userId]);
+    await db().query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash13, above.userId]);
+    expect((await client.login(atCeiling.username, 'costly password')).status).toBe(200);
+    const refused = await client.login(above.username, 'costly password');
+    expect([refused.status, refused.body.message]).toEqual([401, 'Invalid username or password']);
+    expect(await userHash(above.userId)).toBe(hash13);
+
+    const account = await signupOwner();
+    await db().query('UPDATE accounts SET password_hash = $1 WHERE id = $2', [hash13, account.accountId]);
+    expect((await adminLogin(account.email, 'costly password')).status).toBe(401);
+  }, 60_000);
+});

@@ -117,6 +117,7 @@ export const JobMessage = {
   importLevel: FieldMessage.between('level', LicenseLimits.levelMin, LicenseLimits.levelMax),
   importDuration: (durations: readonly DurationType[]) => FieldMessage.oneOf('duration', durations),
   importNote: FieldMessage.atMost('note', LicenseLimits.noteMax),
+  importText: (column: string) => `${column} holds a NUL character or bytes that are not UTF-8`,
   importHeader: `The first line must name the columns: key and duration, optionally level and note`,
   importTooManyRows: `An import holds at most ${JobLimits.importMaxRows} rows`,
   importNoFile: 'file is required',

@@ -111,6 +111,8 @@ export const KeyAuthImportMessage = {
 export const KeyAuthRowReason = {
   username: 'username must be 1-64 characters of A-Z, a-z, 0-9, _ . -',
   password: 'password is not a bcrypt hash ($2y$, $2a$ or $2b$)',
+  passwordCost: (cost: number, max: number) =>
+    `password hash cost ${cost} is above ${max}, the most this server checks: import the user without its password`,
   key: 'key must be 1-64 characters of A-Z, a-z, 0-9 and -',
   level: FieldMessage.between('level', LicenseLimits.levelMin, LicenseLimits.levelMax),
   expiry: 'expiry must be a positive number',
@@ -119,4 +121,6 @@ export const KeyAuthRowReason = {
   usernameTaken: 'the app has a user with this username (another password hash)',
   alreadyImported: 'the app has this user already (same password hash): imported before',
   keyTaken: 'the app has this key already',
+  nul: (field: string) => `${field} holds a NUL character`,
+  subscriptionNul: 'a subscription of this user holds a NUL character',
 } as const;

@@ -1,7 +1,7 @@
 import { Global, Injectable, Logger, Module } from '@nestjs/common';
 import bcrypt from 'bcrypt';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Config } from '../config/config.js';
+import { BCRYPT_COST_MAX, Config } from '../config/config.js';
 
 /** Starts every hash of the current scheme; a hash without it is plain bcrypt, as made before issue 23. */
 const SCHEME_PREFIX = 'hmac-sha256:';
@@ -20,6 +20,32 @@ const PREHASH_KEY = 'latchkey password pre-hash v1';
 const BCRYPT_INPUT_BYTES = 72;
 /** `$2b$10$` and 22 characters: the salt at the start of a bcrypt hash, as bcrypt.hash takes it. */
 const BCRYPT_SALT_LENGTH = 29;
+/** bcrypt's `$2a$`, `$2b$` or PHP's `$2y$`, then the cost, two digits. */
+const BCRYPT_COST = /^\$2[aby]\$(\d\d)\$/;
+/** The least cost bcrypt computes. */
+const BCRYPT_COST_MIN = 4;
+/**
+ * What a plain bcrypt hash may cost when the server's own cost is lower:
+ * PHP's password_hash() default (10 before PHP 8.4, 12 since), so KeyAuth's
+ * exports come in. Issue 37: bcrypt runs on libuv's four threads, so a few
+ * logins at cost 17 stalled every sign-in of every tenant.
+ */
+export const PLAIN_HASH_COST_FLOOR = 12;
+
+/** The cost of a bcrypt hash, of either scheme; null when `hash` is not one. */
+export function bcryptCost(hash: string): number | null {
+  const match = BCRYPT_COST.exec(hash.startsWith(SCHEME_PREFIX) ? hash.slice(SCHEME_PREFIX.length) : hash);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The most a plain bcrypt hash (imported, or made before issue 23) may cost
+ * to be checked, or imported: the server's own BCRYPT_COST, or
+ * PLAIN_HASH_COST_FLOOR when that is lower.
+ */
+export function plainHashCostMax(config: Pick<Config, 'BCRYPT_COST'>): number {
+  return Math.max(config.BCRYPT_COST, PLAIN_HASH_COST_FLOOR);
+}
 
 /** What bcrypt gets: 44 base64 characters of HMAC-SHA-256 over every byte of the password, never a NUL. */
 function prehash(password: string): string {
@@ -40,9 +66,24 @@ export class PasswordHasher {
   private readonly logger = new Logger(PasswordHasher.name);
   /** Compared against when there is no hash to check, so every failure costs one bcrypt. */
   private readonly dummyHash: Promise<string>;
+  /** The most a plain bcrypt hash may cost to be checked (plainHashCostMax). */
+  readonly plainCostMax: number;
 
   constructor(private readonly config: Config) {
     this.dummyHash = this.hash('latchkey-timing-equaliser');
+    this.plainCostMax = plainHashCostMax(config);
+  }
+
+  /**
+   * Whether `stored` may be checked: a hash in the current scheme was made
+   * here (at most BCRYPT_COST_MAX); a plain one may come from elsewhere, so
+   * at most plainCostMax. A costlier hash is never computed: its password
+   * fails, as a wrong one does, at the cost of one bcrypt at BCRYPT_COST.
+   */
+  private checkable(stored: string): boolean {
+    const cost = bcryptCost(stored);
+    const max = stored.startsWith(SCHEME_PREFIX) ? BCRYPT_COST_MAX : this.plainCostMax;
+    return cost !== null && cost >= BCRYPT_COST_MIN && cost <= max;
   }
 
   /** A new hash in the current scheme; with `saltOf` another hash, it reuses that hash's bcrypt salt (AccountPasswords). */
@@ -57,6 +98,8 @@ export class PasswordHasher {
    * checked against every hash sharing that scheme and salt.
    */
   async rehashLike(password: string, stored: string): Promise<string> {
+    // A fresh salt at BCRYPT_COST: the same work as a check, and never `stored`.
+    if (!this.checkable(stored)) return this.hash(password);
     if (LEGACY_HASH.test(stored)) return bcrypt.hash(password, bcryptSalt(stored));
     return SCHEME_PREFIX + (await bcrypt.hash(prehash(password), bcryptSalt(stored)));
   }
@@ -76,6 +119,7 @@ export class PasswordHasher {
    * holder chose. Such a hash stays until the password is next set.
    */
   async verify(password: string, stored: string | null | undefined, replace?: ReplaceHash | null): Promise<boolean> {
+    if (stored && !this.checkable(stored)) stored = null;
     if (stored && LEGACY_HASH.test(stored)) {
       const valid = await bcrypt.compare(password, stored);
       if (valid && replace && PasswordHasher.mayReplaceLegacy(stored, password)) {

@@ -15,6 +15,9 @@ import {
   validateSync,
 } from 'class-validator';
 
+/** The highest BCRYPT_COST allowed. */
+export const BCRYPT_COST_MAX = 15;
+
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
 const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
@@ -61,9 +64,10 @@ export class Config {
     return Buffer.from(this.MASTER_KEY, 'base64');
   }
 
+  /** Every hash this server makes has at most BCRYPT_COST_MAX (common/password-hasher.ts relies on it). */
   @Transform(toInt)
   @Min(4, { message: 'BCRYPT_COST must be between 4 and 15' })
-  @Max(15, { message: 'BCRYPT_COST must be between 4 and 15' })
+  @Max(BCRYPT_COST_MAX, { message: 'BCRYPT_COST must be between 4 and 15' })
   @IsInt({ message: 'BCRYPT_COST must be an integer' })
   BCRYPT_COST = 10;
 

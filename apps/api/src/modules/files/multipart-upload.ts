@@ -30,30 +30,43 @@ export async function* uploadParts(request: FastifyRequest, maxFileBytes: number
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxFileBytes + ENVELOPE_ALLOWANCE) throw tooLarge(maxFileBytes);
+  // A client gone before the body was asked for (the guards and a lookup run first) closed the request already:
+  // the parser would wait for a 'close' that has been, holding the caller (and an import's transaction) forever.
+  if (request.raw.destroyed) throw clientGone();
 
   const parts = request.parts({
     limits: { fileSize: maxFileBytes, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
   });
-  for (;;) {
-    let next: IteratorResult<Multipart>;
-    try {
-      next = await parts.next();
-    } catch (err) {
-      throw bodyError(err, maxFileBytes);
+  try {
+    for (;;) {
+      let next: IteratorResult<Multipart>;
+      try {
+        next = await parts.next();
+      } catch (err) {
+        throw bodyError(err, maxFileBytes);
+      }
+      if (next.done) return;
+      const part = next.value;
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw tooLong(part.fieldname);
+        yield { kind: 'field', name: part.fieldname, value: String(part.value) };
+      } else {
+        yield { kind: 'file', name: part.fieldname, filename: part.filename, stream: guarded(part, maxFileBytes) };
+      }
     }
-    if (next.done) return;
-    const part = next.value;
-    if (part.type === 'field') {
-      if (part.valueTruncated) throw tooLong(part.fieldname);
-      yield { kind: 'field', name: part.fieldname, value: String(part.value) };
-    } else {
-      yield { kind: 'file', name: part.fieldname, filename: part.filename, stream: guarded(part, maxFileBytes) };
-    }
+  } finally {
+    // A body left part-read (an upload refused or failed midway) is read and dropped, as Node does with a body
+    // nobody read: otherwise the connection stalls and a client still sending never gets to read the answer.
+    if (!request.raw.readableEnded) request.raw.unpipe().resume();
   }
 }
 
-/** The file's bytes; a file over the limit fails as soon as busboy cuts it. */
+/**
+ * The file's bytes; a file over the limit fails as soon as busboy cuts it
+ * (busboy would otherwise read, and drop, the rest of the part first).
+ */
 async function* guarded(part: MultipartFile, maxFileBytes: number): AsyncGenerator<Buffer> {
+  part.file.once('limit', () => part.file.destroy(tooLarge(maxFileBytes)));
   try {
     for await (const piece of part.file) {
       if (part.file.truncated) throw tooLarge(maxFileBytes);
@@ -82,6 +95,11 @@ function tooLarge(maxFileBytes: number): AppError {
   return new AppError('PAYLOAD_TOO_LARGE', `${FileMessage.tooLarge}: the limit is ${maxFileBytes} bytes`);
 }
 
+/** The request's body cannot be read any more: no one is left to answer, so the code hardly matters. */
+function clientGone(): AppError {
+  return new AppError('BAD_REQUEST', 'The client closed the connection before the upload was read');
+}
+
 function bodyError(err: unknown, maxFileBytes: number): AppError {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string }).code;
@@ -89,5 +107,6 @@ function bodyError(err: unknown, maxFileBytes: number): AppError {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
     return new AppError('VALIDATION', `An upload holds one file and at most ${MAX_FIELDS} fields`);
   }
+  if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'ECONNRESET') return clientGone();
   return new AppError('MALFORMED_BODY', 'Malformed multipart body');
 }

@@ -26,6 +26,15 @@ describe('importRowBatches', () => {
     ]);
   });
 
+  it('hands an error of the upload itself (cut short, over the limit) to the reader, not to the process', async () => {
+    const gone = new AppError('PAYLOAD_TOO_LARGE');
+    async function* failing(): AsyncGenerator<Buffer> {
+      yield Buffer.from('key,duration\nK-1,30d\n');
+      throw gone;
+    }
+    await expect(read(failing())).rejects.toBe(gone);
+  });
+
   it('refuses a header without key and duration, and a file the parser cannot read, with a 400', async () => {
     await expect(read(chunks('key,level\nA,1\n'))).rejects.toThrow(AppError);
     await expect(read(chunks('key,duration\n"A,1d\n'))).rejects.toMatchObject({
@@ -54,5 +63,29 @@ describe('checkImportRow', () => {
     expect(checkImportRow({ ...row, level: '1001' })).toBe('level must be between 0 and 1000');
     expect(checkImportRow({ ...row, level: '1.5' })).toBe('level must be between 0 and 1000');
     expect(checkImportRow({ ...row, note: 'x'.repeat(501) })).toBe('note must be at most 500 characters');
+  });
+
+  it('refuses a NUL in any column and bytes that are not UTF-8, none of which reaches PostgreSQL', async () => {
+    const file = Buffer.concat([
+      Buffer.from('key,level,duration,note\nK-\u00001,1,30d,a\nK-2,1\u0000,30d,b\nK-3,1,30d\u0000,c\n'),
+      Buffer.from('K-4,1,30d,d\u0000e\nK-5,1,30d,f'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('\nK-6,1,30d,fine\n'),
+    ]);
+    const [rows] = await read(
+      (async function* () {
+        yield file;
+      })(),
+      10,
+    );
+    expect(rows!.some((r) => Object.values(r).some((v) => typeof v === 'string' && v.includes('\0')))).toBe(false);
+    expect(rows!.map(checkImportRow)).toEqual([
+      expect.stringMatching(/^key must be/),
+      'level must be between 0 and 1000',
+      expect.stringMatching(/^duration must be one of/),
+      'note holds a NUL character or bytes that are not UTF-8',
+      'note holds a NUL character or bytes that are not UTF-8',
+      { key: 'K-6', durationType: '30d', level: 1, note: 'fine' },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import {
   DURATION_TYPES,
@@ -14,6 +14,8 @@ import type { ImportRow } from './jobs.queries.js';
 
 /** Characters one CSV record may hold: far above a row of the four columns, a bound on what one bad line can cost. */
 const MAX_RECORD_CHARS = 8192;
+/** What the decoder makes of bytes that are not UTF-8, and what a NUL is staged as (see `cell`). */
+const NOT_TEXT = '\uFFFD';
 
 /**
  * The rows of an uploaded CSV, read as it streams in, `batchSize` at a time:
@@ -23,7 +25,10 @@ const MAX_RECORD_CHARS = 8192;
  * the line.
  */
 export async function* importRowBatches(file: AsyncIterable<Buffer>, batchSize: number): AsyncGenerator<ImportRow[]> {
-  const parser = Readable.from(file).pipe(
+  // pipeline, not pipe: an error of the upload (cut short, over the limit) reaches the loop below, where pipe
+  // left it on the source stream with no listener, and the process exited (issue 37).
+  const parser = pipeline(
+    Readable.from(file),
     parse({
       bom: true,
       columns: importColumns,
@@ -32,6 +37,7 @@ export async function* importRowBatches(file: AsyncIterable<Buffer>, batchSize: 
       max_record_size: MAX_RECORD_CHARS,
       info: true,
     }),
+    () => undefined, // the loop below sees the error: the parser is destroyed with it
   );
   let batch: ImportRow[] = [];
   let rows = 0;
@@ -74,8 +80,13 @@ function importColumns(header: string[]): Array<string | undefined> {
   return names.map((name) => ((IMPORT_COLUMNS as readonly string[]).includes(name) ? name : undefined));
 }
 
+/**
+ * PostgreSQL's text holds no NUL (it answered 500, issue 37): a cell's NUL is
+ * staged as U+FFFD, which every column's check refuses, as it refuses bytes
+ * that were not UTF-8 (decoded as U+FFFD).
+ */
 function cell(value: string | undefined): string | null {
-  const trimmed = value?.trim();
+  const trimmed = value?.trim().replaceAll('\0', NOT_TEXT);
   return trimmed ? trimmed : null;
 }
 
@@ -90,5 +101,6 @@ export function checkImportRow(row: ImportRow): ImportedKey | string {
   const level = row.level === null ? 1 : INTEGER.test(row.level) ? Number(row.level) : NaN;
   if (!(level >= LicenseLimits.levelMin && level <= LicenseLimits.levelMax)) return JobMessage.importLevel;
   if (row.note !== null && row.note.length > LicenseLimits.noteMax) return JobMessage.importNote;
+  if (row.note !== null && row.note.includes(NOT_TEXT)) return JobMessage.importText('note');
   return { key: row.key, durationType: row.duration as DurationType, level, note: row.note };
 }

@@ -8,6 +8,7 @@ import {
   type KeyAuthFileSummary,
   keyAuthRecords,
   type StagedRecord,
+  type StagedUser,
 } from './keyauth-file.js';
 
 async function records(text: string, chunkSize = 7): Promise<{ records: StagedRecord[]; format?: string }> {
@@ -17,11 +18,25 @@ async function records(text: string, chunkSize = 7): Promise<{ records: StagedRe
     for (let i = 0; i < bytes.length; i += chunkSize) yield bytes.subarray(i, i + chunkSize);
   }
   const out: StagedRecord[] = [];
-  for await (const record of keyAuthRecords(file(), summary)) out.push(record);
+  for await (const record of keyAuthRecords(file(), summary, { passwordCostMax: 12 })) out.push(record);
   return { records: out, format: summary.format };
 }
 
 describe('keyAuthRecords', () => {
+  it('hands an error of the upload itself (cut short, over the limit) to the reader, not to the process', async () => {
+    const gone = new AppError('PAYLOAD_TOO_LARGE');
+    async function* failing(): AsyncGenerator<Buffer> {
+      yield Buffer.from('{"keys":[{"key":"K-1","expiry":"1"},');
+      throw gone;
+    }
+    const read = async () => {
+      for await (const _record of keyAuthRecords(failing(), {}, { passwordCostMax: 12 })) {
+        // consumed
+      }
+    };
+    await expect(read()).rejects.toBe(gone);
+  });
+
   it('reads users and subscriptions in file order, split across chunks, with one line numbering', async () => {
     const { records: read, format } = await records(
       JSON.stringify({
@@ -43,8 +58,83 @@ describe('keyAuthRecords', () => {
       },
       {
         section: 'subscription',
-        row: { line: 2, usernameKey: 'alice', name: 'default', expiresAt: new Date(1_700_000_000_000) },
+        row: { line: 2, usernameKey: 'alice', name: 'default', expiresAt: new Date(1_700_000_000_000), problem: null },
       },
+    ]);
+  });
+
+  it('refuses a record with a NUL in any field, staging none (PostgreSQL text holds no NUL)', async () => {
+    const hash = `$2y$04$${'a'.repeat(53)}`;
+    const { records: read } = await records(
+      JSON.stringify({
+        users: [
+          { username: 'al\u0000ice', password: hash },
+          { username: 'bob', password: `${hash}\u0000` },
+          { username: 'carol', password: hash, ip: '1.2.3.4\u0000' },
+          { username: 'dave', password: hash },
+          { username: 'erin', password: hash },
+        ],
+        subscription: [
+          { user: 'dave', subscription: 'pre\u0000mium', expiry: '1700000000' },
+          { user: 'erin', subscription: 'default', expiry: '1700000000' },
+        ],
+      }),
+    );
+    const strings = JSON.stringify(read);
+    expect(strings.includes('\\u0000')).toBe(false);
+    expect(read.map((r) => [r.section, r.row.problem])).toEqual([
+      ['users', 'username holds a NUL character'],
+      ['users', 'password holds a NUL character'],
+      ['users', 'ip holds a NUL character'],
+      ['users', null],
+      ['users', null],
+      ['subscription', 'subscription holds a NUL character'],
+      ['subscription', null],
+    ]);
+    // The subscription's user is named without the NUL, so the user can be refused in its stead.
+    expect(read[5]!.row).toMatchObject({ usernameKey: 'dave' });
+    const { records: keys } = await records(
+      JSON.stringify([
+        { key: 'K-1', expiry: '1', note: 'a\u0000b' },
+        { key: 'K-2', expiry: '1', note: 'fine' },
+      ]),
+    );
+    expect(keys.map((r) => r.row.problem)).toEqual(['note holds a NUL character', null]);
+    expect(keys[0]!.row).toMatchObject({ note: 'a\uFFFDb' });
+  });
+
+  it('skips a user whose hash costs more than the server checks, saying so (issue 37, finding 2)', async () => {
+    const ofCost = (cost: string) => `$2y$${cost}$${'A'.repeat(53)}`;
+    const { records: read } = await records(
+      JSON.stringify({
+        users: ['31', '17', '13', '12', '10', '03', '32'].map((cost) => ({
+          username: `u${cost}`,
+          password: ofCost(cost),
+        })),
+      }),
+    );
+    expect(
+      read.map((r) => [(r.row as StagedUser).username, r.row.problem, (r.row as StagedUser).passwordHash]),
+    ).toEqual([
+      [
+        'u31',
+        'password hash cost 31 is above 12, the most this server checks: import the user without its password',
+        null,
+      ],
+      [
+        'u17',
+        'password hash cost 17 is above 12, the most this server checks: import the user without its password',
+        null,
+      ],
+      [
+        'u13',
+        'password hash cost 13 is above 12, the most this server checks: import the user without its password',
+        null,
+      ],
+      ['u12', null, `$2b$12$${'A'.repeat(53)}`],
+      ['u10', null, `$2b$10$${'A'.repeat(53)}`],
+      ['u03', 'password is not a bcrypt hash ($2y$, $2a$ or $2b$)', null],
+      ['u32', 'password is not a bcrypt hash ($2y$, $2a$ or $2b$)', null],
     ]);
   });
 

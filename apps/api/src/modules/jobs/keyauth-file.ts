@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import {
   ClientLimits,
   type DurationType,
@@ -14,6 +14,7 @@ import {
 import StreamJson from 'stream-json';
 import Assembler from 'stream-json/Assembler.js';
 import { AppError } from '../../common/errors.js';
+import { bcryptCost } from '../../common/password-hasher.js';
 
 /*
  * Reading a KeyAuth export as it streams in (issue 26): the JSON is parsed
@@ -48,6 +49,8 @@ export interface StagedSubscription {
   usernameKey: string;
   name: string;
   expiresAt: Date;
+  /** set when the subscription cannot be staged: its user is refused with this reason instead */
+  problem: string | null;
 }
 
 export interface StagedKey {
@@ -71,6 +74,12 @@ export type StagedRecord =
   | { section: 'subscription'; row: StagedSubscription }
   | { section: 'keys'; row: StagedKey };
 
+/** What the server allows of an imported record. */
+export interface KeyAuthFileRules {
+  /** the most a password hash may cost (PasswordHasher.plainCostMax): a costlier one is never checked */
+  passwordCostMax: number;
+}
+
 /** What the whole file turned out to be, known once it has been read. */
 export interface KeyAuthFileSummary {
   format: KeyAuthImportFormat;
@@ -87,7 +96,8 @@ const DAYS_OF_TYPE: Array<[DurationType, number]> = [
   ['7d', 7],
   ['1d', 1],
 ];
-const BCRYPT = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
+/** A bcrypt hash of a cost bcrypt computes (4-31). */
+const BCRYPT = /^\$2[aby]\$(0[4-9]|[12]\d|3[01])\$[./A-Za-z0-9]{53}$/;
 const IMPORTED_USERNAME = /^[A-Za-z0-9_.-]{1,64}$/;
 /** KeyAuth's Windows clients send the user's SID as HWID, and it appends each new one to the same field. */
 const APPENDED_SID = /(?=S-1-\d)/;
@@ -102,6 +112,7 @@ type Section = (typeof SECTIONS)[number];
 export async function* keyAuthRecords(
   file: AsyncIterable<Buffer>,
   summary: Partial<KeyAuthFileSummary>,
+  { passwordCostMax }: KeyAuthFileRules,
 ): AsyncGenerator<StagedRecord> {
   let depth = 0;
   let root: 'array' | 'object' | null = null;
@@ -119,14 +130,15 @@ export async function* keyAuthRecords(
       yield chunk;
     }
   })();
-  const tokens = Readable.from(counted).pipe(StreamJson.parser({ streamValues: false }));
+  // pipeline, not pipe: an error of the upload reaches the loop below instead of crashing the process (issue 37).
+  const tokens = pipeline(Readable.from(counted), StreamJson.parser({ streamValues: false }), () => undefined);
   try {
     for await (const token of tokens as AsyncIterable<{ name: string; value?: unknown }>) {
       if (element) {
         element.consume(token as never);
         if (element.done) {
           line += 1;
-          yield stage(section!, counts[section!]++, line, element.current);
+          yield stage(section!, counts[section!]++, line, element.current, passwordCostMax);
           element = null;
         }
         continue;
@@ -204,20 +216,44 @@ function notAnObject(section: Section, index: number): string {
   return KeyAuthImportMessage.notAnObject(section === 'keys' ? 'keys' : section, index);
 }
 
-function stage(section: Section, index: number, line: number, value: Record<string, unknown>): StagedRecord {
-  for (const field of Object.values(value)) {
+function stage(
+  section: Section,
+  index: number,
+  line: number,
+  read: Record<string, unknown>,
+  passwordCostMax: number,
+): StagedRecord {
+  for (const field of Object.values(read)) {
     if (typeof field === 'string' && field.length > KeyAuthImportLimits.fieldMax) {
       throw new AppError('VALIDATION', KeyAuthImportMessage.fieldTooLong(section, index));
     }
   }
+  // PostgreSQL's text holds no NUL (it answered 500, issue 37): such a record is staged without its NULs,
+  // and refused. A subscription's user is found with them removed; a user's or key's fields show U+FFFD.
+  const nul = Object.keys(read).find((name) => typeof read[name] === 'string' && read[name].includes('\0'));
+  const value = nul === undefined ? read : withoutNul(read, section === 'subscription' ? '' : '\uFFFD');
+  const problem = nul === undefined ? null : KeyAuthRowReason.nul(nul.replaceAll('\0', '').slice(0, 64));
   switch (section) {
-    case 'users':
-      return { section, row: stageUser(required(value, section, index, 'username'), value, line) };
+    case 'users': {
+      const row = stageUser(required(value, section, index, 'username'), value, line, passwordCostMax);
+      return { section, row: { ...row, problem: problem ?? row.problem } };
+    }
     case 'subscription':
-      return { section, row: stageSubscription(value, index, line) };
-    case 'keys':
-      return { section, row: stageKey(required(value, section, index, 'key'), value, line) };
+      return { section, row: { ...stageSubscription(value, index, line), problem } };
+    case 'keys': {
+      const row = stageKey(required(value, section, index, 'key'), value, line);
+      return { section, row: { ...row, problem: problem ?? row.problem } };
+    }
   }
+}
+
+function withoutNul(value: Record<string, unknown>, replacement: string): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(value).map(([name, field]) => [
+      name,
+      typeof field === 'string' ? field.replaceAll('\0', replacement) : field,
+    ]),
+  );
 }
 
 function required(value: Record<string, unknown>, section: Section, index: number, field: string): string {
@@ -269,9 +305,17 @@ export function importedHwid(field: string | null): { hwid: string | null; count
   return { hwid: field.length <= ClientLimits.hwidMax ? field : null, count: 1 };
 }
 
-function stageUser(username: string, value: Record<string, unknown>, line: number): StagedUser {
+function stageUser(
+  username: string,
+  value: Record<string, unknown>,
+  line: number,
+  passwordCostMax: number,
+): StagedUser {
   const key = IMPORTED_USERNAME.test(username) ? usernameKey(username) : null;
-  const passwordHash = importedPasswordHash(textOf(value.password));
+  const imported = importedPasswordHash(textOf(value.password));
+  // A hash costlier than the server checks is not kept (issue 37): its user is skipped, saying why.
+  const cost = imported ? (bcryptCost(imported) ?? 0) : 0;
+  const passwordHash = cost > passwordCostMax ? null : imported;
   const { hwid, count } = importedHwid(textOf(value.hwid));
   const ban = banOf(value.banned);
   return {
@@ -286,7 +330,14 @@ function stageUser(username: string, value: Record<string, unknown>, line: numbe
     ip: textOf(value.ip)?.slice(0, 64) ?? null,
     createdAt: unixDate(value.createdate),
     lastLoginAt: unixDate(value.lastlogin),
-    problem: key === null ? KeyAuthRowReason.username : passwordHash === undefined ? KeyAuthRowReason.password : null,
+    problem:
+      key === null
+        ? KeyAuthRowReason.username
+        : passwordHash === undefined
+          ? KeyAuthRowReason.password
+          : cost > passwordCostMax
+            ? KeyAuthRowReason.passwordCost(cost, passwordCostMax)
+            : null,
   };
 }
 
@@ -298,6 +349,7 @@ function stageSubscription(value: Record<string, unknown>, index: number, line: 
     usernameKey: usernameKey(user) ?? user,
     name: name.slice(0, 64),
     expiresAt: unixDate(value.expiry) ?? new Date(0),
+    problem: null,
   };
 }
 

@@ -69,6 +69,10 @@ export const STAGE_KEYS = `INSERT INTO keyauth_import_keys (import_id, line, key
   SELECT $1, * FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[], $8::text[],
     $9::text[], $10::timestamptz[], $11::text[], $12::text[], $13::text[])`;
 
+/** The staged users `$2` (username keys) of the import `$1` are refused for `$3`, unless refused already. */
+export const REFUSE_STAGED_USERS = `UPDATE keyauth_import_users SET problem = $3
+  WHERE import_id = $1 AND username_key = ANY($2::text[]) AND problem IS NULL`;
+
 /** Every staged record of the import `$1` (users and keys; subscriptions are read with their user). */
 export const COUNT_STAGED = `SELECT (SELECT count(*) FROM keyauth_import_users WHERE import_id = $1)::int
   + (SELECT count(*) FROM keyauth_import_keys WHERE import_id = $1)::int AS total`;

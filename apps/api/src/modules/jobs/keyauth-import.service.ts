@@ -8,6 +8,7 @@ import {
   KeyAuthImportLimits,
   KeyAuthImportMessage,
   type KeyAuthImportOutcome,
+  KeyAuthRowReason,
   type KeyAuthImportRow as KeyAuthImportRowView,
   type KeyAuthImportStatus,
   type Job,
@@ -16,6 +17,7 @@ import type { Queue } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError, fieldError } from '../../common/errors.js';
+import { PasswordHasher } from '../../common/password-hasher.js';
 import { PlannerStatistics } from '../../common/planner-statistics.js';
 import { JOB_QUEUE } from '../../common/queue.module.js';
 import { sqlAffected, sqlPage, sqlRows } from '../../common/sql.js';
@@ -41,6 +43,7 @@ import {
   LIST_STAGED_USERS,
   OUTCOME_COUNTS,
   type OutcomeCount,
+  REFUSE_STAGED_USERS,
   SET_IMPORT_FORMAT,
   STAGE_KEYS,
   STAGE_SUBSCRIPTIONS,
@@ -66,6 +69,7 @@ export class KeyAuthImportService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectQueue(JOB_QUEUE) private readonly queue: Queue,
     private readonly statistics: PlannerStatistics,
+    private readonly passwords: PasswordHasher,
   ) {}
 
   async create(actor: Actor, appId: string, parts: AsyncIterable<UploadPart>): Promise<KeyAuthImport> {
@@ -160,12 +164,14 @@ export class KeyAuthImportService {
     const [imported] = await sqlRows<KeyAuthImportRow>(manager, INSERT_IMPORT, [
       appId,
       'dashboard-keys',
-      fileName.slice(0, 255) || null,
+      // Control characters (a NUL PostgreSQL cannot store) are no part of a name to show.
+      fileName.replace(/[\p{Cc}\p{Cs}]/gu, '').slice(0, 255) || null,
       job!.id,
     ]);
     const batches = new StagingBatches(manager, imported!.id);
     const summary: Partial<KeyAuthFileSummary> = {};
-    for await (const record of keyAuthRecords(file, summary)) await batches.add(record);
+    const rules = { passwordCostMax: this.passwords.plainCostMax };
+    for await (const record of keyAuthRecords(file, summary, rules)) await batches.add(record);
     const staged = await batches.flush();
     await sqlAffected(manager, SET_IMPORT_FORMAT, [imported!.id, summary.format]);
     await sqlRows(manager, SET_JOB_TOTAL, [job!.id, staged]);
@@ -264,6 +270,8 @@ class StagingBatches {
   private subscriptions: StagedSubscription[] = [];
   private keys: StagedKey[] = [];
   private staged = 0;
+  /** users (by username key) of a subscription that could not be staged */
+  private readonly refusedUsers = new Set<string>();
 
   constructor(
     private readonly manager: EntityManager,
@@ -272,14 +280,28 @@ class StagingBatches {
 
   async add(record: StagedRecord): Promise<void> {
     if (record.section === 'users') this.users.push(record.row);
-    else if (record.section === 'subscription') this.subscriptions.push(record.row);
+    else if (record.section === 'subscription' && record.row.problem !== null) {
+      this.refusedUsers.add(record.row.usernameKey);
+    } else if (record.section === 'subscription') this.subscriptions.push(record.row);
     else this.keys.push(record.row);
     if (this.users.length + this.subscriptions.length + this.keys.length >= STAGE_BATCH) await this.write();
   }
 
-  /** Writes what is left; returns the users and keys staged (what the preview goes through). */
+  /**
+   * Writes what is left, then refuses the users of subscriptions that could
+   * not be staged (a user imported without one would come in with less time
+   * or a lower level); returns the users and keys staged (what the preview
+   * goes through).
+   */
   async flush(): Promise<number> {
     await this.write();
+    if (this.refusedUsers.size > 0) {
+      await sqlAffected(this.manager, REFUSE_STAGED_USERS, [
+        this.importId,
+        [...this.refusedUsers],
+        KeyAuthRowReason.subscriptionNul,
+      ]);
+    }
     return this.staged;
   }
 
