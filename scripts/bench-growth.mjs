@@ -10,6 +10,7 @@
 //   node scripts/bench-growth.mjs [--keys 1000000] [--activations 100000] [--connections 32] [--step 10000]
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { admin } from './admin-call.mjs';
 import { seedLicenses } from './seed-licenses.mjs';
 import { dropDatabase, freshDatabase, startApi, testEnv } from './test-service.mjs';
 
@@ -29,17 +30,6 @@ const DATABASE = 'latchkey_bench_growth';
 
 function log(line) {
   process.stdout.write(`${line}\n`);
-}
-
-async function admin(base, method, urlPath, token, body) {
-  const res = await fetch(`${base}${urlPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
 }
 
 const SCANS = `SELECT relname, seq_scan, seq_tup_read, idx_scan, n_live_tup, analyze_count

@@ -62,15 +62,23 @@ function context(
   } as unknown as ExecutionContext;
 }
 
-function refusal(run: () => unknown): { status: number; message: string } | null {
+/** The AppError `run` throws, or null when it passes. */
+function refusalOf(run: () => unknown): AppError | null {
   try {
     run();
     return null;
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    return { status: err.status, message: err.message };
+    return err;
   }
 }
+
+function refusal(run: () => unknown): { status: number; message: string } | null {
+  const error = refusalOf(run);
+  return error && { status: error.status, message: error.message };
+}
+
+const code = (run: () => unknown) => refusalOf(run)?.code ?? null;
 
 describe('RolePolicyGuard', () => {
   const guard = new RolePolicyGuard(new Reflector(), { RECENT_SIGN_IN_SECONDS: 300 } as Config);
@@ -113,15 +121,6 @@ describe('account access', () => {
   const narrowed = principal('owner', { tokenKind: 'personal', maxRole: 'viewer' });
   const personal = principal('owner', { tokenKind: 'personal' });
   const stale = principal('owner', { issuedAt: new Date(Date.now() - 301_000) });
-  const code = (run: () => unknown) => {
-    try {
-      run();
-      return null;
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return err.code;
-    }
-  };
 
   it('lets a narrowed token read but refuses it every account-level write, declared or not', () => {
     expect(code(() => guard.canActivate(context(Routes, 'ownerOnly', narrowed, { method: 'GET' })))).toBeNull();

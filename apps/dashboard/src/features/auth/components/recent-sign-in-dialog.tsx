@@ -10,7 +10,6 @@ import { getToken } from '@/lib/auth-token';
 import { type RecentSignInRequest, useRecentSignInRequest } from '@/lib/recent-sign-in';
 import { useMe } from '../api/get-me';
 import { useLogin } from '../api/login';
-import { PasskeySignInButton } from './passkey-sign-in-button';
 import { SecondFactorForm } from './second-factor-form';
 
 /**
@@ -68,16 +67,6 @@ function SignInAgain({ request }: { request: RecentSignInRequest }) {
         onRestart={() => setChallenge(null)}
         sameAccount
         inDialog
-        otherMethods={
-          challenge.methods.includes('passkey') ? (
-            <PasskeySignInButton
-              onSuccess={done}
-              challengeToken={challenge.challengeToken}
-              label="Use a passkey"
-              sameAccount
-            />
-          ) : null
-        }
       />
     );
   }

@@ -69,9 +69,15 @@ describe('SecondFactorForm', () => {
     expect(getToken()).toBeNull();
   });
 
-  it('offers no code form to a challenge without TOTP', () => {
+  it('offers no code form to a challenge without TOTP, and the passkey to one with a passkey', () => {
     renderForm({ ...CHALLENGE, methods: ['passkey'] });
     expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back to sign-in' })).toBeTruthy();
+  });
+
+  it('offers no passkey to a challenge without one', () => {
+    renderForm(CHALLENGE);
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
   });
 });

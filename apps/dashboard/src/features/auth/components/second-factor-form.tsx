@@ -1,21 +1,21 @@
 import type { SecondFactorChallenge } from '@latchkey/contracts';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { FormError } from '@/components/ui/error-alert';
 import { OneTimeCodeField } from '@/components/ui/one-time-code-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
 import { useAnswerSecondFactor } from '../api/answer-second-factor';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 
 /**
  * The second step of signing in: a code of the authenticator app, or one of
- * the recovery codes. `otherMethods` are the challenge's other ways to answer
- * (a passkey), shown below the code form.
+ * the recovery codes, and a passkey below the code form when the account has
+ * one.
  */
 export function SecondFactorForm({
   challenge,
   onSuccess,
   onRestart,
-  otherMethods,
   sameAccount = false,
   inDialog = false,
 }: {
@@ -23,7 +23,6 @@ export function SecondFactorForm({
   onSuccess: () => void;
   /** back to email and password (the challenge expired, or another account) */
   onRestart: () => void;
-  otherMethods?: ReactNode;
   /** the signed-in account confirming itself: its data stays (useAnswerSecondFactor) */
   sameAccount?: boolean;
   /** inside a dialog that has its own title: no page heading, and "back" returns to its password step */
@@ -83,7 +82,14 @@ export function SecondFactorForm({
           </button>
         </form>
       ) : null}
-      {otherMethods}
+      {challenge.methods.includes('passkey') ? (
+        <PasskeySignInButton
+          onSuccess={onSuccess}
+          challengeToken={challenge.challengeToken}
+          label="Use a passkey"
+          sameAccount={sameAccount}
+        />
+      ) : null}
       <button type="button" className="button button-ghost" onClick={onRestart}>
         {inDialog ? 'Back to password' : 'Back to sign-in'}
       </button>

@@ -20,22 +20,7 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
   const { form, onSubmit, errors, isSubmitting, rootError } = useCredentialsForm(loginMutation.mutateAsync);
 
   if (challenge) {
-    return (
-      <SecondFactorForm
-        challenge={challenge}
-        onSuccess={onSuccess}
-        onRestart={() => setChallenge(null)}
-        otherMethods={
-          challenge.methods.includes('passkey') ? (
-            <PasskeySignInButton
-              onSuccess={onSuccess}
-              challengeToken={challenge.challengeToken}
-              label="Use a passkey"
-            />
-          ) : null
-        }
-      />
-    );
+    return <SecondFactorForm challenge={challenge} onSuccess={onSuccess} onRestart={() => setChallenge(null)} />;
   }
   return (
     <form className="stack" onSubmit={onSubmit} aria-labelledby="sign-in-heading" noValidate>
