@@ -16,5 +16,5 @@ export interface HealthAnswer {
 
 export const HEALTH_WARNINGS: Record<HealthWarningCode, string> = {
   AUTOVACUUM_OFF:
-    'PostgreSQL runs with autovacuum off: deleted and updated rows are never cleaned up, and tables are analyzed only after the bulk writes Latchkey makes itself. Set autovacuum = on in postgresql.conf.',
+    'PostgreSQL runs with autovacuum off: deleted and updated rows are never cleaned up, and tables are analyzed only as Latchkey itself writes to them (bulk writes, new users and sessions). Set autovacuum = on in postgresql.conf.',
 };
