@@ -10,6 +10,7 @@ import {
   passwordlessSignInBody,
   registerPasskey,
 } from './support/passkeys.js';
+import { ageSignIn } from './support/sign-ins.js';
 import { enrolTotp, totpCode } from './support/two-factor.js';
 
 /**
@@ -21,15 +22,6 @@ import { enrolTotp, totpCode } from './support/two-factor.js';
  * account-level route; these are the attacks the review made.
  */
 afterAll(closeDb);
-
-/** Moves the sign-in of `token` a day back, past RECENT_SIGN_IN_SECONDS: a token stolen from an older session. */
-async function ageSignIn(token: string): Promise<void> {
-  const { rowCount } = await db().query(
-    `UPDATE access_tokens SET created_at = now() - interval '1 day' WHERE token_hash = sha256($1::bytea)`,
-    [Buffer.from(token)],
-  );
-  if (rowCount !== 1) throw new Error('no token to age');
-}
 
 async function personalToken(owner: Owner, body: Record<string, unknown> = {}): Promise<string> {
   const res = await http('POST', '/v1/admin/tokens', { token: owner.token, body: { name: 'script', ...body } });

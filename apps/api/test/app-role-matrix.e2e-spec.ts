@@ -4,10 +4,10 @@ import type { AppRole, MemberRole } from '@latchkey/contracts';
 import { createApp, type Owner, signupOwner } from './factories/index.js';
 import { closeDb } from './support/db.js';
 import type { AccountAccessLevel } from '../src/common/auth/role-policy.js';
-import { db } from './support/db.js';
 import { http, type HttpResult } from './support/http.js';
 import { registeredAdminRoutes } from './support/routes.js';
 import { memberOf } from './support/members.js';
+import { ageSignIn } from './support/sign-ins.js';
 
 /**
  * The team role matrix (issue 28): what each app role gets on every admin
@@ -219,14 +219,10 @@ async function personalToken(maxRole?: MemberRole): Promise<string> {
   return res.body.data.token;
 }
 
-/** A new login token of the owner whose sign-in is a day old, well past RECENT_SIGN_IN_SECONDS. */
+/** A new login token of the owner whose sign-in is a day old (ageSignIn). */
 async function olderSignIn(): Promise<string> {
   const token = await freshSignIn('owner');
-  const { rowCount } = await db().query(
-    `UPDATE access_tokens SET created_at = now() - interval '1 day' WHERE token_hash = sha256($1::bytea)`,
-    [Buffer.from(token)],
-  );
-  if (rowCount !== 1) throw new Error('no token to backdate');
+  await ageSignIn(token);
   return token;
 }
 

@@ -4,12 +4,12 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { apiRequest } from '@/lib/api-client';
 import { useApiForm } from '@/lib/api-form';
 import { getToken } from '@/lib/auth-token';
 import { type RecentSignInRequest, useRecentSignInRequest } from '@/lib/recent-sign-in';
 import { useMe } from '../api/get-me';
 import { useLogin } from '../api/login';
+import { logout } from '../api/logout';
 import { SecondFactorForm } from './second-factor-form';
 
 /**
@@ -40,11 +40,7 @@ function SignInAgain({ request }: { request: RecentSignInRequest }) {
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const done = () => {
     // The sign-in it replaced ends here; a failure to revoke it leaves it to expire.
-    if (replaced) {
-      apiRequest('/v1/admin/auth/logout', { method: 'POST', token: replaced, keepSessionOnUnauthorized: true }).catch(
-        () => undefined,
-      );
-    }
+    if (replaced) logout(replaced).catch(() => undefined);
     request.confirmed();
   };
   const login = useLogin({
