@@ -40,14 +40,21 @@ const { values: args } = parseArgs({
 });
 
 // var runs before license: the floor's license load evicts the sessions its var load reads.
-const TYPES = ['init', 'var', 'license', 'login', 'file', 'init-sdk'];
+const TYPES = ['init', 'var', 'license', 'activate', 'login', 'file', 'init-sdk'];
 /** The floor has no `login`: ours is held against bcrypt alone at the same cost. */
-const FLOOR_TYPES = new Set(['init', 'license', 'var']);
+const FLOOR_TYPES = new Set(['init', 'license', 'var', 'activate']);
 const BCRYPT_COST = process.env.BENCH_BCRYPT_COST || '10';
 
 const LICENSE_KEYS = 2000;
 const VAR_SESSIONS = 500;
 const LOGIN_USERS = 64;
+/**
+ * Unused keys for `activate` (a key's first use), each target's own: enough
+ * for a warm-up and the rounds at a few thousand a second. Each run starts
+ * where the last one stopped (FRESH_OFFSET, from the target's `fresh.offset`),
+ * past every request it could have sent.
+ */
+const FRESH_KEYS = Number(process.env.BENCH_FRESH_KEYS || 200_000);
 const LOGIN_PASSWORD = 'bench password';
 
 const FILE_BENCH_BYTES = 10 * 1024 * 1024;
@@ -80,11 +87,14 @@ async function load(target, type, seconds = args.seconds) {
   const { stdout, stderr } = await execFileAsync(
     process.execPath,
     [path.join(work, 'load.mjs'), file, type, args.connections, seconds],
-    { encoding: 'utf8' },
+    { encoding: 'utf8', env: { ...process.env, FRESH_OFFSET: String(target.fresh?.offset ?? 0) } },
   ).catch((error) => ({ stdout: '', stderr: String(error) }));
   const line = stdout.trim().split('\n').pop();
   if (!line?.startsWith('{')) throw new Error(`load ${type} failed: ${stderr}`);
-  return JSON.parse(line);
+  const run = JSON.parse(line);
+  // Requests in flight when the run ended were sent but not counted: skip a connection's worth more.
+  if (type === 'activate') target.fresh.offset += run.ok2xx + run.non2xx + run.errors + 2 * run.connections;
+  return run;
 }
 
 async function startFloor() {
@@ -92,7 +102,7 @@ async function startFloor() {
   const url = new URL(process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = '/lk_floor';
   const child = spawn(process.execPath, [path.join(work, 'floor.mjs')], {
-    env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(port) },
+    env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), FRESH_KEYS: String(FRESH_KEYS) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready = await new Promise((resolve, reject) => {
@@ -118,6 +128,8 @@ async function startFloor() {
       keys,
       hwids: keys.map((_, i) => `HW${i + 1}`),
       tokens,
+      freshKeys: Array.from({ length: FRESH_KEYS }, (_, i) => `N${i + 1}`),
+      fresh: { offset: 0 },
     },
   };
 }
@@ -226,6 +238,9 @@ async function startOurs(withLoadSetup) {
     tokens,
     users,
     password: LOGIN_PASSWORD,
+    freshKeys: await insertUnusedKeys(databaseUrl, app.appId),
+    // Shared with the metrics process's copy of the target: both use up the same keys.
+    fresh: { offset: 0 },
   };
   return {
     stop,
@@ -236,6 +251,26 @@ async function startOurs(withLoadSetup) {
       target: { ...target, name: 'latchkey-metrics', url: `${withMetrics.url}/v1` },
     },
   };
+}
+
+/**
+ * FRESH_KEYS unused 30-day keys for `activate`, as the floor has them: inserted
+ * in one statement (the API makes 100 a call) and analyzed, as generation does.
+ */
+async function insertUnusedKeys(databaseUrl, appId) {
+  const database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+  try {
+    const { rows } = await database.query(
+      `INSERT INTO licenses (app_id, key, duration_type)
+       SELECT $1, 'FRESH-' || lpad(g::text, 6, '0'), '30d' FROM generate_series(1, $2::int) g RETURNING key`,
+      [appId, FRESH_KEYS],
+    );
+    await database.query('ANALYZE licenses');
+    return rows.map((row) => row.key).sort();
+  } finally {
+    await database.end();
+  }
 }
 
 /** A load run against one of our API processes, with the CPU time that process spent per answered request. */

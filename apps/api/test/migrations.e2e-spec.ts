@@ -39,7 +39,13 @@ describe('migrations', () => {
   it('run from nothing, and the SQL-function files go down and up again', async () => {
     await database.dataSource.runMigrations({ transaction: 'each' });
     expect(await functionNames()).toEqual(
-      expect.arrayContaining(['holds_banned_license', 'open_session', 'session_ends_at', 'session_is_live']),
+      expect.arrayContaining([
+        'first_activation',
+        'holds_banned_license',
+        'open_session',
+        'session_ends_at',
+        'session_is_live',
+      ]),
     );
     expect(await openSessionBody()).toContain('session_is_live(');
     expect(await banCheckLanguage()).toBe('plpgsql');
@@ -52,6 +58,7 @@ describe('migrations', () => {
     for (let undone = 0; undone < later[0]!.n; undone += 1)
       await database.dataSource.undoLastMigration({ transaction: 'each' });
     expect(await functionNames()).not.toContain('session_is_live');
+    expect(await functionNames()).not.toContain('first_activation');
     expect(await openSessionBody()).not.toContain('session_is_live(');
     expect(await banCheckLanguage()).toBe('sql');
 

@@ -13,7 +13,7 @@ export const LOGIN_USER_LOOKUP = `SELECT u.id, u.username, u.password_hash, u.hw
     holds_banned_license(u.id) AS license_banned
   FROM users u WHERE u.app_id = $1 AND u.username_key = $2`;
 
-export const LICENSE_LOOKUP = `SELECT l.id, l.key, l.status, l.duration_type, l.level, l.max_devices, l.user_id,
+export const LICENSE_LOOKUP = `SELECT l.id, l.key, l.status, l.duration_type, l.extra_days, l.level, l.max_devices, l.user_id,
     u.username, u.hwid, u.level AS user_level, u.expires_at AS user_expires_at,
     u.created_at AS user_created_at, u.last_login_at, u.banned,
     holds_banned_license(l.user_id) AS user_license_banned

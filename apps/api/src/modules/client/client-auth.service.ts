@@ -7,12 +7,7 @@ import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AuditService } from '../audit/audit.service.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
 import { durationEnd, extendExpiry } from '../licenses/license-key.js';
-import {
-  activateLicense,
-  expireUserLicenses,
-  lockLicenseByKey,
-  lockUnusedLicense,
-} from '../licenses/license-lifecycle.js';
+import { activateLicense, expireUserLicenses, lockLicenseByKey } from '../licenses/license-lifecycle.js';
 import { newSession, SessionOpening, type SessionAdmission } from '../sessions/session-opening.js';
 import { applyKeyToUser, replacePasswordHash } from '../users/user-writes.js';
 import { clientAuthSuccess } from './client-audit.js';
@@ -25,6 +20,7 @@ import { toClientUser } from '../users/user-views.js';
 import type { LicenseDto, LoginDto, RegisterDto, UpgradeDto, UsernameUpgradeDto } from './client.dto.js';
 import { hwidDecision } from './hwid.js';
 import { LicenseUserCache } from './license-user.cache.js';
+import { FirstActivation } from './first-activation.js';
 import { NewUserSessions, type NewUserCall, type OpeningCall } from './new-user-sessions.js';
 
 /**
@@ -45,6 +41,7 @@ export class ClientAuthService {
     private readonly sql: PreparedStatements,
     private readonly sessions: SessionOpening,
     private readonly newUsers: NewUserSessions,
+    private readonly firstActivation: FirstActivation,
   ) {}
 
   async register({ app, ip, body }: ClientContext<RegisterDto>): Promise<ClientResult> {
@@ -114,12 +111,13 @@ export class ClientAuthService {
       this.licenseUsers.delete(app.id, key);
     }
     for (let attempt = 0; ; attempt += 1) {
+      if (attempt > 2) throw new Error('key kept changing while it was used');
       const rows = await this.sql.rows<LicenseWithUserRow>('client-license', LICENSE_LOOKUP, [app.id, key]);
       const license = rows[0];
       if (!license) throw new AppError('LICENSE_NOT_FOUND');
       if (license.status === 'BANNED') throw new AppError('LICENSE_BANNED');
       if (license.status === 'UNUSED') {
-        const activated = await this.activateForLicenseLogin(call, license.id);
+        const activated = await this.firstActivation.activate(call, license);
         if (activated) return { message: ClientMessage.authenticated, data: activated };
         continue; // someone else activated it meanwhile: authenticate as its user
       }
@@ -272,17 +270,5 @@ export class ClientAuthService {
     });
     const opened = await this.sessions.open(request, [audit]);
     return opened ? toSessionResult(request, opened) : null;
-  }
-
-  /** First use of a key by `license`: creates its implicit user (named after the key) and opens a session. */
-  private async activateForLicenseLogin(call: NewUserCall, licenseId: string): Promise<SessionResult | null> {
-    return this.events.transaction(async (manager, emit) => {
-      const license = await lockUnusedLicense(manager, licenseId);
-      if (!license) return null;
-      const user = await this.newUsers.redeem(manager, emit, call, { license, passwordHash: null });
-      // Only a registered user who chose this key as a username can hold the name already.
-      if (!user) throw new AppError('LICENSE_USED');
-      return this.newUsers.openFirstSession(manager, emit, call, user);
-    });
   }
 }

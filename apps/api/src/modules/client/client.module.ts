@@ -10,6 +10,7 @@ import { ClientAuthService } from './client-auth.service.js';
 import { ClientSessionService } from './client-session.service.js';
 import { ClientEndpoint } from './client.endpoint.js';
 import { ClientService } from './client.service.js';
+import { FirstActivation } from './first-activation.js';
 import { NewUserSessions } from './new-user-sessions.js';
 
 /** The client endpoint's services; main.ts serves `ClientEndpoint` on a Fastify instance of its own (client-server.ts). */
@@ -20,6 +21,7 @@ import { NewUserSessions } from './new-user-sessions.js';
     ClientEndpoint,
     ClientAuthService,
     NewUserSessions,
+    FirstActivation,
     ClientSessionService,
     PreparedStatements,
   ],

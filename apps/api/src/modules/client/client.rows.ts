@@ -9,8 +9,8 @@ export interface LoginUserRow extends ClientUserRow {
   license_banned: boolean;
 }
 
-/** LICENSE_LOOKUP's row: a key is activated from its locked row (LOCK_LICENSE), which has `extra_days`. */
-export interface LicenseWithUserRow extends Omit<LockedLicense, 'extra_days'> {
+/** LICENSE_LOOKUP's row: an UNUSED key is activated with the terms read here (first_activation re-checks them under its lock). */
+export interface LicenseWithUserRow extends LockedLicense {
   username: string | null;
   hwid: string | null;
   user_level: number;

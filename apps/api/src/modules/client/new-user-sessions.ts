@@ -24,14 +24,15 @@ export interface OpeningCall {
   actor: string;
 }
 
-/** A call that makes a user: `actor` is the new user's name (the key itself for `license`). */
+/** A registration: `actor` is the new user's name. */
 export interface NewUserCall extends Omit<OpeningCall, 'type'> {
-  type: 'register' | 'license';
+  type: 'register';
 }
 
 /**
- * A user made by redeeming a key (`register`, or a key's first `license`),
- * and that user's first session, inside the caller's transaction.
+ * A user made by registering with a key, and that user's first session,
+ * inside the caller's transaction. (A key's first `license` does the same in
+ * one statement: FirstActivation.)
  */
 @Injectable()
 export class NewUserSessions {
@@ -85,10 +86,7 @@ export class NewUserSessions {
     await this.audit.write(manager, [
       clientAuthSuccess({ appId: app.id, type, actor, ip, userId: admission.userId, sessionId: request.session.id }),
     ]);
-    // A registration is not a login; a key's first use is.
-    const opened = await this.sessions.openInTransaction(manager, emit, request, {
-      withLoginEvent: type === 'license',
-    });
+    const opened = await this.sessions.openInTransaction(manager, emit, request);
     return toSessionResult(request, opened);
   }
 }

@@ -2,13 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors.js';
 import { sqlRows } from '../../common/sql.js';
 import { domainEvent, type Emit } from '../events/events.service.js';
-import {
-  ACTIVATE_LICENSE,
-  EXPIRE_USER_LICENSES,
-  LOCK_LICENSE,
-  LOCK_LICENSE_BY_KEY,
-  type LockedLicense,
-} from './licenses.queries.js';
+import { ACTIVATE_LICENSE, EXPIRE_USER_LICENSES, LOCK_LICENSE_BY_KEY, type LockedLicense } from './licenses.queries.js';
 
 /*
  * A key's life as clients see it: locked while it is redeemed, UNUSED ->
@@ -24,13 +18,6 @@ export async function lockLicenseByKey(manager: EntityManager, appId: string, ke
   if (!license) throw new AppError('LICENSE_NOT_FOUND');
   if (license.status === 'BANNED') throw new AppError('LICENSE_BANNED');
   return license;
-}
-
-/** Locks the license `licenseId` if it is still UNUSED; null when it is gone or was redeemed meanwhile. */
-export async function lockUnusedLicense(manager: EntityManager, licenseId: string): Promise<LockedLicense | null> {
-  const rows = await sqlRows<LockedLicense>(manager, LOCK_LICENSE, [licenseId]);
-  const license = rows[0];
-  return license && license.status === 'UNUSED' ? license : null;
 }
 
 /** UNUSED -> USED for `userId`, its duration counted from `activatedAt`; emits `license.activate`. */

@@ -135,8 +135,6 @@ const LOCKED_COLUMNS = 'id, key, status, duration_type, level, max_devices, user
 
 export const LOCK_LICENSE_BY_KEY = `SELECT ${LOCKED_COLUMNS} FROM licenses WHERE app_id = $1 AND key = $2 FOR UPDATE`;
 
-export const LOCK_LICENSE = `SELECT ${LOCKED_COLUMNS} FROM licenses WHERE id = $1 FOR UPDATE`;
-
 export const ACTIVATE_LICENSE = `UPDATE licenses SET status = 'USED', activated_at = $2, expires_at = $3, user_id = $4
   WHERE id = $1`;
 

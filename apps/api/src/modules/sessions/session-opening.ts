@@ -105,15 +105,14 @@ export class SessionOpening {
   }
 
   /**
-   * Opens a session inside the caller's transaction, for a user it created or
-   * locked there; events go through `emit`. `withLoginEvent: false` leaves
-   * `user.login` out (a registration is not a login).
+   * Opens the first session of a user registered in the caller's transaction
+   * (locked there); events go through `emit`. A registration is not a login:
+   * only `session.create` is recorded.
    */
   async openInTransaction(
     manager: EntityManager,
     emit: Emit,
     request: SessionOpeningRequest,
-    { withLoginEvent }: { withLoginEvent: boolean },
   ): Promise<OpenedSessionRow> {
     const rows: OpenedSessionRow[] = await manager.query(
       `SELECT * FROM open_session(${SESSION_PARAMS})`,
@@ -125,7 +124,7 @@ export class SessionOpening {
     // Counted before the caller commits: a rollback only brings the next analysis a row early.
     this.statistics.wrote('sessions', 1);
     for (const event of loginEvents(request, opened.session_created_at)) {
-      if (withLoginEvent || event.name !== 'user.login') emit(event);
+      if (event.name !== 'user.login') emit(event);
     }
     return opened;
   }
@@ -149,7 +148,11 @@ function sessionParams({ app, ip, hwid, session, admission }: SessionOpeningRequ
   ];
 }
 
-function loginEvents({ app, ip, hwid, session, admission }: SessionOpeningRequest, openedAt: Date): DomainEvent[] {
+/** `user.login` and `session.create` for a session opened at `openedAt`. */
+export function loginEvents(
+  { app, ip, hwid, session, admission }: SessionOpeningRequest,
+  openedAt: Date,
+): DomainEvent[] {
   const { userId, username } = admission;
   return [
     domainEvent('user.login', app.id, { userId, username, ip, hwid, appId: app.id }),

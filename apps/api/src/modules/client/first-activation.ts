@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { usernameKey, type SessionResult } from '@latchkey/contracts';
+import { AppError } from '../../common/errors.js';
+import { PlannerStatistics } from '../../common/planner-statistics.js';
+import { PreparedStatements } from '../../common/prepared-statements.js';
+import { AuditService } from '../audit/audit.service.js';
+import { domainEvent, EventsService } from '../events/events.service.js';
+import { durationEnd } from '../licenses/license-key.js';
+import type { LockedLicense } from '../licenses/licenses.queries.js';
+import { sessionsOpened } from '../sessions/session-metrics.js';
+import { loginEvents, newSession, type SessionOpeningRequest } from '../sessions/session-opening.js';
+import type { OpenedSessionRow } from '../sessions/session.rows.js';
+import { clientAuthSuccess } from './client-audit.js';
+import { toSessionResult } from './client-sessions.js';
+import { hwidDecision } from './hwid.js';
+import type { OpeningCall } from './new-user-sessions.js';
+
+interface FirstActivationRow extends Partial<OpenedSessionRow> {
+  outcome: 'activated' | 'changed' | 'name_taken';
+  delivery_ids: string[];
+}
+
+const ACTIVATED = `EXISTS (SELECT 1 FROM activated WHERE outcome = 'activated')`;
+const FIRST_ACTIVATION_PARAMS = Array.from({ length: 18 }, (_, i) => `$${i + 1}`).join(', ');
+
+/**
+ * A key's first use by `license` in one round trip after the lookup: the SQL
+ * function `first_activation` locks the key, makes its user, marks it USED
+ * and opens the first session (through open_session), and the same statement
+ * records `license.activate`, `user.login`, `session.create`, their webhook
+ * deliveries and the audit entry, all committed together or not at all.
+ */
+@Injectable()
+export class FirstActivation {
+  private readonly statement: string;
+
+  constructor(
+    private readonly events: EventsService,
+    private readonly audit: AuditService,
+    private readonly sql: PreparedStatements,
+    private readonly statistics: PlannerStatistics,
+  ) {
+    this.statement = `WITH activated AS MATERIALIZED (SELECT * FROM first_activation(${FIRST_ACTIVATION_PARAMS})),
+       ${this.events.recordCte('$19', ACTIVATED)},
+       ${this.audit.recordCte('$20', ACTIVATED)}
+       SELECT a.*, ARRAY(SELECT id FROM recorded_event_deliveries) AS delivery_ids FROM activated a`;
+  }
+
+  /**
+   * Activates the UNUSED key `license` as read by the lookup. Null when it was
+   * redeemed or edited since (the caller looks again); LICENSE_USED when a
+   * registered user holds the key as a username.
+   */
+  async activate(call: OpeningCall & { type: 'license' }, license: LockedLicense): Promise<SessionResult | null> {
+    const { app, ip, hwid, type, actor } = call;
+    const now = new Date();
+    const expiresAt = durationEnd(license.duration_type, now, license.extra_days);
+    const boundHwid = hwidDecision({ hwidLock: app.hwidLock, stored: null, sent: hwid }).store ? hwid : null;
+    const userId = randomUUID();
+    const request: SessionOpeningRequest = {
+      app,
+      ip,
+      hwid,
+      session: newSession(app, now.getTime()),
+      admission: { userId, username: actor, expectedHwid: boundHwid, storeHwid: false, licenseId: null },
+    };
+    const activation = domainEvent('license.activate', app.id, {
+      licenseId: license.id,
+      key: license.key,
+      durationType: license.duration_type,
+      level: license.level,
+      activatedBy: userId,
+      appId: app.id,
+    });
+    const audit = clientAuthSuccess({ appId: app.id, type, actor, ip, userId, sessionId: request.session.id });
+    const rows = await this.sql.rows<FirstActivationRow>('client-first-activation', this.statement, [
+      license.id,
+      license.duration_type,
+      license.extra_days,
+      license.level,
+      license.max_devices,
+      userId,
+      actor,
+      usernameKey(actor),
+      boundHwid,
+      expiresAt,
+      app.id,
+      request.session.id,
+      request.session.tokenHash,
+      ip,
+      hwid,
+      request.session.expiresAt,
+      app.sessionIdleSeconds,
+      now,
+      this.events.toParam([activation, ...loginEvents(request, now)]),
+      this.audit.toParam([audit]),
+    ]);
+    const row = rows[0]!;
+    if (row.outcome === 'changed') return null;
+    if (row.outcome === 'name_taken') throw new AppError('LICENSE_USED');
+    sessionsOpened.inc();
+    // Users and sessions grow by one per first activation: without this nothing re-analyzes them (issue 38).
+    this.statistics.wrote('users', 1);
+    this.statistics.wrote('sessions', 1);
+    await this.events.afterCommit(row.delivery_ids);
+    return toSessionResult(request, row as OpenedSessionRow);
+  }
+}
