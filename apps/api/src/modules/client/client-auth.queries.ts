@@ -7,6 +7,22 @@ import { sqlRows } from '../../common/sql.js';
  * a given name).
  */
 
+/** The guard of first activation's events and audit entry: written only when the key was activated. */
+export const FIRST_ACTIVATION_DONE = `EXISTS (SELECT 1 FROM activated WHERE outcome = 'activated')`;
+
+/**
+ * A key's first use (first_activation, $1-$18) with its events and audit
+ * entry, whose CTEs (`recordEvents`, `recordAudit`, guarded by
+ * FIRST_ACTIVATION_DONE) record nothing unless it activated the key.
+ */
+export function firstActivationStatement(recordEvents: string, recordAudit: string): string {
+  const params = Array.from({ length: 18 }, (_, i) => `$${i + 1}`).join(', ');
+  return `WITH activated AS MATERIALIZED (SELECT * FROM first_activation(${params})),
+       ${recordEvents},
+       ${recordAudit}
+       SELECT a.*, ARRAY(SELECT id FROM recorded_event_deliveries) AS delivery_ids FROM activated a`;
+}
+
 /** The user of `login` and `upgrade`: $2 is the username's canonical form (usernameKey). */
 export const LOGIN_USER_LOOKUP = `SELECT u.id, u.username, u.password_hash, u.hwid, u.level, u.expires_at, u.banned,
     u.created_at, u.last_login_at,

@@ -12,6 +12,7 @@ import { sessionsOpened } from '../sessions/session-metrics.js';
 import { loginEvents, newSession, type SessionOpeningRequest } from '../sessions/session-opening.js';
 import type { OpenedSessionRow } from '../sessions/session.rows.js';
 import { clientAuthSuccess } from './client-audit.js';
+import { FIRST_ACTIVATION_DONE, firstActivationStatement } from './client-auth.queries.js';
 import { toSessionResult } from './client-sessions.js';
 import { hwidDecision } from './hwid.js';
 import type { OpeningCall } from './new-user-sessions.js';
@@ -20,9 +21,6 @@ interface FirstActivationRow extends Partial<OpenedSessionRow> {
   outcome: 'activated' | 'changed' | 'name_taken';
   delivery_ids: string[];
 }
-
-const ACTIVATED = `EXISTS (SELECT 1 FROM activated WHERE outcome = 'activated')`;
-const FIRST_ACTIVATION_PARAMS = Array.from({ length: 18 }, (_, i) => `$${i + 1}`).join(', ');
 
 /**
  * A key's first use by `license` in one round trip after the lookup: the SQL
@@ -41,10 +39,10 @@ export class FirstActivation {
     private readonly sql: PreparedStatements,
     private readonly statistics: PlannerStatistics,
   ) {
-    this.statement = `WITH activated AS MATERIALIZED (SELECT * FROM first_activation(${FIRST_ACTIVATION_PARAMS})),
-       ${this.events.recordCte('$19', ACTIVATED)},
-       ${this.audit.recordCte('$20', ACTIVATED)}
-       SELECT a.*, ARRAY(SELECT id FROM recorded_event_deliveries) AS delivery_ids FROM activated a`;
+    this.statement = firstActivationStatement(
+      this.events.recordCte('$19', FIRST_ACTIVATION_DONE),
+      this.audit.recordCte('$20', FIRST_ACTIVATION_DONE),
+    );
   }
 
   /**

@@ -1,10 +1,10 @@
 -- A key's first use by `license`, in one call: under the key's row lock it
--- re-checks that the key is still UNUSED with the terms the caller read
--- (duration, extra days, level, device limit: the caller counted the expiry
--- from them), makes the key's user (named after the key, id chosen by the
--- caller), marks the key USED and opens the first session through
--- open_session. Statements of one function see each other's rows, which
--- sibling CTEs of one statement would not.
+-- re-checks that the key is still UNUSED with the terms the caller read (the
+-- caller counted the expiry from them), makes the key's user (named after
+-- the key, id chosen by the caller), marks the key USED and opens the first
+-- session through open_session. Each step is its owner module's function;
+-- statements of one function see each other's rows, which sibling CTEs of one
+-- statement would not.
 -- outcome: 'activated' with the session's row; 'changed' when the key was
 -- redeemed or edited meanwhile (the caller looks again); 'name_taken' when a
 -- registered user already holds the key as a username. Only 'activated'
@@ -39,29 +39,20 @@ CREATE OR REPLACE FUNCTION first_activation(
   last_login_at timestamptz
 ) LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
-  PERFORM 1 FROM licenses l
-   WHERE l.id = p_license AND l.app_id = p_app AND l.status = 'UNUSED'
-     AND l.duration_type = p_duration_type AND l.extra_days = p_extra_days
-     AND l.level = p_level AND l.max_devices = p_max_devices
-     FOR UPDATE;
-  IF NOT FOUND THEN
+  IF NOT lock_unused_license(p_license, p_app, p_duration_type, p_extra_days, p_level, p_max_devices) THEN
     RETURN QUERY SELECT 'changed'::text, NULL::timestamptz, NULL::text, NULL::integer, NULL::text,
                         NULL::timestamptz, NULL::timestamptz, NULL::timestamptz;
     RETURN;
   END IF;
 
-  INSERT INTO users (id, app_id, username, username_key, password_hash, hwid, level, max_devices, expires_at, license_id)
-  VALUES (p_user, p_app, p_username, p_username_key, NULL, p_bound_hwid, p_level, p_max_devices,
-          p_license_expires_at, p_license)
-  ON CONFLICT (app_id, username_key) DO NOTHING;
-  IF NOT FOUND THEN
+  IF NOT insert_key_user(p_user, p_app, p_username, p_username_key, p_bound_hwid, p_level, p_max_devices,
+                         p_license_expires_at, p_license) THEN
     RETURN QUERY SELECT 'name_taken'::text, NULL::timestamptz, NULL::text, NULL::integer, NULL::text,
                         NULL::timestamptz, NULL::timestamptz, NULL::timestamptz;
     RETURN;
   END IF;
 
-  UPDATE licenses SET status = 'USED', activated_at = p_now, expires_at = p_license_expires_at, user_id = p_user
-   WHERE id = p_license;
+  PERFORM mark_license_used(p_license, p_user, p_now, p_license_expires_at);
 
   RETURN QUERY
   SELECT 'activated'::text, o.* FROM open_session(p_user, p_app, p_session, p_token_hash, p_ip, p_hwid,
