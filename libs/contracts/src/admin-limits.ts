@@ -2,9 +2,14 @@
 // that name them where no FieldMessage builder does: the DTOs validate with
 // them and the dashboard's forms check them before sending.
 import { ClientLimits, USERNAME_RULE } from './client.js';
-import { PAGE_MAX_LIMIT, type BlacklistType } from './admin.js';
 import { FieldMessage } from './field-messages.js';
 import { FileLimits } from './files.js';
+
+export const PAGE_DEFAULT_LIMIT = 25;
+export const PAGE_MAX_LIMIT = 100;
+
+export const BLACKLIST_TYPES = ['ip', 'hwid', 'username'] as const;
+export type BlacklistType = (typeof BLACKLIST_TYPES)[number];
 
 /**
  * The range of `page` and `limit` in every admin list's query. A page may end

@@ -1,8 +1,8 @@
 // The admin API `/v1/admin` (spec/contract.md section 2): shapes shared by the
 // API, the dashboard and the SDK.
-import type { ErrorCode, FieldError } from './errors.js';
+import type { BlacklistType } from './admin-limits.js';
 import type { DurationType, LicenseStatus } from './licensing.js';
-import type { MemberRole } from './teams.js';
+import type { AppRole, MemberRole } from './teams.js';
 
 export interface AdminSuccess<T> {
   success: true;
@@ -31,23 +31,6 @@ export interface AdminList<T> {
   data: T[];
   meta: PageMeta;
 }
-/**
- * An admin error body. `message` and `errors` are the contract's words;
- * `code` says which error it is (errors.ts) and, for VALIDATION, `fields`
- * names each refused field, so clients match on these and not on the words.
- */
-export interface AdminError {
-  success: false;
-  message: string;
-  code: ErrorCode;
-  errors?: string[];
-  /** the refused fields and parameters, for VALIDATION (each also in `errors`) */
-  fields?: FieldError[];
-}
-
-export const PAGE_DEFAULT_LIMIT = 25;
-export const PAGE_MAX_LIMIT = 100;
-
 /** The query of every admin list: a 1-based `page` of `limit` items (at most PAGE_MAX_LIMIT). */
 export interface ListQuery {
   page?: number;
@@ -157,6 +140,15 @@ export interface App {
   keyId: string;
   createdAt: string;
 }
+
+/**
+ * `GET /v1/admin/apps` items and `GET /v1/admin/apps/{appId}`: the app with
+ * the caller's role on it (absent for a reseller, which has no app role).
+ */
+export interface AppWithRole extends App {
+  role?: AppRole;
+}
+
 export interface CreatedApp extends App {
   /** Shown only at creation and rotation. */
   apiKey: string;
@@ -282,8 +274,6 @@ export interface AdminSession {
   expiresAt: string;
 }
 
-export const BLACKLIST_TYPES = ['ip', 'hwid', 'username'] as const;
-export type BlacklistType = (typeof BLACKLIST_TYPES)[number];
 export interface BlacklistEntry {
   id: string;
   type: BlacklistType;

@@ -101,3 +101,17 @@ export interface FieldError {
   field: string;
   message: string;
 }
+
+/**
+ * An admin error body. `message` and `errors` are the contract's words;
+ * `code` says which error it is (errors.ts) and, for VALIDATION, `fields`
+ * names each refused field, so clients match on these and not on the words.
+ */
+export interface AdminError {
+  success: false;
+  message: string;
+  code: ErrorCode;
+  errors?: string[];
+  /** the refused fields and parameters, for VALIDATION (each also in `errors`) */
+  fields?: FieldError[];
+}

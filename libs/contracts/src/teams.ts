@@ -1,7 +1,6 @@
 // Teams (issue 28): the roles an account holds on an app, what each may do,
 // and the shapes of the member and invitation routes. The API enforces
 // CAPABILITIES per route; the dashboard trims its pages with the same map.
-import type { App } from './admin.js';
 
 /** App roles, strongest first: the app's owner account is `owner`, its members hold one of the others. */
 export const APP_ROLES = ['owner', 'admin', 'manager', 'support', 'viewer'] as const;
@@ -77,14 +76,6 @@ export type Capability = keyof typeof CAPABILITIES;
 /** Whether `role` may do `capability` (what the API checks and the dashboard shows). */
 export function can(role: AppRole, capability: Capability): boolean {
   return roleAtLeast(role, CAPABILITIES[capability]);
-}
-
-/**
- * `GET /v1/admin/apps` items and `GET /v1/admin/apps/{appId}`: the app with
- * the caller's role on it (absent for a reseller, which has no app role).
- */
-export interface AppWithRole extends App {
-  role?: AppRole;
 }
 
 /** `GET /v1/admin/apps/{appId}/members`: the owner first, then members, oldest first. */

@@ -9,8 +9,13 @@ import {
   TwoFactorLimits,
 } from '@latchkey/contracts';
 import { sqlRows, type SqlExecutor } from '../../common/sql.js';
-import type { SignInOrigin } from './auth.service.js';
 import { INSERT_SIGN_IN, LIST_SIGN_INS, type SignInRow } from './two-factor.queries.js';
+
+/** Where a login token is being issued to: shown back in the account's list of sign-ins. */
+export interface SignInOrigin {
+  ip: string;
+  userAgent: string | null;
+}
 
 /** One event of an account's sign-in history. */
 export interface SignInEvent {

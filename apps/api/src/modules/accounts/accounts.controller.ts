@@ -7,7 +7,8 @@ import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
 import { AccountAccess, AllowRoles, RolePolicyGuard } from '../../common/auth/role-policy.js';
 import { ChangePasswordDto, CreateTokenDto, LoginDto, SignupDto } from './accounts.dto.js';
-import { AuthService, type SignInOrigin } from './auth.service.js';
+import type { SignInOrigin } from './account-sign-ins.js';
+import { AuthService } from './auth.service.js';
 import { CurrentPrincipal, type Principal, PublicRoute } from '../../common/auth/principal.js';
 import { AccountThrottlerGuard, SignInThrottlerGuard } from '../rate-limit/admin-throttler.js';
 

@@ -23,7 +23,7 @@ import { iso } from '../../common/iso.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { AccountPasswords } from './account-passwords.js';
-import { AccountSignIns } from './account-sign-ins.js';
+import { AccountSignIns, type SignInOrigin } from './account-sign-ins.js';
 import { LoginChallenges } from './login-challenges.js';
 import { PasswordChangeResets } from './password-change-resets.js';
 import { SecondFactorMethods } from './second-factor-methods.js';
@@ -57,12 +57,6 @@ const PERSONAL_TOKEN_PREFIX = 'lkp_';
 /** Tokens are stamped as used at most this often, to keep reads cheap. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 const DAY_MS = 24 * 3600 * 1000;
-
-/** Where a login token is being issued to: shown back in the account's list of sign-ins. */
-export interface SignInOrigin {
-  ip: string;
-  userAgent: string | null;
-}
 
 @Injectable()
 export class AuthService {

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { TwoFactorLimits } from '@latchkey/contracts';
 import { randomSecret, sha256 } from '../../common/crypto.js';
 import { sqlRows } from '../../common/sql.js';
-import type { SignInOrigin } from './auth.service.js';
+import type { SignInOrigin } from './account-sign-ins.js';
 import {
   type ChallengeAttemptRow,
   INSERT_CHALLENGE,

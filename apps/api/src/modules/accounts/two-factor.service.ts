@@ -15,8 +15,8 @@ import { AppError, fieldError } from '../../common/errors.js';
 import { sqlAffected, sqlRows } from '../../common/sql.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { AccountPasswords } from './account-passwords.js';
-import { AccountSignIns } from './account-sign-ins.js';
-import { passwordHashOf, type SignInOrigin } from './auth.service.js';
+import { AccountSignIns, type SignInOrigin } from './account-sign-ins.js';
+import { passwordHashOf } from './auth.service.js';
 import { newRecoveryCode, recoveryCodeDigest } from './recovery-codes.js';
 import { matchingTotpStep, newTotpSecret, otpauthUri } from './totp.js';
 import {

@@ -15,17 +15,10 @@ import { AppError } from '../../common/errors.js';
 import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
 import type { RequestWithPrincipal } from '../../common/auth/principal.js';
 import { RolePolicyGuard } from '../../common/auth/role-policy.js';
-import type { AppSettings } from './app-settings.js';
+import type { OwnedApp } from './app-settings.js';
 import { AppsService } from './apps.service.js';
 
-/** The app an `/apps/{appId}/...` request is about, loaded and checked by AppOwnershipGuard. */
-export interface OwnedApp extends AppSettings {
-  id: string;
-  ownerId: string;
-  /** base64 of the raw Ed25519 public key */
-  publicKey: string;
-  createdAt: Date;
-}
+export type { OwnedApp } from './app-settings.js';
 
 /**
  * Which records of the app a request reaches: all of them (its owner), or a

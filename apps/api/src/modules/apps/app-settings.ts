@@ -28,3 +28,12 @@ export function settingsOf(row: AppRow): AppSettings {
     offlineTicketSeconds: row.offline_ticket_seconds,
   };
 }
+
+/** The app an `/apps/{appId}/...` request is about, loaded and checked by AppOwnershipGuard. */
+export interface OwnedApp extends AppSettings {
+  id: string;
+  ownerId: string;
+  /** base64 of the raw Ed25519 public key */
+  publicKey: string;
+  createdAt: Date;
+}

@@ -10,7 +10,7 @@ import { sqlAffected, sqlPage, sqlRows } from '../../common/sql.js';
 import type { Principal } from '../../common/auth/principal.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
-import type { OwnedApp } from './app-access.js';
+import type { OwnedApp } from './app-settings.js';
 import { settingsOf } from './app-settings.js';
 import { AppCredentialsCache } from './app-credentials.cache.js';
 import {

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, getRouteApi } from '@tanstack/react-router';
 import { DateTime } from '@/components/ui/date-time';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,7 +9,8 @@ import { ApiError } from '@/lib/api-client';
 import { useAuthToken } from '@/lib/auth-token';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AuthLayout } from '../../layout';
-import { inviteRoute } from './route';
+
+const inviteRoute = getRouteApi('/invite/$token');
 
 /** What the link can no longer do, from the API's refusal of the preview. */
 function deadLinkMessage(error: unknown): string | null {

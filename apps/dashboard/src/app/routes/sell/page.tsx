@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,8 +12,9 @@ import { useResellerApp } from '@/features/reseller-console/api/get-reseller-app
 import { LedgerTable } from '@/features/resellers/components/ledger-table';
 import { filterSetter, pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { sellRoute } from './route';
 import './page.css';
+
+const sellRoute = getRouteApi('/dashboard/sell/$appId');
 
 export function SellPage() {
   const { appId } = sellRoute.useParams();

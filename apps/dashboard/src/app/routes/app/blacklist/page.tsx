@@ -1,3 +1,4 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { BLACKLIST_TYPES, type BlacklistType } from '@latchkey/contracts';
 import { SelectField } from '@/components/ui/form-fields';
 import { AddBlacklistEntryDialog } from '@/features/blacklist/components/add-blacklist-entry-dialog';
@@ -6,7 +7,8 @@ import { TYPE_LABELS } from '@/features/blacklist/utils/value-rules';
 import { filterSetter, pageSetter } from '@/lib/search-params';
 import { useAppRole } from '@/lib/app-role';
 import { ListPage } from '../list-page';
-import { blacklistRoute } from './route';
+
+const blacklistRoute = getRouteApi('/dashboard/apps/$appId/blacklist');
 
 const TYPE_OPTIONS = [
   { value: '', label: 'All types' },

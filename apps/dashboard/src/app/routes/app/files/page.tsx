@@ -1,9 +1,11 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { FilesTable } from '@/features/files/components/files-table';
 import { UploadFileDialog } from '@/features/files/components/upload-file-dialog';
 import { pageSetter } from '@/lib/search-params';
 import { useAppRole } from '@/lib/app-role';
 import { ListPage } from '../list-page';
-import { filesRoute } from './route';
+
+const filesRoute = getRouteApi('/dashboard/apps/$appId/files');
 
 export function FilesPage() {
   const { appId } = filesRoute.useParams();

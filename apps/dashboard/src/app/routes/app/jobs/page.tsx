@@ -1,10 +1,12 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { BulkActionForm } from '@/features/jobs/components/bulk-action-form';
 import { JobProgress } from '@/features/jobs/components/job-progress';
 import { RecentJobs } from '@/features/jobs/components/recent-jobs';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { jobsRoute } from './route';
+
+const jobsRoute = getRouteApi('/dashboard/apps/$appId/jobs');
 
 export function JobsPage() {
   useDocumentTitle('Bulk actions');

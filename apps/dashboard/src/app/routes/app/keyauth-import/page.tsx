@@ -1,8 +1,10 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { KeyAuthImportView } from '@/features/keyauth-import/components/keyauth-import-view';
 import { KeyAuthUploadForm } from '@/features/keyauth-import/components/keyauth-upload-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { keyAuthImportRoute } from './route';
+
+const keyAuthImportRoute = getRouteApi('/dashboard/apps/$appId/keyauth-import');
 
 export function KeyAuthImportPage() {
   useDocumentTitle('Import from KeyAuth');

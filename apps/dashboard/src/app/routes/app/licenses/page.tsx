@@ -1,3 +1,4 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAppRole } from '@/lib/app-role';
@@ -9,7 +10,8 @@ import { LicensesTable } from '@/features/licenses/components/licenses-table';
 import { useResellers } from '@/features/resellers/api/get-resellers';
 import { filterSetter, pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { licensesRoute } from './route';
+
+const licensesRoute = getRouteApi('/dashboard/apps/$appId/licenses');
 
 export function LicensesPage() {
   useDocumentTitle('Licenses');

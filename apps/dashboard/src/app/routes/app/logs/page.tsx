@@ -1,3 +1,4 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { useMe } from '@/features/auth/api/get-me';
@@ -8,7 +9,8 @@ import { useMembers } from '@/features/members/api/members';
 import { useAppRole } from '@/lib/app-role';
 import { filterSetter, pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { logsRoute } from './route';
+
+const logsRoute = getRouteApi('/dashboard/apps/$appId/logs');
 
 export function LogsPage() {
   useDocumentTitle('Logs');

@@ -1,3 +1,4 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAppRole } from '@/lib/app-role';
@@ -8,7 +9,8 @@ import { InviteMemberDialog } from '@/features/members/components/member-dialogs
 import { MembersSection } from '@/features/members/components/members-section';
 import type { CreatedInvitation } from '@latchkey/contracts';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { membersRoute } from './route';
+
+const membersRoute = getRouteApi('/dashboard/apps/$appId/members');
 
 export function MembersPage() {
   useDocumentTitle('Members');

@@ -1,10 +1,12 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { useStats } from '@/features/overview/api/get-stats';
 import { ActivityChart } from '@/features/overview/components/activity-chart';
 import { StatsCards } from '@/features/overview/components/stats-cards';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { overviewRoute } from './route';
+
+const overviewRoute = getRouteApi('/dashboard/apps/$appId/');
 
 export function OverviewPage() {
   useDocumentTitle('Overview');

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
@@ -10,7 +10,8 @@ import { AdjustCreditsDialog, EditResellerDialog } from '@/features/resellers/co
 import { describeLimits } from '@/features/resellers/components/reseller-limits-fields';
 import { pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { resellerRoute } from './route';
+
+const resellerRoute = getRouteApi('/dashboard/apps/$appId/resellers/$resellerId');
 
 export function ResellerPage() {
   const { appId, resellerId } = resellerRoute.useParams();

@@ -1,8 +1,10 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { CreateResellerDialog } from '@/features/resellers/components/reseller-dialogs';
 import { ResellersTable } from '@/features/resellers/components/resellers-table';
 import { useAppRole } from '@/lib/app-role';
 import { ListPage } from '../list-page';
-import { resellersRoute } from './route';
+
+const resellersRoute = getRouteApi('/dashboard/apps/$appId/resellers');
 
 export function ResellersPage() {
   const { appId } = resellersRoute.useParams();

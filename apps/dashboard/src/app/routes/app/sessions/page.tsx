@@ -1,8 +1,10 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { SessionsTable } from '@/features/sessions/components/sessions-table';
 import { pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { sessionsRoute } from './route';
+
+const sessionsRoute = getRouteApi('/dashboard/apps/$appId/sessions');
 
 export function SessionsPage() {
   useDocumentTitle('Sessions');

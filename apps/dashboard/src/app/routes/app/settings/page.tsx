@@ -1,3 +1,4 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useApp } from '@/features/apps/api/get-app';
@@ -8,7 +9,8 @@ import { useAppRole } from '@/lib/app-role';
 import { KeyAuthSettingsSection } from '@/features/keyauth/components/keyauth-settings-section';
 import { OperatorWarnings } from '@/features/health/components/operator-warnings';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { settingsRoute } from './route';
+
+const settingsRoute = getRouteApi('/dashboard/apps/$appId/settings');
 
 export function SettingsPage() {
   useDocumentTitle('Settings');

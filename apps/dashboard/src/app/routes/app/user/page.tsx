@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,7 +9,8 @@ import { UserDetails } from '@/features/users/components/user-details';
 import { pageSetter } from '@/lib/search-params';
 import { UserVariablesSection } from '@/features/user-variables/components/user-variables-section';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { userRoute } from './route';
+
+const userRoute = getRouteApi('/dashboard/apps/$appId/users/$userId');
 
 export function UserPage() {
   const { appId, userId } = userRoute.useParams();

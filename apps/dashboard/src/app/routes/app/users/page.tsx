@@ -1,3 +1,4 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { UserLimits } from '@latchkey/contracts';
 import { SearchField } from '@/components/ui/search-field';
 import { CreateUserDialog } from '@/features/users/components/user-dialogs';
@@ -5,7 +6,8 @@ import { UsersTable } from '@/features/users/components/users-table';
 import { filterSetter, pageSetter } from '@/lib/search-params';
 import { useAppRole } from '@/lib/app-role';
 import { ListPage } from '../list-page';
-import { usersRoute } from './route';
+
+const usersRoute = getRouteApi('/dashboard/apps/$appId/users');
 
 export function UsersPage() {
   const { appId } = usersRoute.useParams();

@@ -1,9 +1,11 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { VariableFormDialog } from '@/features/variables/components/variable-form-dialog';
 import { VariablesTable } from '@/features/variables/components/variables-table';
 import { pageSetter } from '@/lib/search-params';
 import { useAppRole } from '@/lib/app-role';
 import { ListPage } from '../list-page';
-import { variablesRoute } from './route';
+
+const variablesRoute = getRouteApi('/dashboard/apps/$appId/variables');
 
 export function VariablesPage() {
   const { appId } = variablesRoute.useParams();

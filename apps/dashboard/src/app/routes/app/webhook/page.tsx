@@ -1,5 +1,5 @@
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from '@latchkey/contracts';
-import { Link } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { SelectField } from '@/components/ui/form-fields';
@@ -15,7 +15,8 @@ import { DELIVERY_STATUS_BADGES } from '@/features/webhooks/utils/webhook-rules'
 import { ApiError } from '@/lib/api-client';
 import { filterSetter, pageSetter } from '@/lib/search-params';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { webhookRoute } from './route';
+
+const webhookRoute = getRouteApi('/dashboard/apps/$appId/webhooks/$webhookId');
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },

@@ -1,3 +1,4 @@
+import { getRouteApi } from '@tanstack/react-router';
 import type { CreatedWebhook } from '@latchkey/contracts';
 import { useState } from 'react';
 import { SecretOnceDialog } from '@/components/ui/secret-once-dialog';
@@ -5,7 +6,8 @@ import { WebhookFormDialog } from '@/features/webhooks/components/webhook-form-d
 import { WebhooksTable } from '@/features/webhooks/components/webhooks-table';
 import { pageSetter } from '@/lib/search-params';
 import { ListPage } from '../list-page';
-import { webhooksRoute } from './route';
+
+const webhooksRoute = getRouteApi('/dashboard/apps/$appId/webhooks');
 
 export function WebhooksPage() {
   const { appId } = webhooksRoute.useParams();
