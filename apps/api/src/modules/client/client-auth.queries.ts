@@ -11,12 +11,12 @@ import { sqlRows } from '../../common/sql.js';
 export const FIRST_ACTIVATION_DONE = `EXISTS (SELECT 1 FROM activated WHERE outcome = 'activated')`;
 
 /**
- * A key's first use (first_activation, $1-$18) with its events and audit
+ * A key's first use (first_activation, $1-$17) with its events and audit
  * entry, whose CTEs (`recordEvents`, `recordAudit`, guarded by
  * FIRST_ACTIVATION_DONE) record nothing unless it activated the key.
  */
 export function firstActivationStatement(recordEvents: string, recordAudit: string): string {
-  const params = Array.from({ length: 18 }, (_, i) => `$${i + 1}`).join(', ');
+  const params = Array.from({ length: 17 }, (_, i) => `$${i + 1}`).join(', ');
   return `WITH activated AS MATERIALIZED (SELECT * FROM first_activation(${params})),
        ${recordEvents},
        ${recordAudit}

@@ -40,8 +40,8 @@ export class FirstActivation {
     private readonly statistics: PlannerStatistics,
   ) {
     this.statement = firstActivationStatement(
-      this.events.recordCte('$19', FIRST_ACTIVATION_DONE),
-      this.audit.recordCte('$20', FIRST_ACTIVATION_DONE),
+      this.events.recordCte('$18', FIRST_ACTIVATION_DONE),
+      this.audit.recordCte('$19', FIRST_ACTIVATION_DONE),
     );
   }
 
@@ -89,7 +89,6 @@ export class FirstActivation {
       ip,
       hwid,
       request.session.expiresAt,
-      app.sessionIdleSeconds,
       now,
       this.events.toParam([activation, ...loginEvents(request, now)]),
       this.audit.toParam([audit]),

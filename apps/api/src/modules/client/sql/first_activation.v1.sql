@@ -2,7 +2,8 @@
 -- re-checks that the key is still UNUSED with the terms the caller read (the
 -- caller counted the expiry from them), makes the key's user (named after
 -- the key, id chosen by the caller), marks the key USED and opens the first
--- session through open_session. Each step is its owner module's function;
+-- session (open_first_session: open_session's re-checks cannot fail for a
+-- user made here). Each step is its owner module's function;
 -- statements of one function see each other's rows, which sibling CTEs of one
 -- statement would not.
 -- outcome: 'activated' with the session's row; 'changed' when the key was
@@ -26,7 +27,6 @@ CREATE OR REPLACE FUNCTION first_activation(
   p_ip text,
   p_hwid text,
   p_session_expires_at timestamptz,
-  p_idle_seconds integer,
   p_now timestamptz
 ) RETURNS TABLE (
   outcome text,
@@ -55,11 +55,7 @@ BEGIN
   PERFORM mark_license_used(p_license, p_user, p_now, p_license_expires_at);
 
   RETURN QUERY
-  SELECT 'activated'::text, o.* FROM open_session(p_user, p_app, p_session, p_token_hash, p_ip, p_hwid,
-                                                  p_bound_hwid, false, p_session_expires_at, p_idle_seconds,
-                                                  NULL, p_now) o;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'open_session refused the user first_activation made';
-  END IF;
+  SELECT 'activated'::text, o.* FROM open_first_session(p_user, p_app, p_session, p_token_hash, p_ip, p_hwid,
+                                                        p_session_expires_at, p_now) o;
 END
 $$;
