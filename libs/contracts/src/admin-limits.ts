@@ -38,6 +38,8 @@ export const AccountLimits = {
   tokenNameMax: 64,
   tokenExpiresInDaysMin: 1,
   tokenExpiresInDaysMax: 3650,
+  /** the User-Agent kept with a sign-in, cut to this many characters */
+  userAgentMax: 512,
 } as const;
 
 /** Limits of the app fields as the API validates them (apps.dto.ts); the dashboard checks them before sending. */

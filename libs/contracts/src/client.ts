@@ -250,3 +250,5 @@ export const ClientLimits = {
 /** What `ClientLimits.usernamePattern` allows, in words. */
 export const USERNAME_RULE = '3-32 characters of A-Z, a-z, 0-9, _ . -';
 export const USERNAME_MESSAGE = `username must be ${USERNAME_RULE}`;
+/** The refusal of a `nonce` outside ClientLimits.noncePattern. */
+export const NONCE_MESSAGE = 'nonce must be 8-64 characters of A-Za-z0-9_-';

@@ -88,6 +88,8 @@ export const LicenseLimits = {
   /** the devices a key, and a user the owner creates, allow when `maxDevices` is absent */
   maxDevicesDefault: 1,
   prefixPattern: /^[A-Za-z0-9]{1,16}$/,
+  /** the days added to a key's duration (bulk "add time") stop here: 10,000 years */
+  extraDaysMax: 3_650_000,
   prefixMax: 16,
   noteMax: 500,
   banReasonMax: 500,

@@ -7,6 +7,8 @@
 export const PasskeyLimits = {
   nameMin: 1,
   nameMax: 64,
+  /** credential ids are at most 1023 bytes (WebAuthn): 1364 characters of base64url */
+  credentialIdMax: 1364,
   /** passkeys one account may hold */
   perAccountMax: 20,
   /** a WebAuthn challenge (registration or sign-in) dies after this */

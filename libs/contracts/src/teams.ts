@@ -98,6 +98,8 @@ export const InvitationLimits = {
   expiresInHoursMin: 1,
   expiresInHoursMax: 168,
   expiresInHoursDefault: 72,
+  /** an invitation token is `lki_` + 43 characters; longer input is refused before any lookup */
+  tokenMax: 64,
 } as const;
 
 /** `POST /v1/admin/apps/{appId}/invitations` (a role up to the caller's own). */

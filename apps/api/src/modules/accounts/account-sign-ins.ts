@@ -9,13 +9,8 @@ import {
   TwoFactorLimits,
 } from '@latchkey/contracts';
 import { sqlRows, type SqlExecutor } from '../../common/sql.js';
+import type { SignInOrigin } from './sign-in-origin.js';
 import { INSERT_SIGN_IN, LIST_SIGN_INS, type SignInRow } from './two-factor.queries.js';
-
-/** Where a login token is being issued to: shown back in the account's list of sign-ins. */
-export interface SignInOrigin {
-  ip: string;
-  userAgent: string | null;
-}
 
 /** One event of an account's sign-in history. */
 export interface SignInEvent {
@@ -30,7 +25,6 @@ export interface SignInEvent {
 /** An account keeps this many events; older ones are removed as new ones come. */
 const SIGN_INS_KEPT = 200;
 /** A user agent is kept for display only; longer ones are cut. */
-const USER_AGENT_MAX = 512;
 
 /**
  * The account's sign-in history (`account_sign_ins`): sign-ins, failed second
@@ -50,7 +44,7 @@ export class AccountSignIns {
       outcome,
       reason ?? null,
       origin.ip,
-      origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      origin.userAgent,
       SIGN_INS_KEPT,
     ]);
   }

@@ -7,7 +7,7 @@ import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
 import { AccountAccess, AllowRoles, RolePolicyGuard } from '../../common/auth/role-policy.js';
 import { ChangePasswordDto, CreateTokenDto, LoginDto, SignupDto } from './accounts.dto.js';
-import type { SignInOrigin } from './account-sign-ins.js';
+import { originOf } from './sign-in-origin.js';
 import { AuthService } from './auth.service.js';
 import { CurrentPrincipal, type Principal, PublicRoute } from '../../common/auth/principal.js';
 import { AccountThrottlerGuard, SignInThrottlerGuard } from '../rate-limit/admin-throttler.js';
@@ -108,10 +108,4 @@ export class AccountsController {
     await this.auth.revokeToken(actor, tokenId);
     return ok({});
   }
-}
-
-/** Where a sign-in comes from, as the account's sign-ins show it. */
-export function originOf(request: FastifyRequest): SignInOrigin {
-  const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : null };
 }

@@ -23,7 +23,8 @@ import { iso } from '../../common/iso.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { AccountPasswords } from './account-passwords.js';
-import { AccountSignIns, type SignInOrigin } from './account-sign-ins.js';
+import { AccountSignIns } from './account-sign-ins.js';
+import type { SignInOrigin } from './sign-in-origin.js';
 import { LoginChallenges } from './login-challenges.js';
 import { PasswordChangeResets } from './password-change-resets.js';
 import { SecondFactorMethods } from './second-factor-methods.js';
@@ -315,7 +316,7 @@ export class AuthService {
             name: null,
             expiresAt: new Date(Date.now() + this.config.ACCESS_TOKEN_TTL_SECONDS * 1000),
             ip: grant.origin.ip,
-            userAgent: grant.origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+            userAgent: grant.origin.userAgent,
             maxRole: null,
           }
         : {
@@ -360,7 +361,6 @@ export async function passwordHashOf(executor: SqlExecutor, accountId: string): 
 }
 
 /** A user agent is kept for display only; longer ones are cut. */
-const USER_AGENT_MAX = 512;
 
 function toAccount(account: AccountRow): Account {
   return { id: account.id, email: account.email, role: account.role };

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { TwoFactorLimits } from '@latchkey/contracts';
 import { randomSecret, sha256 } from '../../common/crypto.js';
 import { sqlRows } from '../../common/sql.js';
-import type { SignInOrigin } from './account-sign-ins.js';
+import type { SignInOrigin } from './sign-in-origin.js';
 import {
   type ChallengeAttemptRow,
   INSERT_CHALLENGE,
@@ -15,7 +15,6 @@ import {
 
 const CHALLENGE_TOKEN_PREFIX = 'lkc_';
 /** A user agent is kept for display only; longer ones are cut. */
-const USER_AGENT_MAX = 512;
 
 /** A challenge one answer is being checked against (its attempt already counted). */
 export interface ChallengeAttempt {
@@ -43,7 +42,7 @@ export class LoginChallenges {
       sha256(token),
       TwoFactorLimits.challengeSeconds,
       origin.ip,
-      origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      origin.userAgent,
     ]);
     return token;
   }

@@ -7,7 +7,7 @@ import { AccountAccess, AllowRoles, RolePolicyGuard } from '../../common/auth/ro
 import { CurrentPrincipal, type Principal, PublicRoute } from '../../common/auth/principal.js';
 import { AccountThrottlerGuard, SignInThrottlerGuard } from '../rate-limit/admin-throttler.js';
 import { AccountSignIns } from './account-sign-ins.js';
-import { originOf } from './accounts.controller.js';
+import { originOf } from './sign-in-origin.js';
 import { SecondFactorMethods } from './second-factor-methods.js';
 import { SecondFactorSignIn } from './second-factor-sign-in.js';
 import { DisableTotpDto, SecondFactorDto, TotpCodeDto } from './two-factor.dto.js';

@@ -1,5 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CLIENT_REQUEST_TYPES, ClientLimits, SIGNATURE_HEADER, SIGNATURE_TIMESTAMP_HEADER } from '@latchkey/contracts';
+import {
+  CLIENT_REQUEST_TYPES,
+  ClientLimits,
+  NONCE_MESSAGE,
+  SIGNATURE_HEADER,
+  SIGNATURE_TIMESTAMP_HEADER,
+} from '@latchkey/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../common/errors.js';
 import { findHostileInput } from '../../common/input/hostile-input.js';
@@ -58,8 +64,6 @@ export class ClientEndpoint {
   }
 }
 
-const NONCE_MESSAGE = 'nonce must be 8-64 characters of A-Za-z0-9_-';
-
 /**
  * The request's optional `nonce`, echoed inside the signed answer so a client
  * can tell a fresh answer from a replayed one. A malformed one is refused
@@ -112,7 +116,7 @@ export const CLIENT_ENDPOINT_OPENAPI = {
               apiKey: { type: 'string' },
               nonce: {
                 type: 'string',
-                pattern: '^[A-Za-z0-9_-]{8,64}$',
+                pattern: ClientLimits.noncePattern.source,
                 description: 'echoed in the signed answer, so a replayed answer can be told apart',
               },
             },

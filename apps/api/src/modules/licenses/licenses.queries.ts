@@ -1,4 +1,4 @@
-import type { DurationType, License, LicenseStatus } from '@latchkey/contracts';
+import { LicenseLimits, type DurationType, type License, type LicenseStatus } from '@latchkey/contracts';
 import { keysetBatchEnd, type ListStatement } from '../../common/sql.js';
 
 /*
@@ -171,8 +171,8 @@ export function bulkKeysBatchEnd(scope: string): string {
 export const DELETE_BULK_KEYS = `DELETE FROM licenses WHERE ${BULK_KEY_SCOPES.delete} AND id > $5 AND id <= $6
   RETURNING user_id`;
 
-/** Adds `$7` days to each key's extra days (bounded: a key can add at most 10,000 years). */
-export const ADD_TIME_TO_BULK_KEYS = `UPDATE licenses SET extra_days = LEAST(extra_days + $7, 3650000)
+/** Adds `$7` days to each key's extra days, up to LicenseLimits.extraDaysMax. */
+export const ADD_TIME_TO_BULK_KEYS = `UPDATE licenses SET extra_days = LEAST(extra_days + $7, ${LicenseLimits.extraDaysMax})
   WHERE ${BULK_KEY_SCOPES.addTime} AND id > $5 AND id <= $6`;
 
 /**

@@ -31,12 +31,9 @@ export class CreateInvitationDto implements CreateInvitationRequest {
   expiresInHours?: number;
 }
 
-/** An invitation token is `lki_` + 43 characters; longer input is refused before any lookup. */
-const INVITATION_TOKEN_MAX = 64;
-
 export class AcceptInvitationDto implements AcceptInvitationRequest {
   @ApiProperty({ example: 'lki_…' })
-  @MaxLength(INVITATION_TOKEN_MAX, { message: FieldMessage.atMost('token', INVITATION_TOKEN_MAX) })
+  @MaxLength(InvitationLimits.tokenMax, { message: FieldMessage.atMost('token', InvitationLimits.tokenMax) })
   @IsString({ message: FieldMessage.string('token') })
   token: string;
 }

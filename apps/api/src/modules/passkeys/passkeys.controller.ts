@@ -9,7 +9,7 @@ import { AccountAccess, AllowRoles, RolePolicyGuard } from '../../common/auth/ro
 import { validationError } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
 import { Config } from '../../config/config.js';
-import { originOf } from '../accounts/accounts.controller.js';
+import { originOf } from '../accounts/sign-in-origin.js';
 import { SignInThrottlerGuard } from '../rate-limit/admin-throttler.js';
 import {
   PasskeyAuthenticateDto,

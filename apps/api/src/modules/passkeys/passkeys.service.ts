@@ -26,7 +26,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { AccountSignIns } from '../accounts/account-sign-ins.js';
 import type { AccountRow } from '../accounts/accounts.queries.js';
-import type { SignInOrigin } from '../accounts/account-sign-ins.js';
+import type { SignInOrigin } from '../accounts/sign-in-origin.js';
 import { AuthService } from '../accounts/auth.service.js';
 import { LoginChallenges } from '../accounts/login-challenges.js';
 import { PasswordChangeResets } from '../accounts/password-change-resets.js';
@@ -299,7 +299,7 @@ export class PasskeysService implements OnModuleInit {
   /** The passkey an assertion names (its credential id), if its account is enabled. */
   private async passkeyOf(response: unknown): Promise<CredentialRow | null> {
     const credentialId = (response as { id?: unknown }).id;
-    if (typeof credentialId !== 'string' || credentialId.length > CREDENTIAL_ID_MAX) return null;
+    if (typeof credentialId !== 'string' || credentialId.length > PasskeyLimits.credentialIdMax) return null;
     const [passkey] = await sqlRows<CredentialRow>(this.dataSource, CREDENTIAL_OF_ENABLED_ACCOUNT, [credentialId]);
     return passkey ?? null;
   }
@@ -383,9 +383,6 @@ async function countPasskeys(executor: SqlExecutor, accountId: string): Promise<
 function digestOf(challenge: string): string {
   return sha256(challenge).toString('hex');
 }
-
-/** Credential ids are at most 1023 bytes (WebAuthn): 1364 characters of base64url. */
-const CREDENTIAL_ID_MAX = 1364;
 
 /** The WebAuthn user handle of an account: its UUID's 16 bytes (no email or other personal data). */
 function userHandleOf(accountId: string): Uint8Array<ArrayBuffer> {

@@ -12,6 +12,7 @@ import '../apps.css';
 
 // The ranges of the number inputs, the API's (AppLimits).
 const SESSION_SECONDS = { min: AppLimits.sessionSecondsMin, max: AppLimits.sessionSecondsMax } as const;
+const SESSION_RANGE = `${SESSION_SECONDS.min} to ${SESSION_SECONDS.max}`;
 const RATE_LIMIT_PER_MINUTE = { min: AppLimits.rateLimitPerMinuteMin, max: AppLimits.rateLimitPerMinuteMax } as const;
 const OFFLINE_TICKET_SECONDS = {
   min: AppLimits.offlineTicketSecondsMin,
@@ -167,14 +168,14 @@ export function AppSettingsForm({ app }: { app: App }) {
             name="sessionTtlSeconds"
             label="Session lifetime (seconds)"
             {...SESSION_SECONDS}
-            hint={secondsHint(sessionTtl, 'A session ends this long after sign-in, 60 to 31536000.')}
+            hint={secondsHint(sessionTtl, `A session ends this long after sign-in, ${SESSION_RANGE}.`)}
           />
           <IntegerField
             form={form}
             name="sessionIdleSeconds"
             label="Idle timeout (seconds)"
             {...SESSION_SECONDS}
-            hint={secondsHint(sessionIdle, 'A session ends after this long without a request, 60 to 31536000.')}
+            hint={secondsHint(sessionIdle, `A session ends after this long without a request, ${SESSION_RANGE}.`)}
           />
           <IntegerField
             form={form}
