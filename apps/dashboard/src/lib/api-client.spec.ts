@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fakeFetch } from '@/test/fake-fetch';
-import { ApiError, apiRequest, apiStream, readAdminError, toQueryString } from './api-client';
+import { ApiError, apiRequest, apiStream, appPath, readAdminError, toQueryString } from './api-client';
 import { clearToken, getToken, setToken, wasSessionExpired } from './auth-token';
 
 beforeEach(() => setToken('lk_test'));
@@ -136,5 +136,12 @@ describe('toQueryString', () => {
       '?page=2&search=a+b&all=false',
     );
     expect(toQueryString({ search: '' })).toBe('');
+  });
+});
+
+describe('appPath', () => {
+  it('joins the app and its segments under /v1/admin/apps, each encoded', () => {
+    expect(appPath('a1')).toBe('/v1/admin/apps/a1');
+    expect(appPath('a1', 'users', 'u/2', 'ban')).toBe('/v1/admin/apps/a1/users/u%2F2/ban');
   });
 });

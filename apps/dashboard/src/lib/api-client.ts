@@ -96,6 +96,11 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
+/** The admin API path of the app `appId` followed by `segments` (`'users', userId, 'ban'`), each one encoded. */
+export function appPath(appId: string, ...segments: string[]): string {
+  return ['/v1/admin/apps', ...[appId, ...segments].map(encodeURIComponent)].join('/');
+}
+
 /** `?a=1&b=x` from the values that are set (not undefined, null or ''); '' when none are. */
 export function toQueryString(params: Record<string, string | number | boolean | null | undefined>): string {
   const query = new URLSearchParams();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appScope, appsListKey } from '@/lib/query-keys';
 
 /** DELETE /v1/admin/apps/{appId}: the app and all its records. */
 export async function deleteApp(appId: string): Promise<void> {
-  await apiRequest(`/v1/admin/apps/${encodeURIComponent(appId)}`, { method: 'DELETE' });
+  await apiRequest(appPath(appId), { method: 'DELETE' });
 }
 
 export function useDeleteApp(appId: string) {

@@ -1,11 +1,11 @@
 import type { AdminSuccess, AppWithRole } from '@latchkey/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 /** GET /v1/admin/apps/{appId}: the app without its API key, with the caller's role on it. */
 export async function getApp(appId: string, signal?: AbortSignal): Promise<AppWithRole> {
-  const res = await apiRequest<AdminSuccess<AppWithRole>>(`/v1/admin/apps/${encodeURIComponent(appId)}`, { signal });
+  const res = await apiRequest<AdminSuccess<AppWithRole>>(appPath(appId), { signal });
   return res.data;
 }
 

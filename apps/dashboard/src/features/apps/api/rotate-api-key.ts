@@ -1,13 +1,10 @@
 import type { AdminSuccess, RotatedApiKey } from '@latchkey/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 
 /** POST /v1/admin/apps/{appId}/api-key/rotate: a new API key (shown only here); the old one stops working. */
 export async function rotateApiKey(appId: string): Promise<string> {
-  const res = await apiRequest<AdminSuccess<RotatedApiKey>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/api-key/rotate`,
-    { method: 'POST' },
-  );
+  const res = await apiRequest<AdminSuccess<RotatedApiKey>>(appPath(appId, 'api-key', 'rotate'), { method: 'POST' });
   return res.data.apiKey;
 }
 

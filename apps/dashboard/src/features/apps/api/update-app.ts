@@ -1,12 +1,12 @@
 import type { AdminSuccess, App, UpdateAppRequest } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appKey } from './get-app';
 import { appsListKey } from '@/lib/query-keys';
 
 /** PATCH /v1/admin/apps/{appId}: any of the app's settings; answers the app. */
 export async function updateApp(appId: string, body: UpdateAppRequest): Promise<App> {
-  const res = await apiRequest<AdminSuccess<App>>(`/v1/admin/apps/${encodeURIComponent(appId)}`, {
+  const res = await apiRequest<AdminSuccess<App>>(appPath(appId), {
     method: 'PATCH',
     body,
   });

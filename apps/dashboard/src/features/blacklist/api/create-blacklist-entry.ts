@@ -1,6 +1,6 @@
 import type { AdminSuccess, CreatedBlacklistEntry, CreateBlacklistEntryRequest } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 /**
@@ -12,10 +12,10 @@ export async function createBlacklistEntry(
   appId: string,
   body: CreateBlacklistEntryRequest,
 ): Promise<CreatedBlacklistEntry> {
-  const res = await apiRequest<AdminSuccess<CreatedBlacklistEntry>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/blacklist`,
-    { method: 'POST', body },
-  );
+  const res = await apiRequest<AdminSuccess<CreatedBlacklistEntry>>(appPath(appId, 'blacklist'), {
+    method: 'POST',
+    body,
+  });
   return res.data;
 }
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { blacklistKey } from './get-blacklist';
 
 /** DELETE /v1/admin/apps/{appId}/blacklist/{entryId}: applies to client requests at once. */
 export async function deleteBlacklistEntry(appId: string, entryId: string): Promise<void> {
-  await apiRequest<unknown>(`/v1/admin/apps/${encodeURIComponent(appId)}/blacklist/${encodeURIComponent(entryId)}`, {
+  await apiRequest<unknown>(appPath(appId, 'blacklist', entryId), {
     method: 'DELETE',
   });
 }

@@ -1,6 +1,6 @@
 import { PAGE_DEFAULT_LIMIT, type AdminList, type BlacklistEntry, type BlacklistType } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 export interface BlacklistQuery {
@@ -15,10 +15,9 @@ export function getBlacklist(
   { type, page = 1, limit = PAGE_DEFAULT_LIMIT }: BlacklistQuery,
   signal?: AbortSignal,
 ) {
-  return apiRequest<AdminList<BlacklistEntry>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/blacklist${toQueryString({ type, page, limit })}`,
-    { signal },
-  );
+  return apiRequest<AdminList<BlacklistEntry>>(appPath(appId, 'blacklist') + toQueryString({ type, page, limit }), {
+    signal,
+  });
 }
 
 /** Every query of this feature starts with this key: mutations invalidate it. */

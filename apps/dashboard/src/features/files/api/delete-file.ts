@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { filesKey } from './get-files';
 
 /** DELETE /v1/admin/apps/{appId}/files/{fileId}: the file and its stored content. */
 export async function deleteFile(appId: string, fileId: string): Promise<void> {
-  await apiRequest<unknown>(`/v1/admin/apps/${encodeURIComponent(appId)}/files/${encodeURIComponent(fileId)}`, {
+  await apiRequest<unknown>(appPath(appId, 'files', fileId), {
     method: 'DELETE',
   });
 }

@@ -1,6 +1,6 @@
 import { PAGE_DEFAULT_LIMIT, type AdminList, type FileRecord } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 export interface FilesQuery {
@@ -10,10 +10,7 @@ export interface FilesQuery {
 
 /** GET /v1/admin/apps/{appId}/files: one page, newest first, with `meta.total`. */
 export function getFiles(appId: string, { page = 1, limit = PAGE_DEFAULT_LIMIT }: FilesQuery, signal?: AbortSignal) {
-  return apiRequest<AdminList<FileRecord>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/files${toQueryString({ page, limit })}`,
-    { signal },
-  );
+  return apiRequest<AdminList<FileRecord>>(appPath(appId, 'files') + toQueryString({ page, limit }), { signal });
 }
 
 /** Every query of this feature starts with this key: mutations invalidate it. */

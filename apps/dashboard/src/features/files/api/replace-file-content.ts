@@ -1,3 +1,4 @@
+import { appPath } from '@/lib/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { filesKey } from './get-files';
 import { sendFileForm, type UploadProgress } from '@/lib/upload-request';
@@ -12,12 +13,7 @@ export interface ReplaceFileInput {
 export function replaceFileContent(appId: string, { fileId, file, onProgress }: ReplaceFileInput) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return sendFileForm(
-    'PUT',
-    `/v1/admin/apps/${encodeURIComponent(appId)}/files/${encodeURIComponent(fileId)}/content`,
-    form,
-    onProgress,
-  );
+  return sendFileForm('PUT', appPath(appId, 'files', fileId, 'content'), form, onProgress);
 }
 
 export function useReplaceFileContent(appId: string) {

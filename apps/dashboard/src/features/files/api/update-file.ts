@@ -1,14 +1,11 @@
 import type { AdminSuccess, FileRecord, UpdateFileRequest } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { filesKey } from './get-files';
 
 /** PATCH /v1/admin/apps/{appId}/files/{fileId}: name and minimum level. */
 export async function updateFile(appId: string, fileId: string, body: UpdateFileRequest): Promise<FileRecord> {
-  const res = await apiRequest<AdminSuccess<FileRecord>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/files/${encodeURIComponent(fileId)}`,
-    { method: 'PATCH', body },
-  );
+  const res = await apiRequest<AdminSuccess<FileRecord>>(appPath(appId, 'files', fileId), { method: 'PATCH', body });
   return res.data;
 }
 

@@ -1,3 +1,4 @@
+import { appPath } from '@/lib/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { filesKey } from './get-files';
 import { sendFileForm, type UploadProgress } from '@/lib/upload-request';
@@ -19,7 +20,7 @@ export function uploadFile(appId: string, { file, name, minLevel, onProgress }: 
   if (name) form.append('name', name);
   form.append('minLevel', String(minLevel));
   form.append('file', file, file.name);
-  return sendFileForm('POST', `/v1/admin/apps/${encodeURIComponent(appId)}/files`, form, onProgress);
+  return sendFileForm('POST', appPath(appId, 'files'), form, onProgress);
 }
 
 export function useUploadFile(appId: string) {

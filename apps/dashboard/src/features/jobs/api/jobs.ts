@@ -6,7 +6,7 @@ import {
   type Job,
 } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 import { sendFileForm } from '@/lib/upload-request';
 
@@ -14,7 +14,7 @@ import { sendFileForm } from '@/lib/upload-request';
 const POLL_MS = 1000;
 
 function jobsPath(appId: string) {
-  return `/v1/admin/apps/${encodeURIComponent(appId)}/jobs`;
+  return appPath(appId, 'jobs');
 }
 
 export function jobsKey(appId: string) {

@@ -7,7 +7,7 @@ import {
   type KeyAuthImportRow,
 } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 import { sendFileForm, type UploadProgress } from '@/lib/upload-request';
 
@@ -17,7 +17,7 @@ const POLL_MS = 1000;
 export const PREVIEW_ROWS = 25;
 
 function importsPath(appId: string) {
-  return `/v1/admin/apps/${encodeURIComponent(appId)}/keyauth-imports`;
+  return appPath(appId, 'keyauth-imports');
 }
 
 export function keyAuthImportsKey(appId: string) {

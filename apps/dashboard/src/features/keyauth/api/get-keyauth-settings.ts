@@ -1,10 +1,10 @@
 import type { AdminSuccess, KeyAuthSettings } from '@latchkey/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 export function keyAuthPath(appId: string) {
-  return `/v1/admin/apps/${encodeURIComponent(appId)}/keyauth`;
+  return appPath(appId, 'keyauth');
 }
 
 /** GET /v1/admin/apps/{appId}/keyauth: the app's KeyAuth compatibility settings (never the 1.2 secret). */

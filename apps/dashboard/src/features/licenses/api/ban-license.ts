@@ -1,14 +1,14 @@
 import type { AdminSuccess, BanLicenseRequest, License } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 /** POST /v1/admin/apps/{appId}/licenses/{licenseId}/ban: status BANNED; its user's sessions end. */
 export async function banLicense(appId: string, licenseId: string, body: BanLicenseRequest): Promise<License> {
-  const res = await apiRequest<AdminSuccess<License>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/licenses/${encodeURIComponent(licenseId)}/ban`,
-    { method: 'POST', body },
-  );
+  const res = await apiRequest<AdminSuccess<License>>(appPath(appId, 'licenses', licenseId, 'ban'), {
+    method: 'POST',
+    body,
+  });
   return res.data;
 }
 

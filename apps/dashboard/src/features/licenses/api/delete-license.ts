@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 /** DELETE /v1/admin/apps/{appId}/licenses/{licenseId}. */
 export async function deleteLicense(appId: string, licenseId: string): Promise<void> {
-  await apiRequest(`/v1/admin/apps/${encodeURIComponent(appId)}/licenses/${encodeURIComponent(licenseId)}`, {
+  await apiRequest(appPath(appId, 'licenses', licenseId), {
     method: 'DELETE',
   });
 }

@@ -1,7 +1,7 @@
 import type { LicenseStatus } from '@latchkey/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { apiStream, toQueryString } from '@/lib/api-client';
+import { apiStream, appPath, toQueryString } from '@/lib/api-client';
 import { saveBlob } from '@/lib/csv';
 import { readDownload } from '@/lib/download';
 import { getLicenses } from './get-licenses';
@@ -35,10 +35,7 @@ export async function exportLicenses(
     ({ meta }) => (counted = meta),
     () => undefined,
   );
-  const body = await apiStream(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/licenses/export${toQueryString({ status })}`,
-    { signal },
-  );
+  const body = await apiStream(appPath(appId, 'licenses', 'export') + toQueryString({ status }), { signal });
   let rows = 0;
   let shownAt = 0;
   const blob = await readDownload(body, 'text/csv;charset=utf-8', ({ bytes, lines }) => {

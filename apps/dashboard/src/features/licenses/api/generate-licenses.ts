@@ -1,11 +1,11 @@
 import type { AdminSuccess, GenerateLicensesRequest, License } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 /** POST /v1/admin/apps/{appId}/licenses: 201 with the new licenses, keys included. */
 export async function generateLicenses(appId: string, body: GenerateLicensesRequest): Promise<License[]> {
-  const res = await apiRequest<AdminSuccess<License[]>>(`/v1/admin/apps/${encodeURIComponent(appId)}/licenses`, {
+  const res = await apiRequest<AdminSuccess<License[]>>(appPath(appId, 'licenses'), {
     method: 'POST',
     body,
   });

@@ -1,13 +1,13 @@
 import { PAGE_DEFAULT_LIMIT, type AdminList, type License, type ListLicensesQuery } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 /** GET /v1/admin/apps/{appId}/licenses: one page, filtered by status, search (key or note) and creator, with `meta.total`. */
 export function getLicenses(appId: string, query: ListLicensesQuery, signal?: AbortSignal) {
   const { status, search, createdBy, page = 1, limit = PAGE_DEFAULT_LIMIT } = query;
   return apiRequest<AdminList<License>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/licenses${toQueryString({ status, search, createdBy, page, limit })}`,
+    appPath(appId, 'licenses') + toQueryString({ status, search, createdBy, page, limit }),
     { signal },
   );
 }

@@ -1,14 +1,11 @@
 import type { AdminSuccess, License, UpdateLicenseRequest } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { licensesKey } from './get-licenses';
 
 /** PATCH /v1/admin/apps/{appId}/licenses/{licenseId}: note, level, max devices. */
 export async function updateLicense(appId: string, licenseId: string, body: UpdateLicenseRequest): Promise<License> {
-  const res = await apiRequest<AdminSuccess<License>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/licenses/${encodeURIComponent(licenseId)}`,
-    { method: 'PATCH', body },
-  );
+  const res = await apiRequest<AdminSuccess<License>>(appPath(appId, 'licenses', licenseId), { method: 'PATCH', body });
   return res.data;
 }
 

@@ -1,6 +1,6 @@
 import { PAGE_DEFAULT_LIMIT, type AdminList, type AuditEntry } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 export interface LogsQuery {
@@ -18,10 +18,9 @@ export function getLogs(
   { type, actorId, page = 1, limit = PAGE_DEFAULT_LIMIT }: LogsQuery,
   signal?: AbortSignal,
 ) {
-  return apiRequest<AdminList<AuditEntry>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/logs${toQueryString({ type, actorId, page, limit })}`,
-    { signal },
-  );
+  return apiRequest<AdminList<AuditEntry>>(appPath(appId, 'logs') + toQueryString({ type, actorId, page, limit }), {
+    signal,
+  });
 }
 
 /** Every query of this feature starts with this key. */

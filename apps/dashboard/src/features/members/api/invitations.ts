@@ -7,11 +7,11 @@ import {
   type CreateInvitationRequest,
 } from '@latchkey/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { membersKey } from './members';
 
 function invitationsPath(appId: string, invitationId?: string) {
-  const base = `/v1/admin/apps/${encodeURIComponent(appId)}/invitations`;
+  const base = appPath(appId, 'invitations');
   return invitationId === undefined ? base : `${base}/${encodeURIComponent(invitationId)}`;
 }
 

@@ -1,10 +1,10 @@
 import { PAGE_MAX_LIMIT, type AdminList, type AppMember, type MemberRole } from '@latchkey/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 function membersPath(appId: string, accountId?: string) {
-  const base = `/v1/admin/apps/${encodeURIComponent(appId)}/members`;
+  const base = appPath(appId, 'members');
   return accountId === undefined ? base : `${base}/${encodeURIComponent(accountId)}`;
 }
 

@@ -1,6 +1,6 @@
 import type { AdminSuccess, AppStats } from '@latchkey/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 /** Live sessions change without any action in the dashboard: the overview refreshes itself this often. */
@@ -8,7 +8,7 @@ const REFRESH_MS = 60_000;
 
 /** GET /v1/admin/apps/{appId}/stats: counts, and activations and logins per UTC day for 30 days. */
 export async function getStats(appId: string, signal?: AbortSignal): Promise<AppStats> {
-  const res = await apiRequest<AdminSuccess<AppStats>>(`/v1/admin/apps/${encodeURIComponent(appId)}/stats`, {
+  const res = await apiRequest<AdminSuccess<AppStats>>(appPath(appId, 'stats'), {
     signal,
   });
   return res.data;

@@ -1,14 +1,14 @@
 import type { AdjustCreditsRequest, AdminSuccess, Reseller } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { resellersKey } from './get-resellers';
 
 /** POST .../resellers/{resellerId}/credits: adds or removes credits (never below zero), with a note. */
 export async function adjustCredits(appId: string, resellerId: string, body: AdjustCreditsRequest): Promise<Reseller> {
-  const res = await apiRequest<AdminSuccess<Reseller>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/resellers/${encodeURIComponent(resellerId)}/credits`,
-    { method: 'POST', body },
-  );
+  const res = await apiRequest<AdminSuccess<Reseller>>(appPath(appId, 'resellers', resellerId, 'credits'), {
+    method: 'POST',
+    body,
+  });
   return res.data;
 }
 

@@ -1,11 +1,11 @@
 import type { AdminSuccess, CreateResellerRequest, Reseller } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { resellersKey } from './get-resellers';
 
 /** POST /v1/admin/apps/{appId}/resellers: 201 with the reseller; opening credits become a `grant` entry. */
 export async function createReseller(appId: string, body: CreateResellerRequest): Promise<Reseller> {
-  const res = await apiRequest<AdminSuccess<Reseller>>(`/v1/admin/apps/${encodeURIComponent(appId)}/resellers`, {
+  const res = await apiRequest<AdminSuccess<Reseller>>(appPath(appId, 'resellers'), {
     method: 'POST',
     body,
   });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { resellersKey } from './get-resellers';
 
 /** DELETE .../resellers/{resellerId}: login refused and tokens revoked; its keys and ledger stay. */
 export async function disableReseller(appId: string, resellerId: string): Promise<void> {
-  await apiRequest(`/v1/admin/apps/${encodeURIComponent(appId)}/resellers/${encodeURIComponent(resellerId)}`, {
+  await apiRequest(appPath(appId, 'resellers', resellerId), {
     method: 'DELETE',
   });
 }

@@ -1,12 +1,12 @@
 import { PAGE_DEFAULT_LIMIT, type AdminList, type LedgerEntry } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { resellersKey } from './get-resellers';
 
 /** GET /v1/admin/apps/{appId}/resellers/{resellerId}/ledger: newest first. */
 export function getResellerLedger(appId: string, resellerId: string, page: number, signal?: AbortSignal) {
   return apiRequest<AdminList<LedgerEntry>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/resellers/${encodeURIComponent(resellerId)}/ledger${toQueryString({ page, limit: PAGE_DEFAULT_LIMIT })}`,
+    appPath(appId, 'resellers', resellerId, 'ledger') + toQueryString({ page, limit: PAGE_DEFAULT_LIMIT }),
     { signal },
   );
 }

@@ -1,14 +1,11 @@
 import type { AdminSuccess, Reseller } from '@latchkey/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { resellersKey } from './get-resellers';
 
 /** GET /v1/admin/apps/{appId}/resellers/{resellerId}. */
 export async function getReseller(appId: string, resellerId: string, signal?: AbortSignal): Promise<Reseller> {
-  const res = await apiRequest<AdminSuccess<Reseller>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/resellers/${encodeURIComponent(resellerId)}`,
-    { signal },
-  );
+  const res = await apiRequest<AdminSuccess<Reseller>>(appPath(appId, 'resellers', resellerId), { signal });
   return res.data;
 }
 

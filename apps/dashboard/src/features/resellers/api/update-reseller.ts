@@ -1,6 +1,6 @@
 import type { AdminSuccess, Reseller, UpdateResellerRequest } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { resellersKey } from './get-resellers';
 
 /**
@@ -12,10 +12,10 @@ export async function updateReseller(
   resellerId: string,
   body: UpdateResellerRequest,
 ): Promise<Reseller> {
-  const res = await apiRequest<AdminSuccess<Reseller>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/resellers/${encodeURIComponent(resellerId)}`,
-    { method: 'PATCH', body },
-  );
+  const res = await apiRequest<AdminSuccess<Reseller>>(appPath(appId, 'resellers', resellerId), {
+    method: 'PATCH',
+    body,
+  });
   return res.data;
 }
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 /** DELETE /v1/admin/apps/{appId}/sessions/{sessionId}: its token gets 401 from then on. */
 export async function endSession(appId: string, sessionId: string): Promise<void> {
-  await apiRequest<unknown>(`/v1/admin/apps/${encodeURIComponent(appId)}/sessions/${encodeURIComponent(sessionId)}`, {
+  await apiRequest<unknown>(appPath(appId, 'sessions', sessionId), {
     method: 'DELETE',
   });
 }

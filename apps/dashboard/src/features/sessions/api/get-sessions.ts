@@ -1,6 +1,6 @@
 import { PAGE_DEFAULT_LIMIT, type AdminList, type AdminSession, type ListSessionsQuery } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 /** GET /v1/admin/apps/{appId}/sessions: live sessions (of one user, with `userId`), newest first, with `meta.total`. */
@@ -9,10 +9,9 @@ export function getSessions(
   { userId, page = 1, limit = PAGE_DEFAULT_LIMIT }: ListSessionsQuery,
   signal?: AbortSignal,
 ) {
-  return apiRequest<AdminList<AdminSession>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/sessions${toQueryString({ userId, page, limit })}`,
-    { signal },
-  );
+  return apiRequest<AdminList<AdminSession>>(appPath(appId, 'sessions') + toQueryString({ userId, page, limit }), {
+    signal,
+  });
 }
 
 /** Every query of this feature starts with this key: mutations invalidate it. */

@@ -1,10 +1,10 @@
 import { UserVariableLimits, type AdminList, type UserVariable } from '@latchkey/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 export function userVariablesPath(appId: string, userId: string): string {
-  return `/v1/admin/apps/${encodeURIComponent(appId)}/users/${encodeURIComponent(userId)}/variables`;
+  return appPath(appId, 'users', userId, 'variables');
 }
 
 /** GET .../users/{userId}/variables: all of them, as a user holds at most UserVariableLimits.perUser. */

@@ -1,14 +1,14 @@
 import type { AdminSuccess, AdminUser } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 /** POST /v1/admin/apps/{appId}/users/{userId}/ban: the user is refused from now on and their sessions end. */
 export async function banUser(appId: string, userId: string, reason: string | null): Promise<AdminUser> {
-  const res = await apiRequest<AdminSuccess<AdminUser>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/users/${encodeURIComponent(userId)}/ban`,
-    { method: 'POST', body: { reason } },
-  );
+  const res = await apiRequest<AdminSuccess<AdminUser>>(appPath(appId, 'users', userId, 'ban'), {
+    method: 'POST',
+    body: { reason },
+  });
   return res.data;
 }
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 /** DELETE /v1/admin/apps/{appId}/users/{userId}: the user and its sessions go. */
 export async function deleteUser(appId: string, userId: string): Promise<void> {
-  await apiRequest(`/v1/admin/apps/${encodeURIComponent(appId)}/users/${encodeURIComponent(userId)}`, {
+  await apiRequest(appPath(appId, 'users', userId), {
     method: 'DELETE',
   });
 }

@@ -1,14 +1,14 @@
 import type { AdminSuccess, AdminUser } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 /** POST /v1/admin/apps/{appId}/users/{userId}/extend: `days` added to max(now, expiresAt); lifetime stays lifetime. */
 export async function extendUser(appId: string, userId: string, days: number): Promise<AdminUser> {
-  const res = await apiRequest<AdminSuccess<AdminUser>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/users/${encodeURIComponent(userId)}/extend`,
-    { method: 'POST', body: { days } },
-  );
+  const res = await apiRequest<AdminSuccess<AdminUser>>(appPath(appId, 'users', userId, 'extend'), {
+    method: 'POST',
+    body: { days },
+  });
   return res.data;
 }
 

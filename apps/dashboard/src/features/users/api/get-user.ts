@@ -1,14 +1,11 @@
 import type { AdminSuccess, AdminUser } from '@latchkey/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { usersKey } from './get-users';
 
 /** GET /v1/admin/apps/{appId}/users/{userId}. */
 export async function getUser(appId: string, userId: string, signal?: AbortSignal): Promise<AdminUser> {
-  const res = await apiRequest<AdminSuccess<AdminUser>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/users/${encodeURIComponent(userId)}`,
-    { signal },
-  );
+  const res = await apiRequest<AdminSuccess<AdminUser>>(appPath(appId, 'users', userId), { signal });
   return res.data;
 }
 

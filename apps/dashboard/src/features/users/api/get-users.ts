@@ -1,6 +1,6 @@
 import { PAGE_DEFAULT_LIMIT, type AdminList, type AdminUser } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 export interface UsersQuery {
@@ -16,10 +16,7 @@ export function getUsers(
   { search, page = 1, limit = PAGE_DEFAULT_LIMIT }: UsersQuery,
   signal?: AbortSignal,
 ) {
-  return apiRequest<AdminList<AdminUser>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/users${toQueryString({ search, page, limit })}`,
-    { signal },
-  );
+  return apiRequest<AdminList<AdminUser>>(appPath(appId, 'users') + toQueryString({ search, page, limit }), { signal });
 }
 
 /** Every query of this feature starts with this key: mutations invalidate it. */

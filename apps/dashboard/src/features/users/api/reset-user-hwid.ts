@@ -1,14 +1,14 @@
 import type { AdminSuccess, AdminUser } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 /** POST /v1/admin/apps/{appId}/users/{userId}/reset-hwid: the stored HWID is cleared; the next login binds one again. */
 export async function resetUserHwid(appId: string, userId: string): Promise<AdminUser> {
-  const res = await apiRequest<AdminSuccess<AdminUser>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/users/${encodeURIComponent(userId)}/reset-hwid`,
-    { method: 'POST', body: {} },
-  );
+  const res = await apiRequest<AdminSuccess<AdminUser>>(appPath(appId, 'users', userId, 'reset-hwid'), {
+    method: 'POST',
+    body: {},
+  });
   return res.data;
 }
 

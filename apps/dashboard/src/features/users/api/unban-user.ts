@@ -1,14 +1,14 @@
 import type { AdminSuccess, AdminUser } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 /** POST /v1/admin/apps/{appId}/users/{userId}/unban: the user may sign in again. */
 export async function unbanUser(appId: string, userId: string): Promise<AdminUser> {
-  const res = await apiRequest<AdminSuccess<AdminUser>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/users/${encodeURIComponent(userId)}/unban`,
-    { method: 'POST', body: {} },
-  );
+  const res = await apiRequest<AdminSuccess<AdminUser>>(appPath(appId, 'users', userId, 'unban'), {
+    method: 'POST',
+    body: {},
+  });
   return res.data;
 }
 

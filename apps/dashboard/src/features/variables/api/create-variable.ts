@@ -1,11 +1,11 @@
 import type { AdminSuccess, CreateVariableRequest, Variable } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { variablesKey } from './get-variables';
 
 /** POST /v1/admin/apps/{appId}/variables: 201 with the variable; 409 when the key exists. */
 export async function createVariable(appId: string, body: CreateVariableRequest): Promise<Variable> {
-  const res = await apiRequest<AdminSuccess<Variable>>(`/v1/admin/apps/${encodeURIComponent(appId)}/variables`, {
+  const res = await apiRequest<AdminSuccess<Variable>>(appPath(appId, 'variables'), {
     method: 'POST',
     body,
   });

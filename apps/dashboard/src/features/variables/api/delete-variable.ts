@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { variablesKey } from './get-variables';
 
 /** DELETE /v1/admin/apps/{appId}/variables/{key} */
 export async function deleteVariable(appId: string, key: string): Promise<void> {
-  await apiRequest<unknown>(`/v1/admin/apps/${encodeURIComponent(appId)}/variables/${encodeURIComponent(key)}`, {
+  await apiRequest<unknown>(appPath(appId, 'variables', key), {
     method: 'DELETE',
   });
 }

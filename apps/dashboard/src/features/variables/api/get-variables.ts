@@ -1,6 +1,6 @@
 import { PAGE_DEFAULT_LIMIT, type AdminList, type Variable } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 export interface VariablesQuery {
@@ -14,10 +14,7 @@ export function getVariables(
   { page = 1, limit = PAGE_DEFAULT_LIMIT }: VariablesQuery,
   signal?: AbortSignal,
 ) {
-  return apiRequest<AdminList<Variable>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/variables${toQueryString({ page, limit })}`,
-    { signal },
-  );
+  return apiRequest<AdminList<Variable>>(appPath(appId, 'variables') + toQueryString({ page, limit }), { signal });
 }
 
 /** Every query of this feature starts with this key: mutations invalidate it. */

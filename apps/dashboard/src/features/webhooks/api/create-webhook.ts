@@ -1,11 +1,11 @@
 import type { AdminSuccess, CreatedWebhook, CreateWebhookRequest } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { webhooksKey } from './get-webhooks';
 
 /** POST /v1/admin/apps/{appId}/webhooks: 201 with the webhook and its signing secret (the only time it is sent). */
 export async function createWebhook(appId: string, body: CreateWebhookRequest): Promise<CreatedWebhook> {
-  const res = await apiRequest<AdminSuccess<CreatedWebhook>>(`/v1/admin/apps/${encodeURIComponent(appId)}/webhooks`, {
+  const res = await apiRequest<AdminSuccess<CreatedWebhook>>(appPath(appId, 'webhooks'), {
     method: 'POST',
     body,
   });

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { webhookKey } from './get-webhook';
 import { webhooksKey } from './get-webhooks';
 
 /** DELETE /v1/admin/apps/{appId}/webhooks/{webhookId}: its deliveries go with it. */
 export async function deleteWebhook(appId: string, webhookId: string): Promise<void> {
-  await apiRequest<unknown>(`/v1/admin/apps/${encodeURIComponent(appId)}/webhooks/${encodeURIComponent(webhookId)}`, {
+  await apiRequest<unknown>(appPath(appId, 'webhooks', webhookId), {
     method: 'DELETE',
   });
 }

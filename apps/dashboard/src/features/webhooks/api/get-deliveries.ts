@@ -5,7 +5,7 @@ import {
   type WebhookDeliveryStatus,
 } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { webhookKey } from './get-webhook';
 import { webhooksKey } from './get-webhooks';
 
@@ -26,7 +26,7 @@ export function getDeliveries(
   signal?: AbortSignal,
 ) {
   return apiRequest<AdminList<WebhookDelivery>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/webhooks/${encodeURIComponent(webhookId)}/deliveries${toQueryString({ status, page, limit })}`,
+    appPath(appId, 'webhooks', webhookId, 'deliveries') + toQueryString({ status, page, limit }),
     { signal },
   );
 }

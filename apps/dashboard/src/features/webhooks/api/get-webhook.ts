@@ -1,14 +1,11 @@
 import type { AdminSuccess, Webhook } from '@latchkey/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { webhooksKey } from './get-webhooks';
 
 /** GET /v1/admin/apps/{appId}/webhooks/{webhookId}: 404 when unknown or another app's. */
 export async function getWebhook(appId: string, webhookId: string, signal?: AbortSignal): Promise<Webhook> {
-  const res = await apiRequest<AdminSuccess<Webhook>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/webhooks/${encodeURIComponent(webhookId)}`,
-    { signal },
-  );
+  const res = await apiRequest<AdminSuccess<Webhook>>(appPath(appId, 'webhooks', webhookId), { signal });
   return res.data;
 }
 

@@ -1,6 +1,6 @@
 import { PAGE_DEFAULT_LIMIT, type AdminList, type Webhook } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, toQueryString } from '@/lib/api-client';
+import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
 import { appScope } from '@/lib/query-keys';
 
 export interface WebhooksQuery {
@@ -14,10 +14,7 @@ export function getWebhooks(
   { page = 1, limit = PAGE_DEFAULT_LIMIT }: WebhooksQuery,
   signal?: AbortSignal,
 ) {
-  return apiRequest<AdminList<Webhook>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/webhooks${toQueryString({ page, limit })}`,
-    { signal },
-  );
+  return apiRequest<AdminList<Webhook>>(appPath(appId, 'webhooks') + toQueryString({ page, limit }), { signal });
 }
 
 /**

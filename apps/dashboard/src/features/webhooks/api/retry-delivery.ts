@@ -1,6 +1,6 @@
 import type { AdminSuccess, WebhookDelivery } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { webhooksKey } from './get-webhooks';
 
 /**
@@ -9,7 +9,7 @@ import { webhooksKey } from './get-webhooks';
  */
 export async function retryDelivery(appId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
   const res = await apiRequest<AdminSuccess<WebhookDelivery>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/retry`,
+    appPath(appId, 'webhooks', webhookId, 'deliveries', deliveryId, 'retry'),
     { method: 'POST' },
   );
   return res.data;

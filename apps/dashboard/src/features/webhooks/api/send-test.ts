@@ -1,14 +1,13 @@
 import type { AdminSuccess, WebhookTestResult } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { webhooksKey } from './get-webhooks';
 
 /** POST /v1/admin/apps/{appId}/webhooks/{webhookId}/test: queues a `test` event to this webhook only. */
 export async function sendTest(appId: string, webhookId: string): Promise<WebhookTestResult> {
-  const res = await apiRequest<AdminSuccess<WebhookTestResult>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/webhooks/${encodeURIComponent(webhookId)}/test`,
-    { method: 'POST' },
-  );
+  const res = await apiRequest<AdminSuccess<WebhookTestResult>>(appPath(appId, 'webhooks', webhookId, 'test'), {
+    method: 'POST',
+  });
   return res.data;
 }
 

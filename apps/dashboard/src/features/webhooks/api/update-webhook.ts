@@ -1,14 +1,11 @@
 import type { AdminSuccess, UpdateWebhookRequest, Webhook } from '@latchkey/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, appPath } from '@/lib/api-client';
 import { webhooksKey } from './get-webhooks';
 
 /** PATCH /v1/admin/apps/{appId}/webhooks/{webhookId}: URL, events, or `enabled` (true turns a disabled one back on). */
 export async function updateWebhook(appId: string, webhookId: string, body: UpdateWebhookRequest): Promise<Webhook> {
-  const res = await apiRequest<AdminSuccess<Webhook>>(
-    `/v1/admin/apps/${encodeURIComponent(appId)}/webhooks/${encodeURIComponent(webhookId)}`,
-    { method: 'PATCH', body },
-  );
+  const res = await apiRequest<AdminSuccess<Webhook>>(appPath(appId, 'webhooks', webhookId), { method: 'PATCH', body });
   return res.data;
 }
 
