@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Badge } from '@/components/ui/status-badge';
 import { useApp } from '@/features/apps/api/get-app';
 import { accessFor, AppRoleProvider } from '@/lib/app-role';
-import { RoleBadge } from '@/components/ui/role-badge';
+import { RoleBadge } from '@/components/domain/role-badge';
 import { ApiError } from '@/lib/api-client';
 import { allowed, mayOpen, sections } from './sections';
 import './layout.css';

@@ -4,7 +4,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/features/auth/api/get-me';
 import { useAcceptInvitation, useInvitationPreview } from '@/features/members/api/invitation-link';
-import { ROLE_LABELS, ROLE_SUMMARIES } from '@/components/ui/role-badge';
+import { ROLE_LABELS, ROLE_SUMMARIES } from '@/components/domain/role-badge';
 import { ApiError } from '@/lib/api-client';
 import { useAuthToken } from '@/lib/auth-token';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -14,7 +14,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { IntegerField } from '@/components/ui/integer-field';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ROLE_LABELS } from '@/components/ui/role-badge';
+import { ROLE_LABELS } from '@/components/domain/role-badge';
 import { useApiForm } from '@/lib/api-form';
 import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ErrorAlert, FormError } from '@/components/ui/error-alert';
-import { OneTimeCodeField } from '@/components/ui/one-time-code-field';
+import { OneTimeCodeField } from '@/components/domain/one-time-code-field';
 import { SecretField } from '@/components/ui/secret-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';

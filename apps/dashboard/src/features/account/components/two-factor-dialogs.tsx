@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { OneTimeCodeField } from '@/components/ui/one-time-code-field';
+import { OneTimeCodeField } from '@/components/domain/one-time-code-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { useApiForm } from '@/lib/api-form';
 import { useDisableTotp } from '../api/disable-totp';

@@ -7,7 +7,7 @@ import { rowActionsColumn } from '@/components/ui/table-columns';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Badge } from '@/components/ui/status-badge';
-import { RoleBadge } from '@/components/ui/role-badge';
+import { RoleBadge } from '@/components/domain/role-badge';
 import { useApps } from '../api/get-apps';
 
 const column = createColumnHelper<AppWithRole>();

@@ -1,7 +1,7 @@
 import type { SecondFactorChallenge } from '@latchkey/contracts';
 import { useState } from 'react';
 import { FormError } from '@/components/ui/error-alert';
-import { OneTimeCodeField } from '@/components/ui/one-time-code-field';
+import { OneTimeCodeField } from '@/components/domain/one-time-code-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
 import { useAnswerSecondFactor } from '../api/answer-second-factor';

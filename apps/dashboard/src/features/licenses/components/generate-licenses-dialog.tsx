@@ -12,7 +12,7 @@ import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
-import { LevelField, MaxDevicesField } from '@/components/ui/license-fields';
+import { LevelField, MaxDevicesField } from '@/components/domain/license-fields';
 import { useApiForm } from '@/lib/api-form';
 import { saveBlob, toCsv } from '@/lib/csv';
 import { useGenerateLicenses } from '../api/generate-licenses';

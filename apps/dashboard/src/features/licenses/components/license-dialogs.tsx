@@ -2,7 +2,7 @@ import { FieldMessage, LicenseLimits, type License } from '@latchkey/contracts';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { BanDialog } from '@/components/ui/reason-dialog';
 import { TextAreaField } from '@/components/ui/form-fields';
-import { LevelField, MaxDevicesField } from '@/components/ui/license-fields';
+import { LevelField, MaxDevicesField } from '@/components/domain/license-fields';
 import { useApiForm } from '@/lib/api-form';
 import { useBanLicense } from '../api/ban-license';
 import { useUpdateLicense } from '../api/update-license';

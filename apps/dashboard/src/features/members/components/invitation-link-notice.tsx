@@ -1,7 +1,7 @@
 import { DateTime } from '@/components/ui/date-time';
 import { SecretNotice } from '@/components/ui/secret-field';
 import type { CreatedInvitation } from '@latchkey/contracts';
-import { ROLE_LABELS } from '@/components/ui/role-badge';
+import { ROLE_LABELS } from '@/components/domain/role-badge';
 
 /** The full address of an invitation: the API answers the dashboard path `/invite/<token>`. */
 export function invitationAddress(invitation: Pick<CreatedInvitation, 'url'>, origin = window.location.origin) {

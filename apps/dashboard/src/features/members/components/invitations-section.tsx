@@ -6,7 +6,7 @@ import { SimpleTable } from '@/components/ui/simple-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { AppInvitation } from '@latchkey/contracts';
 import { useInvitations, useRevokeInvitation } from '../api/invitations';
-import { ROLE_LABELS, RoleBadge } from '@/components/ui/role-badge';
+import { ROLE_LABELS, RoleBadge } from '@/components/domain/role-badge';
 
 /** Links handed out and not used yet; revoking one makes it useless at once. */
 export function InvitationsSection({ appId }: { appId: string }) {

@@ -12,7 +12,7 @@ import {
 } from '@latchkey/contracts';
 import { useCreateInvitation } from '../api/invitations';
 import { useChangeMemberRole } from '../api/members';
-import { ROLE_LABELS, ROLE_SUMMARIES } from '@/components/ui/role-badge';
+import { ROLE_LABELS, ROLE_SUMMARIES } from '@/components/domain/role-badge';
 
 const EXPIRY_HOURS = {
   min: InvitationLimits.expiresInHoursMin,

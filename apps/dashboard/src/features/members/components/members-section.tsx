@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { roleAtLeast, type AppMember, type AppRole } from '@latchkey/contracts';
 import { useMembers, useRemoveMember } from '../api/members';
 import { ChangeRoleDialog } from './member-dialogs';
-import { RoleBadge } from '@/components/ui/role-badge';
+import { RoleBadge } from '@/components/domain/role-badge';
 
 /** Whether a caller of `callerRole` may change or remove `member`: never the owner, never a role above its own. */
 export function mayManageMember(callerRole: AppRole, member: AppMember, callerId: string | undefined): boolean {

@@ -1,10 +1,10 @@
 import { UserVariableLimits, type UserVariable } from '@latchkey/contracts';
 import { useMemo, useState } from 'react';
 import { QueryTable } from '@/components/ui/data-table';
-import { DeleteVariableDialog } from '@/components/ui/delete-variable-dialog';
+import { DeleteVariableDialog } from '@/components/domain/delete-variable-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAppRole } from '@/lib/app-role';
-import { variableColumns } from '@/components/ui/variable-columns';
+import { variableColumns } from '@/components/domain/variable-columns';
 import { useDeleteUserVariable } from '../api/delete-user-variable';
 import { useUserVariables } from '../api/get-user-variables';
 import { UserVariableFormDialog } from './user-variable-form-dialog';

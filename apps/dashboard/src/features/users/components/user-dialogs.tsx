@@ -9,7 +9,7 @@ import {
 } from '@latchkey/contracts';
 import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { IntegerField } from '@/components/ui/integer-field';
-import { LevelField, MaxDevicesField } from '@/components/ui/license-fields';
+import { LevelField, MaxDevicesField } from '@/components/domain/license-fields';
 import { BanDialog } from '@/components/ui/reason-dialog';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
 import { PasswordField } from '@/components/ui/password-field';

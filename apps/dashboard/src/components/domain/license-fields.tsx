@@ -2,7 +2,7 @@
 // (LicenseLimits): one pair for creating a user, editing a key and generating keys.
 import { LicenseLimits } from '@latchkey/contracts';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { IntegerField } from './integer-field';
+import { IntegerField } from '@/components/ui/integer-field';
 
 export function LevelField<T extends FieldValues & { level: number }>({ form }: { form: UseFormReturn<T> }) {
   return (

@@ -2,8 +2,8 @@
 // preview of the value, what the table adds, when it last changed, and
 // edit and delete per row (no menu without them: the caller may only read).
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { dateTimeCell, rowActionsColumn } from './table-columns';
-import { TextPreview } from './text-preview';
+import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
+import { TextPreview } from '@/components/ui/text-preview';
 
 interface VariableRow {
   key: string;

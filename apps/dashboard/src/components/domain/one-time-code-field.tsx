@@ -1,5 +1,5 @@
 import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form';
-import { TextField } from './form-fields';
+import { TextField } from '@/components/ui/form-fields';
 
 /**
  * A second factor's code: the current code of an authenticator app, or with

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
-import { DataTable } from './data-table';
+import { DataTable } from '@/components/ui/data-table';
 import { variableColumns } from './variable-columns';
 
 const row = { key: 'motd', value: 'x'.repeat(200), updatedAt: '2026-01-02T03:04:05.000Z', minLevel: 2 };

@@ -1,6 +1,6 @@
 // Deleting a variable, an app's or a user's: the same question, and the same
 // "Variable not found" its software gets from then on.
-import { RowConfirmDialog } from './confirm-dialog';
+import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 
 export function DeleteVariableDialog({
   variable,
