@@ -12,6 +12,7 @@ import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import type { ClientContext, ClientResult } from './client-context.js';
 import { clientAuthFailure, type AuthenticatingType } from './client-audit.js';
 import { ClientAuthService } from './client-auth.service.js';
+import { CLIENT_CHECKS, type ClientCall, type ClientCheckName, type ClientRoute } from './client-checks.js';
 import { ClientSessionService } from './client-session.service.js';
 import { withOfflineTicket } from './offline-ticket.js';
 import {
@@ -30,11 +31,6 @@ import {
   UserVarsDto,
   VarDto,
 } from './client.dto.js';
-
-interface Route {
-  dto: new () => ClientBaseDto;
-  handle: (ctx: ClientContext<never>) => Promise<ClientResult> | ClientResult;
-}
 
 /** The fields the blacklist and the audit log read, where a type carries them. */
 interface IdentityFields {
@@ -55,14 +51,13 @@ const AUTHENTICATING_TYPES = new Set<ClientRequestType>([
 ] satisfies AuthenticatingType[]);
 
 /**
- * The `POST /v1` dispatcher. Checks run in the contract's order: body shape,
- * app credentials, app enabled, blacklist, then the operation's own checks
- * (the per-IP rate limit of authenticating types first among them). It hands
- * the validated body to the handler of its `type`.
+ * The `POST /v1` dispatcher: runs CLIENT_CHECKS (client-checks.ts) in their
+ * order, the last of which hands the validated body to the handler of its
+ * `type`.
  */
 @Injectable()
 export class ClientService {
-  private readonly routes: Partial<Record<ClientRequestType, Route>>;
+  private readonly routes: Partial<Record<ClientRequestType, ClientRoute>>;
 
   constructor(
     private readonly auth: ClientAuthService,
@@ -123,15 +118,13 @@ export class ClientService {
     ip: string,
     origin: string | null,
   ): Promise<ClientResult> {
-    const { requestType, dto } = this.validated(body, { credentialsChecked: false });
-    if (!app || !matchesDigest(dto.apiKey, app.apiKeyHash)) throw new AppError('INVALID_APP_CREDENTIALS');
-    return this.serve(app, requestType, dto, ip, origin);
+    return this.runChecks({ body, app, ip, origin, credentialsChecked: false });
   }
 
   /**
    * A request of `POST /v1`'s shape from a door that identified the app by
    * its own means (KeyAuth compatibility: `ownerid` + `name`): the same
-   * checks, in the same order, after the credentials, whose fields (`appId`,
+   * checks, in the same order, but the credentials, whose fields (`appId`,
    * `apiKey`) it need not carry.
    */
   async dispatchForApp(
@@ -140,8 +133,13 @@ export class ClientService {
     ip: string,
     origin: string | null,
   ): Promise<ClientResult> {
-    const { requestType, dto } = this.validated(body, { credentialsChecked: true });
-    return this.serve(app, requestType, dto, ip, origin);
+    return this.runChecks({ body, app, ip, origin, credentialsChecked: true });
+  }
+
+  /** Runs CLIENT_CHECKS in their order; the last, the type's own checks, answers. */
+  private async runChecks(call: ClientCall): Promise<ClientResult> {
+    for (const check of CLIENT_CHECKS) await this.checks[check.name](call);
+    return call.result!;
   }
 
   /**
@@ -149,53 +147,72 @@ export class ClientService {
    * the user named, with `/v1` upgrade's rules and checks otherwise.
    */
   async upgradeByUsername(app: CachedApp, body: Record<string, unknown>, ip: string): Promise<ClientResult> {
-    const dto = validatedDto(UsernameUpgradeDto, body, { credentialsChecked: true });
-    return this.serve(app, 'upgrade', dto, ip, null, (ctx: ClientContext<UsernameUpgradeDto>) =>
-      this.auth.upgradeByUsername(ctx),
-    );
+    const handle = (ctx: ClientContext<UsernameUpgradeDto>) => this.auth.upgradeByUsername(ctx);
+    const route = { requestType: 'upgrade' as const, dto: UsernameUpgradeDto, handle };
+    return this.runChecks({ body, app, ip, origin: null, credentialsChecked: true, route });
   }
 
-  /** The body's route and its DTO, validated (the credential fields too, unless the caller checked the app itself). */
-  private validated(
-    body: Record<string, unknown>,
-    { credentialsChecked }: { credentialsChecked: boolean },
-  ): { requestType: ClientRequestType; dto: ClientBaseDto } {
+  /** The body's request type, if it is one of the contract's. */
+  private requestTypeOf(body: Record<string, unknown>): ClientRequestType {
     const type = body.type;
-    const route =
-      typeof type === 'string' && KNOWN_TYPES.has(type) ? this.routes[type as ClientRequestType] : undefined;
-    if (!route) throw new AppError('UNKNOWN_TYPE');
-    return { requestType: type as ClientRequestType, dto: validatedDto(route.dto, body, { credentialsChecked }) };
+    if (typeof type !== 'string' || !KNOWN_TYPES.has(type) || !this.routes[type as ClientRequestType])
+      throw new AppError('UNKNOWN_TYPE');
+    return type as ClientRequestType;
   }
 
-  /** Everything after the credentials: app enabled, blacklist, the rate limit of authenticating types, the handler. */
-  private async serve(
-    app: CachedApp,
-    requestType: ClientRequestType,
-    dto: ClientBaseDto,
-    ip: string,
-    origin: string | null,
-    handle = this.routes[requestType]!.handle,
-  ): Promise<ClientResult> {
-    if (!app.enabled) throw new AppError('APP_DISABLED');
+  /**
+   * What each of CLIENT_CHECKS does to a call. A refused authentication is
+   * audited with its reason from the blacklist on (a 429 is not, so a flood
+   * cannot fill the log).
+   */
+  private readonly checks: Record<ClientCheckName, (call: ClientCall) => void | Promise<void>> = {
+    'body shape': (call) => {
+      const { body, credentialsChecked, route } = call;
+      if (route) call.requestType = route.requestType;
+      else call.requestType = this.requestTypeOf(body);
+      const dtoClass = route?.dto ?? this.routes[call.requestType]!.dto;
+      call.dto = validatedDto(dtoClass, body, { credentialsChecked });
+    },
+    'app credentials': ({ app, dto, credentialsChecked }) => {
+      if (credentialsChecked) return;
+      if (!app || !matchesDigest(dto!.apiKey, app.apiKeyHash)) throw new AppError('INVALID_APP_CREDENTIALS');
+    },
+    'app enabled': ({ app }) => {
+      if (!app!.enabled) throw new AppError('APP_DISABLED');
+    },
+    blacklist: (call) =>
+      this.audited(call, async ({ app, ip, dto }) => {
+        const identity = dto as IdentityFields;
+        const blocked = await this.blacklist.isBlocked(app!.id, {
+          ip,
+          hwid: identity.hwid ?? null,
+          // A key used alone authenticates as its own user, named after the key (trimmed, as `license` reads it).
+          username: identity.username ?? identity.licenseKey?.trim() ?? null,
+        });
+        if (blocked) throw new AppError('ACCESS_DENIED');
+      }),
+    'rate limit': (call) =>
+      this.audited(call, async ({ app, ip, requestType }) => {
+        if (AUTHENTICATING_TYPES.has(requestType!)) await this.rateLimiter.consume(app!, ip);
+      }),
+    "the type's own checks": (call) =>
+      this.audited(call, async ({ app, ip, origin, requestType, dto }) => {
+        const handle = call.route?.handle ?? this.routes[requestType!]!.handle;
+        call.result = await withOfflineTicket(app!, await handle({ app: app!, ip, origin, body: dto as never }));
+      }),
+  };
 
-    const identity = dto as IdentityFields;
-    const authenticating = AUTHENTICATING_TYPES.has(requestType);
+  /** Runs `step`; a refusal of an authenticating type is audited with its reason, but a 429. */
+  private async audited(call: ClientCall, step: (call: ClientCall) => Promise<void>): Promise<void> {
     try {
-      const blocked = await this.blacklist.isBlocked(app.id, {
-        ip,
-        hwid: identity.hwid ?? null,
-        // A key used alone authenticates as its own user, named after the key (trimmed, as `license` reads it).
-        username: identity.username ?? identity.licenseKey?.trim() ?? null,
-      });
-      if (blocked) throw new AppError('ACCESS_DENIED');
-      if (authenticating) await this.rateLimiter.consume(app, ip);
-      return await withOfflineTicket(app, await handle({ app, ip, origin, body: dto as never }));
+      await step(call);
     } catch (err) {
-      // A refused authentication is audited with its reason; a 429 is not, so a flood cannot fill the log.
-      if (authenticating && err instanceof AppError && err.code !== 'TOO_MANY_REQUESTS') {
+      const { app, ip, requestType, dto } = call;
+      if (AUTHENTICATING_TYPES.has(requestType!) && err instanceof AppError && err.code !== 'TOO_MANY_REQUESTS') {
+        const identity = dto as IdentityFields;
         void this.audit.record(
           clientAuthFailure({
-            appId: app.id,
+            appId: app!.id,
             type: requestType as AuthenticatingType,
             actor: (requestType === 'license' ? identity.licenseKey : identity.username) ?? '',
             ip,
