@@ -11,17 +11,18 @@ import { activateLicense, expireUserLicenses, lockLicenseByKey } from '../licens
 import { newSession, SessionOpening, type SessionAdmission } from '../sessions/session-opening.js';
 import { applyKeyToUser, replacePasswordHash } from '../users/user-writes.js';
 import { clientAuthSuccess } from './client-audit.js';
-import type { ClientContext, ClientResult } from './client-context.js';
+import type { ClientContext, ClientResult, OpeningCall } from './client-context.js';
 import { LICENSE_LOOKUP, CLIENT_USER_COLUMNS, LOGIN_USER_LOOKUP, lockUserForUpgrade } from './client-auth.queries.js';
 import type { LicenseWithUserRow, LoginUserRow } from './client.rows.js';
 import type { ClientUserRow } from '../users/users.queries.js';
-import { refuseBannedUser, toSessionResult } from './client-sessions.js';
+import { refuseBannedUser } from './ban-rules.js';
+import { toSessionResult } from './session-results.js';
 import { toClientUser } from '../users/user-views.js';
 import type { LicenseDto, LoginDto, RegisterDto, UpgradeDto, UsernameUpgradeDto } from './client.dto.js';
 import { hwidDecision } from './hwid.js';
 import { LicenseUserCache } from './license-user.cache.js';
 import { FirstActivation } from './first-activation.js';
-import { NewUserSessions, type NewUserCall, type OpeningCall } from './new-user-sessions.js';
+import { Registration, type NewUserCall } from './registration.js';
 
 /**
  * register, login, license and upgrade: the client types that authenticate a
@@ -40,7 +41,7 @@ export class ClientAuthService {
     private readonly audit: AuditService,
     private readonly sql: PreparedStatements,
     private readonly sessions: SessionOpening,
-    private readonly newUsers: NewUserSessions,
+    private readonly registration: Registration,
     private readonly firstActivation: FirstActivation,
   ) {}
 
@@ -50,7 +51,7 @@ export class ClientAuthService {
     const result = await this.events.transaction(async (manager, emit) => {
       const license = await lockLicenseByKey(manager, app.id, body.licenseKey);
       if (license.status !== 'UNUSED') throw new AppError('LICENSE_USED');
-      const user = await this.newUsers.redeem(manager, emit, call, { license, passwordHash });
+      const user = await this.registration.redeem(manager, emit, call, { license, passwordHash });
       if (!user) throw new AppError('USERNAME_TAKEN');
       emit(
         domainEvent('user.register', app.id, {
@@ -61,7 +62,7 @@ export class ClientAuthService {
           appId: app.id,
         }),
       );
-      return this.newUsers.openFirstSession(manager, emit, call, user);
+      return this.registration.openFirstSession(manager, emit, call, user);
     });
     return { message: ClientMessage.registered, data: result };
   }

@@ -60,7 +60,7 @@ export const CLIENT_CHECKS = [
     where:
       'client-auth.service.ts (register, login, license, upgrade: key, password, ban, expiry, HWID), ' +
       'first-activation.ts (a key first used), sessions/sql/open_session.v3.sql (the re-check under the ' +
-      "user's lock and the device limit), client-session.service.ts (session types)",
+      "user's lock and the device limit), session-calls.service.ts (session types)",
   },
 ] as const satisfies readonly ClientCheck[];
 

@@ -13,3 +13,13 @@ export interface ClientResult {
   message: string;
   data: object;
 }
+
+/** A call that opens a session: who asked, from where, with which HWID. */
+export interface OpeningCall {
+  app: CachedApp;
+  ip: string;
+  hwid: string | null;
+  type: 'login' | 'license';
+  /** the audit entry's actor: the username, or the key for `license` */
+  actor: string;
+}

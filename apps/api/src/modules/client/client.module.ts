@@ -7,11 +7,11 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
 import { UserVariablesModule } from '../user-variables/user-variables.module.js';
 import { ClientAuthService } from './client-auth.service.js';
-import { ClientSessionService } from './client-session.service.js';
+import { SessionCallsService } from './session-calls.service.js';
 import { ClientEndpoint } from './client.endpoint.js';
 import { ClientService } from './client.service.js';
 import { FirstActivation } from './first-activation.js';
-import { NewUserSessions } from './new-user-sessions.js';
+import { Registration } from './registration.js';
 
 /** The client endpoint's services; main.ts serves `ClientEndpoint` on a Fastify instance of its own (client-server.ts). */
 @Module({
@@ -20,9 +20,9 @@ import { NewUserSessions } from './new-user-sessions.js';
     ClientService,
     ClientEndpoint,
     ClientAuthService,
-    NewUserSessions,
+    Registration,
     FirstActivation,
-    ClientSessionService,
+    SessionCallsService,
     PreparedStatements,
   ],
   exports: [ClientService],

@@ -13,7 +13,7 @@ import type { ClientContext, ClientResult } from './client-context.js';
 import { clientAuthFailure, type AuthenticatingType } from './client-audit.js';
 import { ClientAuthService } from './client-auth.service.js';
 import { CLIENT_CHECKS, type ClientCall, type ClientCheckName, type ClientRoute } from './client-checks.js';
-import { ClientSessionService } from './client-session.service.js';
+import { SessionCallsService } from './session-calls.service.js';
 import { withOfflineTicket } from './offline-ticket.js';
 import {
   ClientBaseDto,
@@ -61,7 +61,7 @@ export class ClientService {
 
   constructor(
     private readonly auth: ClientAuthService,
-    sessions: ClientSessionService,
+    sessions: SessionCallsService,
     files: FileDownloads,
     userVariables: UserVariablesService,
     private readonly blacklist: BlacklistService,

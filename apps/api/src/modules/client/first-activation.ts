@@ -13,9 +13,9 @@ import { loginEvents, newSession, type SessionOpeningRequest } from '../sessions
 import type { OpenedSessionRow } from '../sessions/session.rows.js';
 import { clientAuthSuccess } from './client-audit.js';
 import { FIRST_ACTIVATION_DONE, firstActivationStatement } from './client-auth.queries.js';
-import { toSessionResult } from './client-sessions.js';
+import { toSessionResult } from './session-results.js';
 import { hwidDecision } from './hwid.js';
-import type { OpeningCall } from './new-user-sessions.js';
+import type { OpeningCall } from './client-context.js';
 
 interface FirstActivationRow extends Partial<OpenedSessionRow> {
   outcome: 'activated' | 'changed' | 'name_taken';

@@ -24,7 +24,7 @@ import {
   type UserVariableRow,
 } from './user-variables.queries.js';
 
-/** The user a client's live session belongs to (client-session.service's LiveSession has this shape). */
+/** The user a client's live session belongs to (session-calls.service's LiveSession has this shape). */
 export interface VariableOwner {
   appId: string;
   userId: string;

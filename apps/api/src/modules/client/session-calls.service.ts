@@ -14,8 +14,8 @@ import { sessionEnd, sessionIsLive } from '../sessions/session-rules.js';
 import { logOut, stampActivity } from '../sessions/session-writes.js';
 import type { LiveSessionRow } from './client.rows.js';
 import type { ClientUserRow } from '../users/users.queries.js';
-import { SESSION_AND_VARIABLE_LOOKUP, SESSION_LOOKUP } from './client-session.queries.js';
-import { activityGranularityMs } from './client-sessions.js';
+import { SESSION_AND_VARIABLE_LOOKUP, SESSION_LOOKUP } from './session-calls.queries.js';
+import { activityGranularityMs } from './session-results.js';
 import { toClientUser } from '../users/user-views.js';
 import type { LogDto, SessionDto, VarDto } from './client.dto.js';
 import { markTicketSubject } from './offline-ticket.js';
@@ -33,7 +33,7 @@ export interface LiveSession {
  * one read; activity is written at most every `activityGranularityMs`.
  */
 @Injectable()
-export class ClientSessionService {
+export class SessionCallsService {
   private readonly logger = new Logger('ClientSessions');
 
   constructor(

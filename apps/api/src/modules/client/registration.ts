@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SessionResult } from '@latchkey/contracts';
 import type { EntityManager } from 'typeorm';
-import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { PlannerStatistics } from '../../common/planner-statistics.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { Emit } from '../events/events.service.js';
@@ -11,18 +10,9 @@ import type { LockedLicense } from '../licenses/licenses.queries.js';
 import { newSession, SessionOpening, type SessionAdmission } from '../sessions/session-opening.js';
 import { insertUser } from '../users/user-writes.js';
 import { clientAuthSuccess } from './client-audit.js';
-import { toSessionResult } from './client-sessions.js';
+import type { OpeningCall } from './client-context.js';
+import { toSessionResult } from './session-results.js';
 import { hwidDecision } from './hwid.js';
-
-/** A call that opens a session: who asked, from where, with which HWID. */
-export interface OpeningCall {
-  app: CachedApp;
-  ip: string;
-  hwid: string | null;
-  type: 'login' | 'license';
-  /** the audit entry's actor: the username, or the key for `license` */
-  actor: string;
-}
 
 /** A registration: `actor` is the new user's name. */
 export interface NewUserCall extends Omit<OpeningCall, 'type'> {
@@ -35,7 +25,7 @@ export interface NewUserCall extends Omit<OpeningCall, 'type'> {
  * one statement: FirstActivation.)
  */
 @Injectable()
-export class NewUserSessions {
+export class Registration {
   constructor(
     private readonly audit: AuditService,
     private readonly sessions: SessionOpening,
