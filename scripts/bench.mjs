@@ -60,6 +60,8 @@ const LOGIN_PASSWORD = 'bench password';
 const FILE_BENCH_BYTES = 10 * 1024 * 1024;
 const FILE_DOWNLOADS_PER_RUN = 40;
 const DATABASE_NAME = process.env.BENCH_DATABASE_NAME || 'latchkey_bench';
+/** The floor's own database (floor.mjs drops and creates it), apart for each bench database. */
+const FLOOR_DATABASE = `${DATABASE_NAME}_floor`;
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS = 100;
 
@@ -100,7 +102,7 @@ async function load(target, type, seconds = args.seconds) {
 async function startFloor() {
   const port = await freePort();
   const url = new URL(process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
-  url.pathname = '/lk_floor';
+  url.pathname = `/${FLOOR_DATABASE}`;
   const child = spawn(process.execPath, [path.join(work, 'floor.mjs')], {
     env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), FRESH_KEYS: String(FRESH_KEYS) },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -273,12 +275,40 @@ async function insertUnusedKeys(databaseUrl, appId) {
   }
 }
 
-/** A load run against one of our API processes, with the CPU time that process spent per answered request. */
-async function loadMeasured(target, pid, type) {
-  const cpuBefore = cpuMs(pid);
+/** A server's connection to the `postgres` database, to find each target's backends. */
+let catalog;
+
+/**
+ * CPU time (ms) the PostgreSQL backends serving database `name` have used.
+ * The pools are full after the warm-up, so a run's difference is that run's.
+ */
+async function databaseCpuMs(name) {
+  catalog ??= await (async () => {
+    const url = new URL(process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+    url.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    return client;
+  })();
+  const { rows } = await catalog.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
+  return rows.reduce((sum, { pid }) => sum + (existsSync(`/proc/${pid}/stat`) ? cpuMs(pid) : 0), 0);
+}
+
+/**
+ * A load run with the CPU time spent per answered request by PostgreSQL's
+ * backends of `database`, and by the process `pid` when given (our API).
+ */
+async function loadMeasured(target, type, { pid, database }) {
+  const apiBefore = pid ? cpuMs(pid) : 0;
+  const databaseBefore = await databaseCpuMs(database);
   const run = await load(target, type);
   const answered = run.ok2xx + run.non2xx;
-  return { ...run, cpuMicrosPerRequest: answered ? Math.round(((cpuMs(pid) - cpuBefore) * 1000) / answered) : null };
+  const perRequest = (ms) => (answered ? Math.round((ms * 1000) / answered) : null);
+  return {
+    ...run,
+    ...(pid ? { cpuMicrosPerRequest: perRequest(cpuMs(pid) - apiBefore) } : {}),
+    databaseCpuMicrosPerRequest: perRequest((await databaseCpuMs(database)) - databaseBefore),
+  };
 }
 
 /**
@@ -480,10 +510,13 @@ async function benchFile(base, rounds, processes) {
   }
 }
 
-/** The median of the runs' API CPU per request (µs), apart from their req/s. */
-function medianCpu(runs) {
-  const sorted = runs.map((run) => run.cpuMicrosPerRequest).sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+/** The median of the runs' `field` (a CPU time per request, µs), apart from their req/s; '-' when not measured. */
+function medianCpu(runs, field = 'cpuMicrosPerRequest') {
+  const sorted = runs
+    .map((run) => run[field])
+    .filter((value) => value != null)
+    .sort((a, b) => a - b);
+  return sorted.length > 0 ? sorted[Math.floor(sorted.length / 2)] : '-';
 }
 
 /** The run with the median req/s of several. */
@@ -520,12 +553,20 @@ async function main() {
       const ourRuns = [];
       const metricsRuns = [];
       const turns = [
-        async () => floorRuns.push(hasFloor ? await load(floor.target, type) : await bcryptAlone(Number(args.seconds))),
-        async () => ourRuns.push(await loadMeasured(ours.target, ours.processes.pid, type)),
+        async () =>
+          floorRuns.push(
+            hasFloor
+              ? await loadMeasured(floor.target, type, { database: FLOOR_DATABASE })
+              : await bcryptAlone(Number(args.seconds)),
+          ),
+        async () =>
+          ourRuns.push(await loadMeasured(ours.target, type, { pid: ours.processes.pid, database: DATABASE_NAME })),
       ];
       if (ours.withMetrics)
         turns.push(async () =>
-          metricsRuns.push(await loadMeasured(ours.withMetrics.target, ours.withMetrics.pid, type)),
+          metricsRuns.push(
+            await loadMeasured(ours.withMetrics.target, type, { pid: ours.withMetrics.pid, database: DATABASE_NAME }),
+          ),
         );
       // The order rotates each round, so that no process always follows the same one.
       for (let round = 0; round < rounds; round += 1) {
@@ -558,16 +599,19 @@ async function main() {
   } finally {
     floor?.stop();
     await ours?.stop();
+    await catalog?.end();
+    if (floor) await dropDatabase(FLOOR_DATABASE);
   }
 
   log('');
   const labelWidth = args.metrics ? 'license+metrics'.length : 9;
   log(
     `${'type'.padEnd(labelWidth)} latchkey req/s  p50  p99 | floor req/s  p50  p99 | ratio  non-2xx+errors (ours/floor)` +
-      ' | API CPU us/req',
+      ' | API CPU us/req | DB CPU us/req (ours/floor)',
   );
   log(`(login's floor is bcrypt.compare alone at cost ${BCRYPT_COST}, ${args.connections} in flight)`);
-  log("(API CPU: median over the runs of the API process's user + system time per answered request)");
+  log("(API CPU: median over the runs of the API process's user + system time per answered request;");
+  log(" DB CPU: the same of the PostgreSQL backends serving each one's database)");
   for (const type of loadTypes) {
     const { latchkey, withMetrics, floor: f, runs } = results[type];
     const rows = [[type, latchkey, runs.latchkey]];
@@ -577,7 +621,8 @@ async function main() {
       log(
         `${label.padEnd(labelWidth)} ${String(o.rps).padStart(14)} ${String(o.p50).padStart(4)} ${String(o.p99).padStart(4)} |` +
           ` ${String(f.rps).padStart(11)} ${String(f.p50 ?? '-').padStart(4)} ${String(f.p99 ?? '-').padStart(4)} |` +
-          ` ${ratio.padStart(5)}  ${o.non2xx + o.errors}/${f.non2xx + f.errors} | ${medianCpu(ourRuns)}`,
+          ` ${ratio.padStart(5)}  ${o.non2xx + o.errors}/${f.non2xx + f.errors} | ${medianCpu(ourRuns)} |` +
+          ` ${medianCpu(ourRuns, 'databaseCpuMicrosPerRequest')}/${medianCpu(runs.floor, 'databaseCpuMicrosPerRequest')}`,
       );
     }
   }

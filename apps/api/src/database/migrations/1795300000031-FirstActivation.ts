@@ -22,6 +22,8 @@ export class FirstActivation1795300000031 implements MigrationInterface {
     await q.query(`DROP FUNCTION open_first_session(uuid, uuid, uuid, bytea, text, text, timestamptz, timestamptz)`);
     await q.query(`DROP FUNCTION mark_license_used(uuid, uuid, timestamptz, timestamptz)`);
     await q.query(`DROP FUNCTION lock_unused_license(uuid, uuid, text, integer, integer, integer)`);
-    await q.query(`DROP FUNCTION insert_key_user(uuid, uuid, text, text, text, integer, integer, timestamptz, uuid)`);
+    await q.query(
+      `DROP FUNCTION insert_key_user(uuid, uuid, text, text, text, integer, integer, timestamptz, uuid, timestamptz, text)`,
+    );
   }
 }
