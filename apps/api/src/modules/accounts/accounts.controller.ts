@@ -8,6 +8,7 @@ import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
 import { AccountAccess, AllowRoles, RolePolicyGuard } from '../../common/auth/role-policy.js';
 import { ChangePasswordDto, CreateTokenDto, LoginDto, SignupDto } from './accounts.dto.js';
 import { originOf } from './sign-in-origin.js';
+import { AccountTokens } from './account-tokens.js';
 import { AuthService } from './auth.service.js';
 import { CurrentPrincipal, type Principal, PublicRoute } from '../../common/auth/principal.js';
 import { AccountThrottlerGuard, SignInThrottlerGuard } from '../rate-limit/admin-throttler.js';
@@ -23,7 +24,10 @@ import { AccountThrottlerGuard, SignInThrottlerGuard } from '../rate-limit/admin
 @UseGuards(AccessTokenGuard, RolePolicyGuard)
 @Controller('v1/admin')
 export class AccountsController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly tokens: AccountTokens,
+  ) {}
 
   @PublicRoute()
   @Post('auth/signup')
@@ -69,7 +73,7 @@ export class AccountsController {
   @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: "The account's live login tokens (revoke one with DELETE /v1/admin/tokens/{id})" })
   async loginSessions(@CurrentPrincipal() principal: Principal) {
-    return ok(await this.auth.listLoginSessions(principal));
+    return ok(await this.tokens.listLoginSessions(principal));
   }
 
   @Post('auth/logout')
@@ -91,21 +95,21 @@ export class AccountsController {
       'Create a personal access token (a sign-in of the last RECENT_SIGN_IN_SECONDS); the token is shown only here',
   })
   async createToken(@CurrentActor() actor: Actor, @Body() body: CreateTokenDto) {
-    return ok(await this.auth.createPersonalToken(actor, body));
+    return ok(await this.tokens.createPersonalToken(actor, body));
   }
 
   @Get('tokens')
   @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'List personal access tokens (never the token itself)' })
   async listTokens(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
-    return paged(await this.auth.listPersonalTokens(principal, pageOffset(query), query.limit), query);
+    return paged(await this.tokens.listPersonalTokens(principal, pageOffset(query), query.limit), query);
   }
 
   @Delete('tokens/:tokenId')
   @AllowRoles('owner', 'reseller')
   @ApiOperation({ summary: 'Revoke a token' })
   async revokeToken(@CurrentActor() actor: Actor, @IdParam('tokenId') tokenId: string) {
-    await this.auth.revokeToken(actor, tokenId);
+    await this.tokens.revokeToken(actor, tokenId);
     return ok({});
   }
 }

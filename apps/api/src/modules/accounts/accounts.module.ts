@@ -3,6 +3,7 @@ import { AccessTokenGuard } from '../../common/auth/access-token.guard.js';
 import { PrincipalResolver } from '../../common/auth/principal-resolver.js';
 import { AccountPasswords } from './account-passwords.js';
 import { AccountSignIns } from './account-sign-ins.js';
+import { AccountTokens } from './account-tokens.js';
 import { AccountsController } from './accounts.controller.js';
 import { AuthService } from './auth.service.js';
 import { LoginChallenges } from './login-challenges.js';
@@ -16,6 +17,7 @@ import { TwoFactorService } from './two-factor.service.js';
   controllers: [AccountsController, TwoFactorController],
   providers: [
     AuthService,
+    AccountTokens,
     AccountPasswords,
     AccountSignIns,
     LoginChallenges,

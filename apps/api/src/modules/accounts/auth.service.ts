@@ -4,32 +4,27 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   type Account,
   type AccountRole,
-  type AccountLoginSession,
   type AdminLoginAnswer,
   type AdminLoginResult,
   type ChangePasswordResult,
-  type CreatedPersonalAccessToken,
-  type MemberRole,
-  type PersonalAccessToken,
   type SecondFactorMethod,
   type SignupResult,
   TwoFactorLimits,
 } from '@latchkey/contracts';
 import { Config } from '../../config/config.js';
-import { randomSecret, sha256 } from '../../common/crypto.js';
+import { sha256 } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
-import { isUniqueViolation, sqlAffected, sqlPage, sqlRows, type SqlExecutor } from '../../common/sql.js';
-import { iso } from '../../common/iso.js';
+import { isUniqueViolation, sqlAffected, sqlRows, type SqlExecutor } from '../../common/sql.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { AccountPasswords } from './account-passwords.js';
+import { issueToken } from './access-token-issue.js';
 import { AccountSignIns } from './account-sign-ins.js';
 import type { SignInOrigin } from './sign-in-origin.js';
 import { LoginChallenges } from './login-challenges.js';
 import { PasswordChangeResets } from './password-change-resets.js';
 import { SecondFactorMethods } from './second-factor-methods.js';
 import {
-  type AccessTokenKind,
   type AccountRow,
   AUTHENTICATE,
   DISABLE_ACCOUNT,
@@ -37,14 +32,8 @@ import {
   ENABLE_ACCOUNT,
   END_LOGIN_CHALLENGES,
   INSERT_ACCOUNT,
-  INSERT_TOKEN,
-  LIST_PERSONAL_TOKENS,
-  LOGIN_SESSIONS,
-  type LoginSessionRow,
   PASSWORD_HASH,
-  type PersonalTokenRow,
   REVOKE_ACCOUNT_TOKENS,
-  REVOKE_OWN_TOKEN,
   REVOKE_TOKEN,
   SET_PASSWORD_HASH,
   STAMP_LOGIN,
@@ -53,11 +42,8 @@ import {
 } from './accounts.queries.js';
 import type { Principal } from '../../common/auth/principal.js';
 
-const LOGIN_TOKEN_PREFIX = 'lka_';
-const PERSONAL_TOKEN_PREFIX = 'lkp_';
 /** Tokens are stamped as used at most this often, to keep reads cheap. */
 const LAST_USED_GRANULARITY_MS = 60_000;
-const DAY_MS = 24 * 3600 * 1000;
 
 @Injectable()
 export class AuthService {
@@ -80,7 +66,7 @@ export class AuthService {
     const account = await this.dataSource.transaction((manager) =>
       this.insertAccount(manager, { email, password, role: 'owner', appId: null }),
     );
-    const { token } = await this.issue(account.id, { kind: 'login', origin });
+    const { token } = await issueToken(this.config, account.id, { kind: 'login', origin }, this.dataSource.manager);
     return { account: toAccount(account), accessToken: token };
   }
 
@@ -145,7 +131,7 @@ export class AuthService {
     method: 'password' | SecondFactorMethod,
     origin: SignInOrigin,
   ): Promise<AdminLoginResult> {
-    const { token } = await this.issue(account.id, { kind: 'login', origin }, manager);
+    const { token } = await issueToken(this.config, account.id, { kind: 'login', origin }, manager);
     await sqlAffected(manager, STAMP_LOGIN, [account.id]);
     await this.signIns.record(manager, account.id, { kind: 'sign-in', method, outcome: 'success', origin });
     return {
@@ -211,52 +197,6 @@ export class AuthService {
     });
   }
 
-  /** The account's live login tokens, newest first, marking the one this request came with. */
-  async listLoginSessions(principal: Principal): Promise<AccountLoginSession[]> {
-    const rows = await sqlRows<LoginSessionRow>(this.dataSource, LOGIN_SESSIONS, [principal.accountId]);
-    return rows.map((row) => ({
-      id: row.id,
-      createdAt: row.created_at.toISOString(),
-      expiresAt: row.expires_at.toISOString(),
-      ip: row.ip,
-      userAgent: row.user_agent,
-      current: row.id === principal.tokenId,
-    }));
-  }
-
-  /**
-   * A personal token, optionally narrowed to `maxRole`. Only a recent sign-in
-   * makes one (AccountAccess on the route), never another personal token, so
-   * narrowing cannot be escaped by minting a new token.
-   */
-  async createPersonalToken(
-    actor: Actor,
-    { name, expiresInDays, maxRole }: { name: string; expiresInDays?: number; maxRole?: MemberRole },
-  ): Promise<CreatedPersonalAccessToken> {
-    // The token and its audit entry commit together.
-    const { token, row } = await this.dataSource.transaction(async (manager) => {
-      const grant: TokenGrant = { kind: 'personal', name, expiresInDays, maxRole: maxRole ?? null };
-      const issued = await this.issue(actor.accountId, grant, manager);
-      await this.audit.write(manager, [
-        adminChange(actor, null, 'admin.token.create', { tokenId: issued.row.id, name, maxRole: maxRole ?? null }),
-      ]);
-      return issued;
-    });
-    return { ...toPersonalToken(row), token };
-  }
-
-  async listPersonalTokens(principal: Principal, offset: number, limit: number) {
-    return sqlPage(this.dataSource, LIST_PERSONAL_TOKENS, [principal.accountId], { offset, limit }, toPersonalToken);
-  }
-
-  async revokeToken(actor: Actor, tokenId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const revoked = await sqlAffected(manager, REVOKE_OWN_TOKEN, [tokenId, actor.accountId]);
-      if (revoked === 0) throw new AppError('NOT_FOUND');
-      await this.audit.write(manager, [adminChange(actor, null, 'admin.token.revoke', { tokenId })]);
-    });
-  }
-
   /**
    * Creates the account of a reseller of `appId` inside the caller's
    * transaction (the resellers module adds its record there). Its email is
@@ -306,43 +246,7 @@ export class AuthService {
       throw err;
     }
   }
-
-  /** A new token for the account, saved through `manager` (the caller's transaction, if any). */
-  private async issue(accountId: string, grant: TokenGrant, manager: EntityManager = this.dataSource.manager) {
-    const token = randomSecret(grant.kind === 'login' ? LOGIN_TOKEN_PREFIX : PERSONAL_TOKEN_PREFIX);
-    const { name, expiresAt, ip, userAgent, maxRole } =
-      grant.kind === 'login'
-        ? {
-            name: null,
-            expiresAt: new Date(Date.now() + this.config.ACCESS_TOKEN_TTL_SECONDS * 1000),
-            ip: grant.origin.ip,
-            userAgent: grant.origin.userAgent,
-            maxRole: null,
-          }
-        : {
-            name: grant.name,
-            expiresAt: grant.expiresInDays ? new Date(Date.now() + grant.expiresInDays * DAY_MS) : null,
-            ip: null,
-            userAgent: null,
-            maxRole: grant.maxRole ?? null,
-          };
-    const [row] = await sqlRows<PersonalTokenRow>(manager, INSERT_TOKEN, [
-      accountId,
-      grant.kind,
-      name,
-      sha256(token),
-      expiresAt,
-      ip,
-      userAgent,
-      maxRole,
-    ]);
-    return { token, row: row! };
-  }
 }
-
-type TokenGrant =
-  | { kind: Extract<AccessTokenKind, 'login'>; origin: SignInOrigin }
-  | { kind: Extract<AccessTokenKind, 'personal'>; name: string; expiresInDays?: number; maxRole: MemberRole | null };
 
 /** Revokes every live token of the account, login and personal, but `except` (the one a request came with). */
 async function revokeTokens(
@@ -360,19 +264,6 @@ export async function passwordHashOf(executor: SqlExecutor, accountId: string): 
   return account.password_hash;
 }
 
-/** A user agent is kept for display only; longer ones are cut. */
-
 function toAccount(account: AccountRow): Account {
   return { id: account.id, email: account.email, role: account.role };
-}
-
-function toPersonalToken(row: PersonalTokenRow): PersonalAccessToken {
-  return {
-    id: row.id,
-    name: row.name ?? '',
-    createdAt: row.created_at.toISOString(),
-    lastUsedAt: iso(row.last_used_at),
-    expiresAt: iso(row.expires_at),
-    maxRole: row.max_role,
-  };
 }
