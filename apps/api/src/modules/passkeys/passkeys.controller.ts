@@ -17,6 +17,7 @@ import {
   RegisterPasskeyDto,
   RenamePasskeyDto,
 } from './passkeys.dto.js';
+import { PasskeySignIn } from './passkey-sign-in.js';
 import { PasskeysService } from './passkeys.service.js';
 import { relyingPartyOf } from './relying-party.js';
 
@@ -34,6 +35,7 @@ import { relyingPartyOf } from './relying-party.js';
 export class PasskeysController {
   constructor(
     private readonly passkeys: PasskeysService,
+    private readonly signIn: PasskeySignIn,
     private readonly config: Config,
   ) {}
 
@@ -86,8 +88,8 @@ export class PasskeysController {
     const rp = this.relyingParty(request);
     return ok(
       body.challengeToken === undefined
-        ? await this.passkeys.passwordlessOptions(rp)
-        : await this.passkeys.secondFactorOptions(rp, body.challengeToken),
+        ? await this.signIn.passwordlessOptions(rp)
+        : await this.signIn.secondFactorOptions(rp, body.challengeToken),
     );
   }
 
@@ -108,8 +110,8 @@ export class PasskeysController {
     const origin = originOf(request);
     return ok(
       body.challengeToken === undefined
-        ? await this.passkeys.signInPasswordless(rp, body.passkeyChallengeId!, body.response, origin)
-        : await this.passkeys.signInSecondFactor(rp, body.challengeToken, body.response, origin),
+        ? await this.signIn.signInPasswordless(rp, body.passkeyChallengeId!, body.response, origin)
+        : await this.signIn.signInSecondFactor(rp, body.challengeToken, body.response, origin),
     );
   }
 
