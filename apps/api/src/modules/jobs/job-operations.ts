@@ -1,5 +1,13 @@
-import type { JobError, JobType } from '@latchkey/contracts';
-import { sqlRows, type SqlExecutor } from '../../common/sql.js';
+import {
+  type CreateJobRequest,
+  type FilterJobType,
+  type JobError,
+  JobMessage,
+  type JobParams,
+  type JobType,
+} from '@latchkey/contracts';
+import { fieldError } from '../../common/errors.js';
+import { sqlRows } from '../../common/sql.js';
 import {
   addTimeToKeyBatch,
   type BulkKeyFilter,
@@ -10,30 +18,28 @@ import {
 } from '../licenses/license-bulk.js';
 import { type BulkUserChange, changeUserBatch, countBulkUserChange } from '../users/user-bulk.js';
 import { checkImportRow } from './import-csv.js';
-import { type ImportRow, type JobRow, type JobTable, TAKE_IMPORT_ROWS } from './jobs.queries.js';
+import type { BatchOutcome, CreatableJobOperation, JobOperation } from './job-operation.js';
+import { type ImportRow, type JobRow, TAKE_IMPORT_ROWS } from './jobs.queries.js';
 import { keyAuthCommitOperation, keyAuthPreviewOperation } from './keyauth-import.operations.js';
-
-/** One batch of a job: the cursor it ended at (null: nothing was left), what it handled, skipped and refused. */
-export interface BatchOutcome {
-  last: string | null;
-  handled: number;
-  skipped: number;
-  errors: JobError[];
-}
-
-/** What a job type does, batch by batch, in the transaction that records its progress. */
-export interface JobOperation {
-  /** the table it changes, whose planner statistics are refreshed when it ends */
-  table: JobTable;
-  /** the cursor before the first record */
-  start: string;
-  /** how many records it will go through (an import knows its rows from the upload) */
-  count(executor: SqlExecutor, job: JobRow): Promise<number>;
-  batch(executor: SqlExecutor, job: JobRow, cursor: string, size: number): Promise<BatchOutcome>;
-}
 
 /** Before every uuid: keyset batches of ids start here. */
 const FIRST_ID = '00000000-0000-0000-0000-000000000000';
+
+/** The request's filter fields that are set, among `names`. */
+function filterOf(request: CreateJobRequest, names: Array<keyof NonNullable<CreateJobRequest['filter']>>) {
+  const filter = request.filter ?? {};
+  return Object.fromEntries(names.filter((name) => filter[name] !== undefined).map((name) => [name, filter[name]]));
+}
+
+/** `params.days`, which the time-adding types require. */
+function daysOf(request: CreateJobRequest): { days: number } {
+  const days = request.params?.days;
+  if (days === undefined) throw fieldError('params.days', JobMessage.daysRequired);
+  return { days };
+}
+
+const KEY_FILTER = ['note', 'createdBy'] as const;
+const USER_FILTER = ['search'] as const;
 
 function keyFilter(job: JobRow): BulkKeyFilter {
   return { status: job.filter.status ?? null, note: job.filter.note ?? null, createdBy: job.filter.createdBy ?? null };
@@ -43,9 +49,13 @@ function changed(outcome: { last: string | null; changed: number }): BatchOutcom
   return { last: outcome.last, handled: outcome.changed, skipped: 0, errors: [] };
 }
 
-function userOperation(change: (job: JobRow) => BulkUserChange): JobOperation {
+function userOperation(
+  change: (job: JobRow) => BulkUserChange,
+  params: (request: CreateJobRequest) => JobParams = () => ({}),
+): CreatableJobOperation {
   return {
     table: 'users',
+    input: (request) => ({ filter: filterOf(request, [...USER_FILTER]), params: params(request) }),
     start: FIRST_ID,
     count: (executor, job) => countBulkUserChange(executor, change(job), job.app_id, job.filter.search ?? null),
     batch: async (executor, job, cursor, size) =>
@@ -88,34 +98,41 @@ const importOperation: JobOperation = {
   },
 };
 
-export const JOB_OPERATIONS: Record<JobType, JobOperation> = {
-  'licenses.import': importOperation,
-  'licenses.delete': {
-    table: 'licenses',
-    start: FIRST_ID,
-    count: (executor, job) => countBulkKeyChange(executor, 'delete', job.app_id, keyFilter(job)),
-    batch: async (executor, job, cursor, size) =>
-      changed(await deleteKeyBatch(executor, { appId: job.app_id, filter: keyFilter(job), cursor, size })),
-  },
-  'licenses.add-time': {
-    table: 'licenses',
-    start: FIRST_ID,
-    count: (executor, job) => countBulkKeyChange(executor, 'addTime', job.app_id, keyFilter(job)),
-    batch: async (executor, job, cursor, size) =>
-      changed(
-        await addTimeToKeyBatch(executor, {
-          appId: job.app_id,
-          filter: keyFilter(job),
-          cursor,
-          size,
-          days: job.params.days!,
-        }),
-      ),
-  },
-  'users.extend': userOperation((job) => ({ kind: 'extend', days: job.params.days! })),
-  'users.reset-hwid': userOperation(() => ({ kind: 'resetHwid' })),
-  'users.ban': userOperation((job) => ({ kind: 'ban', reason: job.params.reason ?? null })),
-  'users.unban': userOperation(() => ({ kind: 'unban' })),
-  'keyauth.preview': keyAuthPreviewOperation,
-  'keyauth.commit': keyAuthCommitOperation,
-};
+/** Every job type's operation; a type `POST /jobs` creates (FilterJobType) also reads its request. */
+export const JOB_OPERATIONS: { [Type in JobType]: Type extends FilterJobType ? CreatableJobOperation : JobOperation } =
+  {
+    'licenses.import': importOperation,
+    'licenses.delete': {
+      table: 'licenses',
+      start: FIRST_ID,
+      input: (request) => ({ filter: filterOf(request, ['status', ...KEY_FILTER]), params: {} }),
+      count: (executor, job) => countBulkKeyChange(executor, 'delete', job.app_id, keyFilter(job)),
+      batch: async (executor, job, cursor, size) =>
+        changed(await deleteKeyBatch(executor, { appId: job.app_id, filter: keyFilter(job), cursor, size })),
+    },
+    'licenses.add-time': {
+      table: 'licenses',
+      start: FIRST_ID,
+      input: (request) => ({ filter: filterOf(request, [...KEY_FILTER]), params: daysOf(request) }),
+      count: (executor, job) => countBulkKeyChange(executor, 'addTime', job.app_id, keyFilter(job)),
+      batch: async (executor, job, cursor, size) =>
+        changed(
+          await addTimeToKeyBatch(executor, {
+            appId: job.app_id,
+            filter: keyFilter(job),
+            cursor,
+            size,
+            days: job.params.days!,
+          }),
+        ),
+    },
+    'users.extend': userOperation((job) => ({ kind: 'extend', days: job.params.days! }), daysOf),
+    'users.reset-hwid': userOperation(() => ({ kind: 'resetHwid' })),
+    'users.ban': userOperation(
+      (job) => ({ kind: 'ban', reason: job.params.reason ?? null }),
+      (request) => ({ reason: request.params?.reason ?? null }),
+    ),
+    'users.unban': userOperation(() => ({ kind: 'unban' })),
+    'keyauth.preview': keyAuthPreviewOperation,
+    'keyauth.commit': keyAuthCommitOperation,
+  };

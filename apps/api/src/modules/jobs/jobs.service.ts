@@ -12,6 +12,7 @@ import { sqlPage, sqlRows } from '../../common/sql.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { drain, type UploadPart } from '../files/multipart-upload.js';
 import { importRowBatches } from './import-csv.js';
+import { JOB_OPERATIONS } from './job-operations.js';
 import { queueJobs } from './job-queue.js';
 import type { CreateJobDto } from './jobs.dto.js';
 import {
@@ -43,7 +44,7 @@ export class JobsService {
   ) {}
 
   async create(actor: Actor, appId: string, dto: CreateJobDto): Promise<Job> {
-    const { filter, params } = jobInput(dto);
+    const { filter, params } = JOB_OPERATIONS[dto.type].input(dto);
     const [job] = await sqlRows<JobRow>(this.dataSource, INSERT_JOB, jobValues(actor, appId, dto.type, filter, params));
     await this.enqueue(job!);
     return toJob(job!);
@@ -134,35 +135,6 @@ export class JobsService {
       this.logger.warn(`bulk job ${job.id} not queued, the worker's sweep will: ${err.message}`),
     );
   }
-}
-
-/** The fields of the filter and params the job's type reads (others are ignored, as the contract says). */
-function jobInput(dto: CreateJobDto): { filter: JobFilter; params: JobParams } {
-  const filter = dto.filter ?? {};
-  const params = dto.params ?? {};
-  const keyFilter = { note: filter.note, createdBy: filter.createdBy };
-  const userFilter = { search: filter.search };
-  const days = () => {
-    if (params.days === undefined) throw fieldError('params.days', JobMessage.daysRequired);
-    return { days: params.days };
-  };
-  switch (dto.type) {
-    case 'licenses.delete':
-      return { filter: defined({ status: filter.status, ...keyFilter }), params: {} };
-    case 'licenses.add-time':
-      return { filter: defined(keyFilter), params: days() };
-    case 'users.extend':
-      return { filter: defined(userFilter), params: days() };
-    case 'users.ban':
-      return { filter: defined(userFilter), params: { reason: params.reason ?? null } };
-    case 'users.reset-hwid':
-    case 'users.unban':
-      return { filter: defined(userFilter), params: {} };
-  }
-}
-
-function defined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
 function jobValues(actor: Actor, appId: string, type: JobType, filter: JobFilter, params: JobParams): unknown[] {

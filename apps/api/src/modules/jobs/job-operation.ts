@@ -1,0 +1,31 @@
+import type { CreateJobRequest, JobError, JobFilter, JobParams } from '@latchkey/contracts';
+import type { SqlExecutor } from '../../common/sql.js';
+import type { JobRow, JobTable } from './jobs.queries.js';
+
+/** One batch of a job: the cursor it ended at (null: nothing was left), what it handled, skipped and refused. */
+export interface BatchOutcome {
+  last: string | null;
+  handled: number;
+  skipped: number;
+  errors: JobError[];
+}
+
+/** What a job type does, batch by batch, in the transaction that records its progress. */
+export interface JobOperation {
+  /** the table it changes, whose planner statistics are refreshed when it ends */
+  table: JobTable;
+  /** the cursor before the first record */
+  start: string;
+  /** how many records it will go through (an import knows its rows from the upload) */
+  count(executor: SqlExecutor, job: JobRow): Promise<number>;
+  batch(executor: SqlExecutor, job: JobRow, cursor: string, size: number): Promise<BatchOutcome>;
+  /**
+   * For a type `POST /jobs` creates: the filter and params it reads from the
+   * request (others are ignored, as the contract says); a missing required
+   * parameter is refused here. Imports are created by their uploads instead.
+   */
+  input?(request: CreateJobRequest): { filter: JobFilter; params: JobParams };
+}
+
+/** The operation of a type `POST /jobs` creates: it reads its filter and params from the request. */
+export type CreatableJobOperation = JobOperation & Required<Pick<JobOperation, 'input'>>;
