@@ -274,7 +274,9 @@ const commands = {
   screenshots,
 };
 if (!commands[command]) {
-  process.stderr.write('usage: node scripts/run.mjs start|test|bench|bench-data|bench-growth|bench-export|screenshots\n');
+  process.stderr.write(
+    'usage: node scripts/run.mjs start|test|bench|bench-data|bench-growth|bench-export|screenshots\n',
+  );
   process.exit(2);
 }
 await commands[command]();
