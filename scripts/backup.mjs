@@ -1,6 +1,6 @@
 // `pnpm backup [--out FILE]`: one tar of the database (pg_dump custom format),
 // the encrypted file contents when FILE_STORAGE=fs, and a manifest. Never
-// MASTER_KEY. See README "Backups" and docs/decisions.md "Backups".
+// MASTER_KEY. See docs/operations.md "Backups" and docs/decisions/operations.md "Backups".
 //
 // Consistency: pg_dump reads a snapshot exported by a transaction this script
 // holds open; the list of contents to copy comes from that same snapshot. The

@@ -1,7 +1,7 @@
 // `pnpm restore FILE [--force]`: a `pnpm backup` archive into the database of
 // DATABASE_URL (created when missing) and, for stored files, FILE_STORAGE_DIR.
 // Refuses a database that has tables, or a directory that has contents,
-// unless --force, which empties them first. See README "Backups".
+// unless --force, which empties them first. See docs/operations.md "Backups".
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -31,7 +31,7 @@ import { http } from './support/http.js';
 // One app seeded straight into its tables (bigger than the exact-count bound,
 // small enough for a test) and analyzed, then the plans of the admin reads:
 // every list, search and stats statement has an index to read, and every
-// total is a bounded count (docs/decisions.md, "Admin reads at scale").
+// total is a bounded count (docs/decisions/scale-and-planner-statistics.md).
 // Plan shapes, never timings.
 const KEYS = 50_000;
 /** Key number i as the API might have drawn it: four segments of five, from md5 of i. */

@@ -12,7 +12,7 @@ import { ageSignIn } from './support/sign-ins.js';
 /**
  * The team role matrix (issue 28): what each app role gets on every admin
  * route. For a route under `/apps/{appId}`, the weakest role that may call it
- * (docs/decisions.md, "Teams and roles"): every stronger role gets what the
+ * (docs/decisions/security-and-accounts.md, "Teams and roles"): every stronger role gets what the
  * owner gets for the same request, every weaker one 403 `Not allowed for your
  * role`. `resellers only`: a route no owner-role account may call (403 `Not
  * allowed for this account`). The reseller's answers are

@@ -1,4 +1,4 @@
-// `pnpm backup` and `pnpm restore`, run exactly as README "Backups" documents
+// `pnpm backup` and `pnpm restore`, run exactly as docs/operations.md "Backups" documents
 // them, against a service with stored files (FILE_STORAGE=fs) and a webhook
 // delivery still pending when the backup is taken. The restored copy, on a
 // fresh database, directory and queue namespace, must answer with the same
@@ -67,8 +67,11 @@ async function pnpm(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: num
 
 describe('a backup restored into a fresh database', () => {
   it('is documented with the commands this test runs', async () => {
-    const readme = await readFile(path.join(repository, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('\n## Backups'));
+    const operations = await readFile(path.join(repository, 'docs/operations.md'), 'utf8');
+    const start = operations.indexOf('\n## Backups\n');
+    expect(start).toBeGreaterThanOrEqual(0);
+    const end = operations.indexOf('\n## ', start + 1);
+    const section = operations.slice(start, end === -1 ? undefined : end);
     expect(section).toContain('pnpm backup --out latchkey.tar');
     expect(section).toMatch(/DATABASE_URL=\S+ FILE_STORAGE_DIR=\S+ pnpm restore latchkey\.tar/);
     expect(section).toContain('--force');

@@ -1,8 +1,8 @@
-// Issue 29: deploy/kubernetes is what the README promises. The base
+// Issue 29: deploy/kubernetes is what docs/operations.md promises. The base
 // kustomization only lists resources (no transformers), so the objects
 // checked here are exactly the ones `kubectl apply -k` sends: each is
 // validated against Kubernetes' own schema (kubernetes-models), then held to
-// the README: probes that mean something, a locked-down security context,
+// that page: probes that mean something, a locked-down security context,
 // resources, graceful stops, and the same configuration names as
 // docker-compose.yml and the service's Config.
 import { describe, expect, it } from '@jest/globals';

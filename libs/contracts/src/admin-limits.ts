@@ -63,7 +63,7 @@ export const AppLimits = {
 
 /** Field limits of the owner's user operations (contract, "Users, sessions, variables ..."). */
 export const UserLimits = {
-  /** a trigram index serves searches of 3 characters or more (docs/decisions.md, "Admin reads at scale") */
+  /** a trigram index serves searches of 3 characters or more (docs/decisions/scale-and-planner-statistics.md) */
   searchMin: 3,
   searchMax: 64,
   banReasonMax: 500,

@@ -17,7 +17,7 @@ export interface PageMeta {
   totalIsEstimate?: true;
 }
 /**
- * Lists count their total exactly up to this many items; past it `total` is an estimate (docs/decisions.md),
+ * Lists count their total exactly up to this many items; past it `total` is an estimate (docs/decisions/scale-and-planner-statistics.md),
  * and a page shorter than its limit makes it exact again (it ends the list). As many as a small app has, so a
  * count reads as much in an app of a million rows as in one of ten thousand.
  */

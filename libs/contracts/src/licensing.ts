@@ -93,7 +93,7 @@ export const LicenseLimits = {
   prefixMax: 16,
   noteMax: 500,
   banReasonMax: 500,
-  /** a trigram index serves searches of 3 characters or more (docs/decisions.md, "Admin reads at scale") */
+  /** a trigram index serves searches of 3 characters or more (docs/decisions/scale-and-planner-statistics.md) */
   searchMin: 3,
   searchMax: 100,
 } as const;

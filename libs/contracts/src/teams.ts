@@ -22,8 +22,8 @@ export function weakerRole(role: AppRole, cap: AppRole): AppRole {
 
 /**
  * What each role may do on an app: capability -> the weakest role allowed.
- * Every app-scoped admin route declares one of these (docs/decisions.md,
- * "Teams and roles"); a route declaring none is the owner's alone.
+ * Every app-scoped admin route declares one of these
+ * (docs/decisions/security-and-accounts.md, "Teams and roles"); a route declaring none is the owner's alone.
  */
 export const CAPABILITIES = {
   /** `GET /apps/{appId}`: the app's overview */

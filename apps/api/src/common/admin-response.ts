@@ -45,7 +45,7 @@ export class PageQuery implements ListQuery {
   limit: number = PAGE_DEFAULT_LIMIT;
 }
 
-/** Where the page starts; a page ending deeper than PageLimits.rowsMax is refused (docs/decisions.md). */
+/** Where the page starts; a page ending deeper than PageLimits.rowsMax is refused (docs/decisions/scale-and-planner-statistics.md). */
 export function pageOffset(query: PageQuery): number {
   if (query.page * query.limit > PageLimits.rowsMax) throw fieldError('page', PAGE_DEPTH_MESSAGE);
   return (query.page - 1) * query.limit;

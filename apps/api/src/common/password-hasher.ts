@@ -10,7 +10,7 @@ const LEGACY_HASH = /^\$2[ab]\$\d\d\$/;
 /**
  * The pre-hash's HMAC key. Not a secret: it only makes the pre-hash Latchkey's
  * own, so no other system's leaked SHA-256 digests can be tried against our
- * bcrypt hashes ("shucking"). See docs/decisions.md, "Hardening (issue 23)".
+ * bcrypt hashes ("shucking"). See docs/decisions/security-and-accounts.md, "Passwords".
  */
 const PREHASH_KEY = 'latchkey password pre-hash v1';
 /**

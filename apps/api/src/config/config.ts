@@ -113,9 +113,7 @@ export class Config extends ServiceSettings {
   /**
    * PostgreSQL connections per process (each API process and each worker has
    * its own pool). More is not faster: past a few per database core, backends
-   * only contend. On the 2-core bench machine, `license` under 32 connections
-   * did 1,130-1,200 req/s (p99 43-47 ms) with 10 against 860-890 (p99 72-74 ms)
-   * with 20.
+   * only contend (docs/decisions/performance.md, "Pool size").
    */
   @IntSetting(1, 500)
   DATABASE_POOL_SIZE = 10;

@@ -1,7 +1,7 @@
 // The dashboard's routes, code-based (TanStack Router): each route's file
 // holds its path, validated search params and a lazily loaded page, so every
 // page is its own chunk. Add a page: create routes/<name>/route.ts and page.tsx
-// and list the route here (docs/decisions.md, "Dashboard", "Router", says why).
+// and list the route here (docs/decisions/dashboard.md, "Router", says why).
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { parseSearch, stringifySearch } from '@/lib/search-params';

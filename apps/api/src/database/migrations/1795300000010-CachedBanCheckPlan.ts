@@ -4,7 +4,8 @@ import { sqlFile } from '../sql-file.js';
 /**
  * `holds_banned_license` becomes PL/pgSQL (v2), same rule. As a SQL function
  * with a subquery it was planned again on every call: about a seventh of
- * PostgreSQL's time per `license` call under load (perf, see decisions.md).
+ * PostgreSQL's time per `license` call under load (perf, see
+ * docs/decisions/performance.md, "What `license` costs in PostgreSQL").
  */
 export class CachedBanCheckPlan1795300000010 implements MigrationInterface {
   name = 'CachedBanCheckPlan1795300000010';

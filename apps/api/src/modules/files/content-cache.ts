@@ -7,8 +7,8 @@ import { CacheFills } from './cache-fills.js';
  * A vendor's file is the same bytes for every user who downloads it, so a
  * popular one is read from the store and opened once rather than once per
  * user: from PostgreSQL that read is most of a download's cost, and opening
- * the at-rest records most of the rest (docs/decisions.md, "Downloads at
- * speed").
+ * the at-rest records most of the rest (docs/decisions/files.md, "Downloads
+ * at speed").
  *
  * An entry is what a complete read from the store verified, record by
  * record. It is plaintext: the process holds MASTER_KEY, which opens every

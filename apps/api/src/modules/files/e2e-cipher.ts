@@ -83,7 +83,7 @@ export function encryptedSize(size: number): number {
  * batch per piece, the buffers as the ciphers made them: gathering them into
  * one buffer cost a 1 MiB allocation and copy per MiB, and handing them on
  * one by one a stream step and a socket write per 64 KiB record and per tag
- * (docs/decisions.md, "Downloads at speed").
+ * (docs/decisions/files.md, "Downloads at speed").
  */
 export async function* sealForClient(
   key: Buffer,

@@ -8,7 +8,7 @@ import { finished } from 'node:stream/promises';
  * once the socket has room. An end-to-end MiB is 32 buffers (16 records and
  * their tags); written one stream step and one syscall each, as `pipeline`
  * over `Readable.from` did, they cost more CPU than sealing them
- * (docs/decisions.md, "Downloads at speed").
+ * (docs/decisions/files.md, "Downloads at speed").
  *
  * Resolves once every byte has been handed to the network. Rejects, with the
  * response destroyed so that the client sees a cut connection and never a

@@ -105,11 +105,9 @@ const FIRST_LINE_LEFT = `(SELECT min(line) FROM job_import_rows WHERE job_id = $
  * `$3` lines from the first line left, deleted and returned in one statement
  * (in the batch's transaction, so a rollback puts them back). Both bounds are
  * values (init plans) the primary key's scan starts and stops at, whatever
- * the table's statistics; as a join, analyzed statistics made the planner
- * read the job's every row and filter. Nothing taken before or left after
- * the batch is read (issue 25: `ORDER BY line LIMIT` sorted every row left
- * when the table had no statistics, and a delete of `line <= cursor` walked
- * every row taken before, so a batch's cost grew with the file).
+ * the table's statistics. Nothing taken before or left after the batch is
+ * read, so a batch's cost does not grow with the file (what was tried:
+ * docs/decisions/bulk-jobs.md, "Import").
  */
 export const TAKE_IMPORT_ROWS = `DELETE FROM job_import_rows
   WHERE job_id = $1 AND line >= ${FIRST_LINE_LEFT} AND line < ${FIRST_LINE_LEFT} + $3::int

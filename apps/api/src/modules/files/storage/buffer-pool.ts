@@ -3,8 +3,8 @@
  * ends for the next one. A download's buffers live as long as it does, long
  * enough for V8 to move them to the old generation, where only a full
  * collection frees them: allocated per download, they brought on a full
- * collection of the API's heap every download or two (docs/decisions.md,
- * "File downloads at speed"). At most `keep` idle buffers are held; more
+ * collection of the API's heap every download or two (docs/decisions/files.md,
+ * "Downloads at speed"). At most `keep` idle buffers are held; more
  * downloads at once allocate more, which are dropped when given back.
  */
 export class BufferPool {

@@ -18,7 +18,7 @@ const PROCESS_DIR = /^process-(\d+)$/;
  * recently used removed first), so a file too large for the memory cache is
  * read from PostgreSQL once per process rather than once per download:
  * PostgreSQL sending a value in 8 KiB writes is most of the cost of a
- * download from it (docs/decisions.md, "Downloads at speed").
+ * download from it (docs/decisions/files.md, "Downloads at speed").
  *
  * It keeps ciphertext, in the fs store's format: every read opens and
  * verifies the records as a read from PostgreSQL does, and the disk holds
