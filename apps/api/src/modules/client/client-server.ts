@@ -18,9 +18,8 @@ import { recordClientCall } from './client-metrics.js';
  * with Nest's instance (see `splitClientCalls`). Every hook on Nest's instance
  * runs for every route it holds: Nest's six lifecycle hooks and its middleware
  * runner, helmet's two, multipart's two, the security-headers `onSend`. None
- * of them does anything for client software, and together they cost `init`
- * about a fifth of its CPU per call (measured against the bare floor, see
- * docs/decisions.md). Here a call runs the request id, the answer headers, the
+ * of them does anything for client software (a fifth of `init`'s CPU:
+ * docs/decisions/performance.md, "The `/v1` hot path"). Here a call runs the request id, the answer headers, the
  * JSON body parser, the handler and the one log line.
  *
  * `options` are the ones Nest's instance is built with (body limit, proxy
