@@ -1,7 +1,8 @@
 import type { KeyAuthImport } from '@latchkey/contracts';
-import { type FormEvent, useState } from 'react';
-import { ErrorAlert } from '@/components/ui/error-alert';
+import { useState } from 'react';
+import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
+import { useApiForm } from '@/lib/api-form';
 import type { UploadProgress } from '@/lib/upload-request';
 import { useUploadKeyAuthImport } from '../api/keyauth-imports';
 
@@ -13,32 +14,37 @@ export function KeyAuthUploadForm({
   appId: string;
   onUploaded: (created: KeyAuthImport) => void;
 }) {
-  const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const upload = useUploadKeyAuthImport(appId, setProgress);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!file) return;
-    upload.mutate(file, { onSuccess: onUploaded, onSettled: () => setProgress(null) });
-  }
+  const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<{ file: FileList | null }>(
+    { defaultValues: { file: null } },
+    async ({ file }) => {
+      try {
+        onUploaded(await upload.mutateAsync(file![0]!));
+      } finally {
+        setProgress(null);
+      }
+    },
+  );
+  const chosen = (form.watch('file')?.length ?? 0) > 0;
 
   return (
-    <form className="stack card" onSubmit={submit} noValidate aria-label="Upload a KeyAuth export">
+    <form className="stack card" onSubmit={onSubmit} noValidate aria-label="Upload a KeyAuth export">
       <TextField
         label="Export file"
         type="file"
         accept=".json,application/json"
         hint="KeyAuthUsers.json or KeyAuthKeys.json from KeyAuth's dashboard, or the seller API's fetchallusers or fetchallkeys answer saved as JSON. Nothing changes until you commit the preview."
-        onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        error={errors.file?.message}
+        {...form.register('file', { validate: (files) => (files?.length ?? 0) > 0 || 'Choose an export file' })}
       />
       {progress ? <progress aria-label="Upload" max={Math.max(progress.total, 1)} value={progress.loaded} /> : null}
       <div>
-        <button type="submit" className="button button-primary" disabled={!file || upload.isPending}>
-          {upload.isPending ? 'Uploading…' : 'Upload and preview'}
+        <button type="submit" className="button button-primary" disabled={!chosen || isSubmitting}>
+          {isSubmitting ? 'Uploading…' : 'Upload and preview'}
         </button>
       </div>
-      <ErrorAlert error={upload.error} />
+      <FormError message={rootError} />
     </form>
   );
 }
