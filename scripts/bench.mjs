@@ -18,6 +18,7 @@ import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
 import { admin } from './admin-call.mjs';
 import { freePort, freshDatabase, dropDatabase, startApi, testEnv } from './test-service.mjs';
+import { KEYAUTH_TYPES, KEYAUTH_VERSIONS, setUpKeyAuth } from './bench-keyauth.mjs';
 import { Latchkey } from '../libs/sdk/dist/esm/index.js';
 import { benchInit } from '../libs/sdk/scripts/bench-init.mjs';
 
@@ -84,13 +85,15 @@ function prepareSharedScripts() {
  * reader would leave the API's log lines piling up in its memory during the run.
  */
 async function load(target, type, seconds = args.seconds) {
-  const file = path.join(work, `target-${target.name}.json`);
+  const file = path.join(work, `target-${target.label ?? target.name}.json`);
   writeFileSync(file, JSON.stringify(target));
-  const { stdout, stderr } = await execFileAsync(
-    process.execPath,
-    [path.join(work, 'load.mjs'), file, type, args.connections, seconds],
-    { encoding: 'utf8', env: { ...process.env, FRESH_OFFSET: String(target.fresh?.offset ?? 0) } },
-  ).catch((error) => ({ stdout: '', stderr: String(error) }));
+  // KeyAuth's form calls run through our own driver (keyauth-load.mjs); everything else through the shared one.
+  const driver =
+    target.kind === 'keyauth-form' ? path.join(root, 'scripts/keyauth-load.mjs') : path.join(work, 'load.mjs');
+  const { stdout, stderr } = await execFileAsync(process.execPath, [driver, file, type, args.connections, seconds], {
+    encoding: 'utf8',
+    env: { ...process.env, FRESH_OFFSET: String(target.fresh?.offset ?? 0) },
+  }).catch((error) => ({ stdout: '', stderr: String(error) }));
   const line = stdout.trim().split('\n').pop();
   if (!line?.startsWith('{')) throw new Error(`load ${type} failed: ${stderr}`);
   const run = JSON.parse(line);
@@ -244,10 +247,12 @@ async function startOurs(withLoadSetup) {
     // Shared with the metrics process's copy of the target: both use up the same keys.
     fresh: { offset: 0 },
   };
+  const keyauth = await setUpKeyAuth(api.url, accessToken, app, { generate, inBatches });
   return {
     stop,
     processes,
     target,
+    keyauth,
     withMetrics: withMetrics && {
       pid: withMetrics.child.pid,
       target: { ...target, name: 'latchkey-metrics', url: `${withMetrics.url}/v1` },
@@ -568,6 +573,18 @@ async function main() {
             await loadMeasured(ours.withMetrics.target, type, { pid: ours.withMetrics.pid, database: DATABASE_NAME }),
           ),
         );
+      // The same call through KeyAuth's protocol, in turn with `/v1`'s runs: its rows are held against ours.
+      const keyauthRuns = Object.fromEntries(KEYAUTH_VERSIONS.map((version) => [version, []]));
+      if (KEYAUTH_TYPES.has(type) && ours.keyauth) {
+        for (const version of KEYAUTH_VERSIONS) {
+          await load(ours.keyauth[version], type, warmSeconds);
+          turns.push(async () =>
+            keyauthRuns[version].push(
+              await loadMeasured(ours.keyauth[version], type, { pid: ours.processes.pid, database: DATABASE_NAME }),
+            ),
+          );
+        }
+      }
       // The order rotates each round, so that no process always follows the same one.
       for (let round = 0; round < rounds; round += 1) {
         for (let turn = 0; turn < turns.length; turn += 1) await turns[(round + turn) % turns.length]();
@@ -580,6 +597,11 @@ async function main() {
       if (ours.withMetrics) {
         results[type].withMetrics = median(metricsRuns);
         results[type].runs.withMetrics = metricsRuns;
+      }
+      for (const version of KEYAUTH_VERSIONS) {
+        if (keyauthRuns[version].length === 0) continue;
+        results[type][`keyauth${version}`] = median(keyauthRuns[version]);
+        results[type].runs[`keyauth${version}`] = keyauthRuns[version];
       }
     }
     if (only.includes('file'))
@@ -604,7 +626,7 @@ async function main() {
   }
 
   log('');
-  const labelWidth = args.metrics ? 'license+metrics'.length : 9;
+  const labelWidth = args.metrics ? 'license+metrics'.length : 'license/ka1.3'.length;
   log(
     `${'type'.padEnd(labelWidth)} latchkey req/s  p50  p99 | floor req/s  p50  p99 | ratio  non-2xx+errors (ours/floor)` +
       ' | API CPU us/req | DB CPU us/req (ours/floor)',
@@ -625,7 +647,20 @@ async function main() {
           ` ${medianCpu(ourRuns, 'databaseCpuMicrosPerRequest')}/${medianCpu(runs.floor, 'databaseCpuMicrosPerRequest')}`,
       );
     }
+    for (const version of KEYAUTH_VERSIONS) {
+      const k = results[type][`keyauth${version}`];
+      if (!k) continue;
+      const keyauthRuns = runs[`keyauth${version}`];
+      // Held against our own `/v1` row of the same call, in the same run.
+      log(
+        `${`${type}/ka${version}`.padEnd(labelWidth)} ${String(k.rps).padStart(14)} ${String(k.p50).padStart(4)} ${String(k.p99).padStart(4)} |` +
+          ` ${'/v1 ' + String(latchkey.rps).padStart(7)}    -    - |` +
+          ` ${`${Math.round((k.rps / latchkey.rps) * 100)}%`.padStart(5)}  ${k.non2xx + k.errors}/- | ${medianCpu(keyauthRuns)} |` +
+          ` ${medianCpu(keyauthRuns, 'databaseCpuMicrosPerRequest')}/-`,
+      );
+    }
   }
+  log('(TYPE/kaV: the same call through the KeyAuth endpoint /api/V/, its ratio against our /v1 row above it)');
   if (results.file) {
     const { latchkey: o, e2e, store, storeE2e, floor: f } = results.file;
     const cpu = (run) => `${run.serverCpuMsPerMiB}`;
