@@ -23,6 +23,7 @@ import { TwoFactorSignIn1795300000025 } from './1795300000025-TwoFactorSignIn.js
 import { Passkeys1795300000026 } from './1795300000026-Passkeys.js';
 import { Teams1795300000027 } from './1795300000027-Teams.js';
 import { AccountSecurityIndexes1795300000029 } from './1795300000029-AccountSecurityIndexes.js';
+import { AppActivityHours1795300000030 } from './1795300000030-AppActivityHours.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   Passkeys1795300000026,
   Teams1795300000027,
   AccountSecurityIndexes1795300000029,
+  AppActivityHours1795300000030,
 ];
