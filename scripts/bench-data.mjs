@@ -7,15 +7,18 @@
 // reports, never fails on a figure.
 //   node scripts/bench-data.mjs [--keys 1000000] [--users 100000] [--audit 1000000] [--calls 30]
 //                               [--import-rows 100000] [--database latchkey_bench_data] [--reuse] [--keep]
-//                               [--reads-only]
+//                               [--reads-only] [--only stats] [--launch-day 100000]
 // --reuse measures a database an earlier run seeded (with --keep) instead of seeding a fresh one (with --keep
 // again to keep it after).
 // --reads-only stops after the admin reads (no export, no bulk jobs, which change the data).
+// --only times the reads whose name contains it; --launch-day adds that many activations and logins today to a
+// fresh seed (scripts/bench-launch-day.mjs).
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { admin } from './admin-call.mjs';
 import { IMPORT_ROWS, timeBulkJob, timeImportJob } from './bench-bulk-job.mjs';
 import { timeExport } from './bench-export.mjs';
+import { seedLaunchDay } from './bench-launch-day.mjs';
 import { dropDatabase, freshDatabase, startApi, startWorker, testEnv } from './test-service.mjs';
 import { KEY_ALPHABET, KEY_SEGMENT_LENGTH, KEY_SEGMENTS } from '../libs/contracts/dist/index.js';
 
@@ -30,6 +33,8 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     'reads-only': { type: 'boolean', default: false },
+    only: { type: 'string', default: '' },
+    'launch-day': { type: 'string', default: '0' },
   },
 });
 
@@ -316,6 +321,7 @@ async function main() {
       );
       const started = performance.now();
       ({ webhookId } = await seed(db, setup));
+      if (Number(args['launch-day']) > 0) await seedLaunchDay(db, setup.appId, Number(args['launch-day']));
       log(`seeded and analyzed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } else {
       webhookId = (await db.query(`SELECT id FROM webhooks WHERE app_id = $1`, [setup.appId])).rows[0].id;
@@ -344,7 +350,7 @@ async function main() {
     log('');
     log(`| admin call (${size.keys.toLocaleString('en')} keys) | p50 | p95 | answer |`);
     log('|---|---|---|---|');
-    for (const { name, path: pathName } of measurements) {
+    for (const { name, path: pathName } of measurements.filter(({ name }) => name.includes(args.only))) {
       const { p50, p95, last } = await time(base, setup.accessToken, pathName);
       log(`| ${name} | ${p50.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${describeAnswer(last)} |`);
     }

@@ -52,6 +52,7 @@ const OWNERS: Record<string, string> = {
   jobs: 'jobs',
   job_import_rows: 'jobs',
   app_activity_days: 'stats',
+  app_activity_hours: 'stats',
   keyauth_imports: 'jobs',
   keyauth_import_users: 'jobs',
   keyauth_import_subscriptions: 'jobs',

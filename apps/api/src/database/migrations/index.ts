@@ -23,6 +23,7 @@ import { TwoFactorSignIn1795300000025 } from './1795300000025-TwoFactorSignIn.js
 import { Passkeys1795300000026 } from './1795300000026-Passkeys.js';
 import { Teams1795300000027 } from './1795300000027-Teams.js';
 import { AccountSecurityIndexes1795300000029 } from './1795300000029-AccountSecurityIndexes.js';
+import { AppActivityHours1795300000030 } from './1795300000030-AppActivityHours.js';
 import { FirstActivation1795300000031 } from './1795300000031-FirstActivation.js';
 
 /**
@@ -56,5 +57,6 @@ export const MIGRATIONS = [
   Passkeys1795300000026,
   Teams1795300000027,
   AccountSecurityIndexes1795300000029,
+  AppActivityHours1795300000030,
   FirstActivation1795300000031,
 ];

@@ -36,8 +36,9 @@ export const STATS_DAYS = 30;
  * `estimated`), so no call reads a large app's every row; activations
  * and logins per UTC day (licenses by activation time, the `user.login`
  * events emitted by `login` and `license`) are read per closed day from
- * `app_activity_days`, which the call fills as days close, and counted from
- * the rows only for the days not stored yet (activity()).
+ * `app_activity_days` and per settled hour of an open day from
+ * `app_activity_hours`, which the call fills as days close and hours
+ * settle, and counted from the rows only after those (activity()).
  */
 @Injectable()
 export class StatsService {
@@ -71,14 +72,16 @@ export class StatsService {
 
   /**
    * Activations and logins per UTC day of the window: stored days as stored,
-   * the rest (from the first day not stored on, today at least) counted from
-   * the rows, which stores those that have closed (COUNT_ACTIVITY_FROM).
+   * the rest (from the first day not stored on, today at least) from its
+   * stored hours and the rows after them, which stores the days that have
+   * closed and the hours that have settled (COUNT_ACTIVITY_FROM).
    */
   private async activity(appId: string): Promise<Pick<AppStats, 'activations' | 'logins'>> {
     const days = await sqlRows<ActivityDayRow>(this.dataSource, ACTIVITY_DAYS, [appId, STATS_DAYS]);
     const firstUncounted = days.find((day) => day.logins === null);
-    const counted = firstUncounted
-      ? await sqlRows<ActivityDayRow>(this.dataSource, COUNT_ACTIVITY_FROM, [appId, firstUncounted.date])
+    const from = firstUncounted && new Date(firstUncounted.countedUntil ?? `${firstUncounted.date}T00:00:00Z`);
+    const counted = from
+      ? await sqlRows<ActivityDayRow>(this.dataSource, COUNT_ACTIVITY_FROM, [appId, from.toISOString()])
       : [];
     const countedByDate = new Map(counted.map((day) => [day.date, day]));
     const series = (figure: 'activations' | 'logins') =>
