@@ -15,8 +15,8 @@ const TRIGRAM_INDEXES = [
 const PENDING_LIST_KB = 256;
 
 /**
- * Indexes for the admin reads of a large app (issue 25,
- * docs/decisions/scale-and-planner-statistics.md): trigram indexes for the substring searches of keys,
+ * Indexes for the admin reads of a large app (issue 25, docs/decisions.md
+ * "Admin reads at scale"): trigram indexes for the substring searches of keys,
  * notes and usernames (`ILIKE '%fragment%'`), and list orders that end in `id`
  * so a page is read straight off an index, newest first, with no sort.
  */

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Admin reads that stay flat as an app grows (issue 25,
- * docs/decisions/scale-and-planner-statistics.md):
+ * Admin reads that stay flat as an app grows (issue 25, docs/decisions.md
+ * "Admin reads at scale"):
  * - `app_activity_days`: an app's activations and logins per closed UTC day,
  *   as the stats' activity chart shows them. The stats call stores each day
  *   it counted once that day has closed and reads stored days back instead
