@@ -5,7 +5,9 @@
 // `varid`, so `var` and a session per key need this one.
 // node scripts/keyauth-load.mjs TARGET.json TYPE [connections=32] [seconds=10]
 // TARGET.json: { url, version, ownerid, name, keys: [...], hwids: [...], sessions: [...] }:
-// `sessions[i]` is a KeyAuth session already validated by `license` with `keys[i]` and `hwids[i]`.
+// `sessions[i]` is a KeyAuth session already validated by `license` with `keys[i]` and `hwids[i]`;
+// `freshSessions` (for `license`) are unvalidated ones, each used once; once they run out,
+// `license` re-validates `sessions` (counted as `revalidated`).
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
@@ -14,6 +16,8 @@ const target = JSON.parse(readFileSync(file, 'utf8'));
 let next = 0;
 /** Answers `success: false` (KeyAuth refuses with status 200): counted with the non-2xx ones. */
 let refused = 0;
+const freshSessions = target.freshSessions ?? [];
+let revalidated = 0;
 
 /** The form body of one call: init, var (`motd`) or license (each key on its own session, in turn). */
 function body() {
@@ -27,7 +31,9 @@ function body() {
   if (type === 'license') {
     fields.set('key', target.keys[k]);
     fields.set('hwid', target.hwids[k]);
-    fields.set('sessionid', target.sessions[k]);
+    const fresh = next - 1 < freshSessions.length ? freshSessions[next - 1] : undefined;
+    if (fresh === undefined) revalidated += 1;
+    fields.set('sessionid', fresh ?? target.sessions[k]);
   }
   return fields.toString();
 }
@@ -63,5 +69,6 @@ process.stdout.write(
     non2xx: result.non2xx + refused,
     errors: result.errors,
     timeouts: result.timeouts,
+    ...(revalidated > 0 ? { revalidated } : {}),
   })}\n`,
 );

@@ -7,6 +7,8 @@ import {
   generateSigningKeyPair,
   loadSigningKey,
   matchesDigest,
+  pooledRandomBytes,
+  randomHex,
   randomSecret,
   ResponseSigner,
   sha256,
@@ -56,5 +58,16 @@ describe('crypto helpers', () => {
     expect(secret).toMatch(/^lk_[A-Za-z0-9_-]{43}$/);
     expect(matchesDigest(secret, sha256(secret))).toBe(true);
     expect(matchesDigest(secret + 'x', sha256(secret))).toBe(false);
+  });
+
+  it('hands out pooled random bytes once each, across pool refills, intact after a refill', () => {
+    const first = pooledRandomBytes(16);
+    const copy = Buffer.from(first);
+    const drawn = Array.from({ length: 1000 }, () => randomHex(16));
+    expect(new Set(drawn).size).toBe(1000);
+    expect(drawn.every((hex) => /^[0-9a-f]{32}$/.test(hex))).toBe(true);
+    // 16,000 bytes later the pool has been replaced several times; what was handed out is unchanged.
+    expect(first.equals(copy)).toBe(true);
+    expect(pooledRandomBytes(5000)).toHaveLength(5000);
   });
 });

@@ -14,14 +14,19 @@ class RedisCloser implements OnApplicationShutdown {
   }
 }
 
-/** One shared ioredis connection for commands (caches, rate limits, publishes). */
+/**
+ * One shared ioredis connection for commands (caches, rate limits, publishes).
+ * Auto-pipelined: the commands of every request in one event-loop turn go out
+ * in one write and come back in one read, instead of a round trip each.
+ */
 @Global()
 @Module({
   providers: [
     {
       provide: REDIS,
       inject: [Config],
-      useFactory: (config: Config) => new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }),
+      useFactory: (config: Config) =>
+        new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true }),
     },
     RedisCloser,
   ],

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { randomHex } from '../../common/crypto.js';
 import { REDIS } from '../../common/redis.module.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
 
@@ -22,12 +23,21 @@ export interface KeyAuthSession {
    * checks them with
    */
   ended: boolean;
+  /**
+   * read from this process's memory of bound sessions, not from Redis: its
+   * binding may have changed in another process since, which a refusal of its
+   * Latchkey token shows (KeyAuthSessions.find with `latest`)
+   */
+  remembered?: boolean;
 }
 
 const KEY_PREFIX = 'latchkey:keyauth:session:';
 /** 128 bits, as hex: the `sessionid` KeyAuth clients echo. */
 const SESSION_ID_BYTES = 16;
 const SESSION_ID_PATTERN = /^[0-9a-f]{32}$/;
+/** How long a bound session is served from memory before Redis is read again, and how many are kept. */
+const REMEMBERED_MS = 30_000;
+const REMEMBERED_MAX = 100_000;
 
 /**
  * KeyAuth sessions in Redis, each with a time to live: an unvalidated one
@@ -38,11 +48,20 @@ const SESSION_ID_PATTERN = /^[0-9a-f]{32}$/;
  */
 @Injectable()
 export class KeyAuthSessions {
+  /**
+   * Bound sessions this process has seen lately: a session call then costs no
+   * Redis read. Safe because the binding is only a pointer to a Latchkey
+   * session, which `/v1`'s own lookup re-checks on every call: a copy made
+   * stale by a logout or a new binding elsewhere holds a token that is refused,
+   * and the caller reads Redis again (`latest`).
+   */
+  private readonly remembered = new LRUCache<string, KeyAuthSession>({ max: REMEMBERED_MAX, ttl: REMEMBERED_MS });
+
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   async open(app: CachedApp, enckey: string | null): Promise<KeyAuthSession> {
     const session: KeyAuthSession = {
-      id: randomBytes(SESSION_ID_BYTES).toString('hex'),
+      id: randomHex(SESSION_ID_BYTES),
       appId: app.id,
       enckey,
       latchkeyToken: null,
@@ -52,22 +71,49 @@ export class KeyAuthSessions {
     return session;
   }
 
-  /** The session `sessionId` of the app (ended ones too), or null when unknown or expired. */
-  async find(app: CachedApp, sessionId: string | undefined): Promise<KeyAuthSession | null> {
+  /**
+   * The session `sessionId` of the app (ended ones too), or null when unknown
+   * or expired. A bound one may come from memory (`remembered`); `latest`
+   * reads Redis, for calls that change the session or that doubt the copy.
+   */
+  async find(
+    app: CachedApp,
+    sessionId: string | undefined,
+    { latest = false }: { latest?: boolean } = {},
+  ): Promise<KeyAuthSession | null> {
     if (sessionId === undefined || !SESSION_ID_PATTERN.test(sessionId)) return null;
+    const copy = latest ? undefined : this.remembered.get(sessionId);
+    if (copy?.appId === app.id) return { ...copy, remembered: true };
     const stored = await this.redis.get(KEY_PREFIX + sessionId);
     const session = stored === null ? null : (JSON.parse(stored) as KeyAuthSession);
-    return session?.appId === app.id ? session : null;
+    if (session?.appId !== app.id) return null;
+    if (session.latchkeyToken !== null && !session.ended) this.remembered.set(session.id, session);
+    else this.remembered.delete(session.id);
+    return session;
   }
 
   /** Validates the session: bound from now on to the Latchkey session of `latchkeyToken`. */
   async bind(app: CachedApp, session: KeyAuthSession, latchkeyToken: string): Promise<void> {
-    const bound: KeyAuthSession = { ...session, latchkeyToken };
+    const bound: KeyAuthSession = {
+      id: session.id,
+      appId: session.appId,
+      enckey: session.enckey,
+      latchkeyToken,
+      ended: false,
+    };
     await this.redis.set(KEY_PREFIX + session.id, JSON.stringify(bound), 'EX', app.sessionTtlSeconds);
+    this.remembered.set(session.id, bound);
   }
 
   async end(session: KeyAuthSession): Promise<void> {
-    const ended: KeyAuthSession = { ...session, latchkeyToken: null, ended: true };
+    this.remembered.delete(session.id);
+    const ended: KeyAuthSession = {
+      id: session.id,
+      appId: session.appId,
+      enckey: session.enckey,
+      latchkeyToken: null,
+      ended: true,
+    };
     await this.redis.set(KEY_PREFIX + session.id, JSON.stringify(ended), 'KEEPTTL');
   }
 }

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@latchkey/contracts';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { randomHex } from '../../common/crypto.js';
 import type { KeyAuthVersion } from '@latchkey/contracts';
 
 /*
@@ -55,7 +56,7 @@ export function asciiJson(value: unknown): string {
 
 /** A fresh `nonce` for one answer. */
 export function answerNonce(): string {
-  return randomBytes(16).toString('hex');
+  return randomHex(16);
 }
 
 /** Protocol 1.2's `signature` header: hex HMAC-SHA256 of the body under `key`. */

@@ -63,6 +63,9 @@ interface Answer {
 /** A refusal in KeyAuth's own words, answered `success: false`. */
 class KeyAuthRefusal extends Error {}
 
+/** The types that bind or end their session: they read it from Redis, never from a process's copy. */
+const SESSION_CHANGING_TYPES = new Set(['register', 'login', 'license', 'logout']);
+
 /** KeyAuth's lifetime subscription: about 27.4 years from now (10,000 days), as KeyAuth answers it. */
 const LIFETIME_SECONDS = 10_000 * 86_400;
 
@@ -124,7 +127,9 @@ export class KeyAuthEndpoint {
     if (!app.enabled) throw new AppError('APP_DISABLED');
     if (type === 'init') return this.init(call);
 
-    const session = await this.sessions.find(app, fields.get('sessionid'));
+    // Calls that rebind or end the session read it from Redis; the others may use this process's copy.
+    const latest = SESSION_CHANGING_TYPES.has(type);
+    const session = await this.sessions.find(app, fields.get('sessionid'), { latest });
     call.enckey = session?.enckey ?? null;
     if (!session || session.ended) throw new KeyAuthRefusal(KeyAuthText.sessionNotFound);
     switch (type) {
@@ -158,7 +163,24 @@ export class KeyAuthEndpoint {
         await this.sessions.end(session);
         return { success: true, message: KeyAuthText.loggedOut };
       default:
-        return this.sessionCall(call, validatedToken(session), type);
+        return this.sessionCallOnLatestBinding(call, session, type);
+    }
+  }
+
+  /**
+   * A session-gated call; when a remembered copy's Latchkey session is refused,
+   * the binding may have moved on in another process: read it again and retry once.
+   */
+  private async sessionCallOnLatestBinding(call: KeyAuthCall, session: KeyAuthSession, type: string): Promise<Answer> {
+    try {
+      return await this.sessionCall(call, validatedToken(session), type);
+    } catch (err) {
+      const refusedToken = err instanceof AppError && err.code === 'INVALID_SESSION';
+      if (!session.remembered || !refusedToken) throw err;
+      const latest = await this.sessions.find(call.app, session.id, { latest: true });
+      if (!latest || latest.ended) throw new KeyAuthRefusal(KeyAuthText.sessionNotFound);
+      if (latest.latchkeyToken === session.latchkeyToken) throw err;
+      return this.sessionCall(call, validatedToken(latest), type);
     }
   }
 
