@@ -37,7 +37,7 @@ const SESSION_ID_BYTES = 16;
 const SESSION_ID_PATTERN = /^[0-9a-f]{32}$/;
 /** How long a bound session is served from memory before Redis is read again, and how many are kept. */
 const REMEMBERED_MS = 30_000;
-const REMEMBERED_MAX = 100_000;
+const REMEMBERED_COUNT = 100_000;
 
 /**
  * KeyAuth sessions in Redis, each with a time to live: an unvalidated one
@@ -55,7 +55,7 @@ export class KeyAuthSessions {
    * stale by a logout or a new binding elsewhere holds a token that is refused,
    * and the caller reads Redis again (`latest`).
    */
-  private readonly remembered = new LRUCache<string, KeyAuthSession>({ max: REMEMBERED_MAX, ttl: REMEMBERED_MS });
+  private readonly remembered = new LRUCache<string, KeyAuthSession>({ max: REMEMBERED_COUNT, ttl: REMEMBERED_MS });
 
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
