@@ -39,14 +39,21 @@ afterAll(closeDb);
 /** Every byte of the body is ASCII: non-ASCII characters arrive escaped (`\uXXXX`). */
 const isAscii = (body: string) => /^[\x20-\x7e]*$/.test(body);
 
-describe.each<[KeyAuthVersion, boolean]>([
-  ['1.3', false],
-  ['1.2', false],
-  ['1.3', true],
-  ['1.2', true],
-])('protocol %s (fields in the query string: %s)', (version, inQuery) => {
+/** How a client sends its fields: a url-encoded body, the query string, or multipart (PHP curl posting an array). */
+type Transport = 'form' | 'query' | 'multipart';
+
+describe.each<[KeyAuthVersion, Transport]>([
+  ['1.3', 'form'],
+  ['1.2', 'form'],
+  ['1.3', 'query'],
+  ['1.2', 'query'],
+  ['1.3', 'multipart'],
+  ['1.2', 'multipart'],
+])('protocol %s, fields sent as %s', (version, transport) => {
+  const inQuery = transport === 'query';
+  const multipart = transport === 'multipart';
   it('init, license, var, getvar/setvar, check, log, fetchStats, logout: every answer signed and ASCII', async () => {
-    const client = keyauth.client(version, { inQuery });
+    const client = keyauth.client(version, { inQuery, multipart });
     const license = await createLicense(owner, app, { level: 2 });
 
     const init = await client.init({ ver: '1.0', hash: 'abc' });
@@ -112,7 +119,7 @@ describe.each<[KeyAuthVersion, boolean]>([
     const check = await client.request('check');
     expect([check.verified, check.json!.success]).toEqual([true, true]);
 
-    const line = `started ${version} ${inQuery}`;
+    const line = `started ${version} ${transport}`;
     const log = await client.request('log', { message: line, pcuser: 'alice' });
     expect([log.verified, log.json!.success]).toEqual([true, true]);
     const { rows } = await db().query(
@@ -134,8 +141,8 @@ describe.each<[KeyAuthVersion, boolean]>([
   });
 
   it('register then login with a password, upgrade with a key', async () => {
-    const client = keyauth.client(version, { inQuery });
-    const username = `ka_${version.replace('.', '')}_${inQuery ? 'q' : 'f'}_${Date.now().toString(36)}`;
+    const client = keyauth.client(version, { inQuery, multipart });
+    const username = `ka_${version.replace('.', '')}_${transport[0]}_${Date.now().toString(36)}`;
     await client.init();
     const first = await createLicense(owner, app, { level: 1 });
     const register = await client.request('register', {
@@ -217,6 +224,36 @@ describe('what the official clients check', () => {
       },
     });
     expect((await onlyNew.client('1.3').init()).body).toBe('KeyAuth_Invalid');
+  });
+
+  it('takes multipart fields only: a file part, an over-long field or too many fields get the plain KeyAuth_Invalid', async () => {
+    const url = `${BASE_URL}/api/1.3/`;
+    const fields = (extra: (data: FormData) => void) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries({ type: 'init', name: keyauth.name, ownerid: keyauth.ownerId })) {
+        data.append(name, value);
+      }
+      extra(data);
+      return data;
+    };
+    const answer = async (body: FormData) => {
+      const response = await fetch(url, { method: 'POST', body });
+      return [response.status, await response.text()];
+    };
+    const [okStatus, okBody] = await answer(fields(() => {}));
+    expect([okStatus, JSON.parse(okBody as string).message]).toEqual([200, 'Initialized']);
+
+    const withFile = fields((data) => data.append('upload', new Blob(['payload']), 'payload.bin'));
+    const overLong = fields((data) => data.append('message', 'x'.repeat(64 * 1024 + 1)));
+    const many = fields((data) => {
+      for (let i = 0; i < 64; i += 1) data.append(`f${i}`, 'v');
+    });
+    for (const [label, body] of Object.entries({ withFile, overLong, many })) {
+      const [status, text] = await answer(body);
+      expect([label, text]).toEqual([label, 'KeyAuth_Invalid']);
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(status).toBeLessThan(500);
+    }
   });
 
   it('answers GET with a query string, with or without the trailing slash', async () => {

@@ -40,6 +40,15 @@ export function verify12(key: string, body: string, signature: string | null): b
   return signature === createHmac('sha256', key).update(body).digest('hex');
 }
 
+const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** The fields as a multipart body (fetch sets the boundary). */
+function formData(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+}
+
 export interface KeyAuthAnswer {
   status: number;
   body: string;
@@ -62,6 +71,8 @@ export interface KeyAuthClientOptions {
   enckey?: string;
   /** send fields in the query string instead of the form body */
   inQuery?: boolean;
+  /** send the body as `multipart/form-data`, as PHP curl posting an array does */
+  multipart?: boolean;
   /** the service's address; default the suite's shared API */
   baseUrl?: string;
 }
@@ -89,7 +100,7 @@ export class KeyAuthClient {
     const inQuery = this.options.inQuery || method === 'GET';
     const response = await fetch(inQuery ? `${this.url}?${form}` : this.url, {
       method,
-      ...(inQuery ? {} : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form }),
+      ...(inQuery ? {} : this.options.multipart ? { body: formData(all) } : { headers: FORM_HEADERS, body: form }),
     });
     const body = await response.text();
     let json: Record<string, any> | null = null;

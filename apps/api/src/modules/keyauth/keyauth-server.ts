@@ -1,5 +1,6 @@
 import fastifyFormbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { RequestListener } from 'node:http';
 import { registerRequestIdHeader } from '../../common/logging.js';
 import type { KeyAuthEndpoint } from './keyauth.endpoint.js';
@@ -8,13 +9,37 @@ import { KEYAUTH_INVALID, versionOfPath } from './keyauth-wire.js';
 /** The headers of every KeyAuth answer: answers carry sessions and secrets, so none is cached. */
 const ANSWER_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
 
+/**
+ * Multipart bodies (KeyAuth's PHP client posts an array with curl, which
+ * sends `multipart/form-data`): fields only, as few and as small as a KeyAuth
+ * call has. A file part, a field cut at its limit or too many fields are
+ * refused before the handler, never served with what was left.
+ */
+const MULTIPART_LIMITS = { files: 1, fileSize: 1, fields: 64, parts: 64, fieldNameSize: 64, fieldSize: 64 * 1024 };
+
+const refusedPart = (why: string) => Object.assign(new Error(`A KeyAuth call ${why}`), { statusCode: 400 });
+
+/** A multipart call's fields, as the form parser gives them: a name sent twice becomes an array. */
+async function multipartFields(request: FastifyRequest): Promise<Record<string, string | string[]>> {
+  const fields: Record<string, string | string[]> = Object.create(null);
+  for await (const part of request.parts()) {
+    if (part.type === 'file') throw refusedPart('carries fields only, no files');
+    if (part.valueTruncated || part.fieldnameTruncated) throw refusedPart('field is over its size limit');
+    const value = String(part.value);
+    const earlier = fields[part.fieldname];
+    fields[part.fieldname] = earlier === undefined ? value : [earlier, value].flat();
+  }
+  return fields;
+}
+
 /** The paths KeyAuth clients are pointed at, with and without the trailing slash. */
 const KEYAUTH_PATHS = ['/api/1.3/', '/api/1.3', '/api/1.2/', '/api/1.2'];
 
 /**
  * The Fastify instance of the KeyAuth compatibility endpoint, on the API's
  * port beside the client endpoint's (like it, without Nest's per-request
- * layers). It parses form bodies (`@fastify/formbody`), which `/v1` refuses,
+ * layers). It parses form bodies (`@fastify/formbody`, and multipart fields
+ * as PHP's `$_POST` reads them), which `/v1` refuses,
  * and answers every refusal before its handler in KeyAuth's way: the plain
  * `KeyAuth_Invalid`, since the app is not known yet.
  */
@@ -22,6 +47,7 @@ export async function createKeyAuthServer(options: FastifyServerOptions): Promis
   const server = Fastify(options);
   registerRequestIdHeader(server);
   await server.register(fastifyFormbody);
+  await server.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   server.addHook('onRequest', (_request, reply, done) => {
     reply.headers(ANSWER_HEADERS);
     done();
@@ -36,7 +62,14 @@ export async function createKeyAuthServer(options: FastifyServerOptions): Promis
 /** Adds the KeyAuth routes (GET too: one C++ client sends `file` as a GET with a query string). */
 export async function serveKeyAuthEndpoint(server: FastifyInstance, endpoint: KeyAuthEndpoint): Promise<void> {
   for (const url of KEYAUTH_PATHS) {
-    server.route({ method: ['GET', 'POST'], url, handler: (request, reply) => endpoint.handle(request, reply) });
+    server.route({
+      method: ['GET', 'POST'],
+      url,
+      handler: async (request, reply) => {
+        if (request.isMultipart()) request.body = await multipartFields(request);
+        return endpoint.handle(request, reply);
+      },
+    });
   }
   await server.ready();
 }
@@ -49,6 +82,19 @@ export function splitKeyAuthCalls(next: RequestListener, keyAuthServer: FastifyI
   };
 }
 
+/** The fields of a KeyAuth call, form-encoded or multipart. */
+const FIELDS_SCHEMA = {
+  type: 'object',
+  required: ['type', 'name', 'ownerid'],
+  properties: {
+    type: { type: 'string' },
+    name: { type: 'string' },
+    ownerid: { type: 'string', pattern: '^[A-Za-z0-9]{10}$' },
+    sessionid: { type: 'string' },
+  },
+  additionalProperties: { type: 'string' },
+};
+
 /** The OpenAPI description of the KeyAuth endpoint (it has no controller), one per protocol version. */
 export function keyAuthEndpointOpenApi(version: '1.3' | '1.2') {
   const signature =
@@ -60,24 +106,13 @@ export function keyAuthEndpointOpenApi(version: '1.3' | '1.2') {
     tags: ['keyauth'],
     summary: `KeyAuth protocol ${version}, for shipped KeyAuth clients (docs/migrating-from-keyauth.md)`,
     description:
-      'Form-encoded fields (the query string is merged): `type`, `name`, `ownerid`, `sessionid` after `init`, and ' +
+      'Form-encoded or multipart fields (no files; the query string is merged): `type`, `name`, `ownerid`, `sessionid` after `init`, and ' +
       "the type's own. Answers are HTTP 200 (429 on the rate limit), JSON with non-ASCII escaped, a `nonce`, " +
       `signed: ${signature} An unknown ownerid + name, or compatibility off: the plain \`KeyAuth_Invalid\`.`,
     requestBody: {
       content: {
-        'application/x-www-form-urlencoded': {
-          schema: {
-            type: 'object',
-            required: ['type', 'name', 'ownerid'],
-            properties: {
-              type: { type: 'string' },
-              name: { type: 'string' },
-              ownerid: { type: 'string', pattern: '^[A-Za-z0-9]{10}$' },
-              sessionid: { type: 'string' },
-            },
-            additionalProperties: { type: 'string' },
-          },
-        },
+        'application/x-www-form-urlencoded': { schema: FIELDS_SCHEMA },
+        'multipart/form-data': { schema: FIELDS_SCHEMA },
       },
     },
     responses: { '200': { description: 'A KeyAuth answer `{ success, message, ... }`, signed' } },
