@@ -110,6 +110,8 @@ const TEST_PACKAGES = [
   { name: 'libssl-dev', neededBy: C_SDK },
   { name: 'libcurl4-openssl-dev', neededBy: C_SDK },
   { name: 'libcjson-dev', neededBy: C_SDK },
+  { name: 'php-cli', neededBy: "the KeyAuth PHP client's test (apps/api/test/keyauth-php.e2e-spec.ts)" },
+  { name: 'php-curl', neededBy: "the KeyAuth PHP client's test (apps/api/test/keyauth-php.e2e-spec.ts)" },
   // Debian 12's PostgreSQL is 15; pg_dump must be of the server's major version or newer.
   { name: 'postgresql-client-15', neededBy: 'the backup test (pg_dump, pg_restore)' },
 ];
