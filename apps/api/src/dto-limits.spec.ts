@@ -10,13 +10,20 @@ import { fileURLToPath } from 'node:url';
  */
 
 const src = dirname(fileURLToPath(import.meta.url));
-const dtos = readdirSync(src, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.dto.ts'))
-  .map((file) => ({ file, text: readFileSync(join(src, file), 'utf8') }));
+/** The request shapes of libs/contracts, which hold the rules of the DTOs that extend them. */
+const shapes = join(src, '../../../libs/contracts/src/shapes');
+const dtos = [
+  ...readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.dto.ts'))
+    .map((file) => ({ file, text: readFileSync(join(src, file), 'utf8') })),
+  ...readdirSync(shapes)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => ({ file: `libs/contracts/src/shapes/${file}`, text: readFileSync(join(shapes, file), 'utf8') })),
+];
 
-/** A bound decorator (or the int-field helper) given a number as it is written, not a contracts constant. */
+/** A bound decorator (or an int-field helper) given a number as it is written, not a contracts constant. */
 const LIMIT_LITERAL =
-  /\b(Min|Max|MinLength|MaxLength|Length|ArrayMinSize|ArrayMaxSize)\(\s*-?\d|\bOptionalIntField\([^)]*,\s*-?\d/;
+  /\b(Min|Max|MinLength|MaxLength|Length|ArrayMinSize|ArrayMaxSize)\(\s*-?\d|\b(OptionalIntField|OptionalInt|ApiOptionalInt)\([^)]*,\s*-?\d/;
 
 /** Every source file of the API and the dashboard, but specs. */
 const repository = join(src, '../../..');
@@ -52,8 +59,9 @@ const INTERNAL_BOUNDS = new Map([
 ]);
 
 describe('DTO limits', () => {
-  it('finds the DTOs', () => {
+  it('finds the DTOs and the request shapes', () => {
     expect(dtos.length).toBeGreaterThan(10);
+    expect(dtos.some(({ file }) => file.startsWith('libs/contracts/src/shapes/'))).toBe(true);
   });
 
   it('bound no field with a number written in the DTO', () => {

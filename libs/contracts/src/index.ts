@@ -16,3 +16,7 @@ export * from './keyauth.js';
 export * from './teams.js';
 export * from './two-factor.js';
 export * from './passkeys.js';
+// Request shapes: class-validator classes the API's DTOs extend and the dashboard's forms validate with.
+export * from './shapes/fields.js';
+export * from './shapes/variables.js';
+export * from './shapes/user-variables.js';

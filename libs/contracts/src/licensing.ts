@@ -170,20 +170,7 @@ export interface UserVariable {
   createdAt: string;
   updatedAt: string;
 }
-/** `PUT .../users/{userId}/variables/{key}`: creates (201) or replaces (200) the variable. */
-export interface SetUserVariableRequest {
-  value: string;
-}
-
-export interface CreateVariableRequest {
-  key: string;
-  value: string;
-  minLevel?: number;
-}
-export interface UpdateVariableRequest {
-  value?: string;
-  minLevel?: number;
-}
+// SetUserVariableRequest, CreateVariableRequest and UpdateVariableRequest are validated classes: shapes/.
 
 // Resellers and credits (contract, "Resellers and credits").
 

@@ -1,28 +1,21 @@
 import { applyDecorators } from '@nestjs/common';
-import { FieldMessage, LicenseLimits } from '@latchkey/contracts';
+import { LicenseLimits, OptionalInt } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, Max, Min } from 'class-validator';
-import { Optional } from './input/optional-field.js';
+
+/**
+ * The OpenAPI part of an optional integer field within [min, max]: what a DTO
+ * extending a contracts request shape adds to the shape's `OptionalInt`.
+ */
+export const ApiOptionalInt = (min: number, max: number, defaultValue?: number) =>
+  ApiPropertyOptional({ minimum: min, maximum: max, ...(defaultValue === undefined ? {} : { default: defaultValue }) });
 
 /**
  * An optional integer body field within [min, max], documented for OpenAPI,
- * with messages that name the field. The type check is registered first so it
- * is the one reported for a non-number (class-validator runs in registration order).
+ * with messages that name the field: the contracts' `OptionalInt` rules plus
+ * their OpenAPI part, for DTOs that still declare their own rules.
  */
 export function OptionalIntField(field: string, min: number, max: number, defaultValue?: number) {
-  const range = FieldMessage.between(field, min, max);
-  return applyDecorators(
-    ApiPropertyOptional({
-      minimum: min,
-      maximum: max,
-      ...(defaultValue === undefined ? {} : { default: defaultValue }),
-    }),
-    // Absent means "unchanged"; null is validated like any value (a NOT NULL column would answer 500).
-    Optional(),
-    IsInt({ message: FieldMessage.integer(field) }),
-    Min(min, { message: range }),
-    Max(max, { message: range }),
-  );
+  return applyDecorators(ApiOptionalInt(min, max, defaultValue), OptionalInt(field, min, max));
 }
 
 /** The `level` of a key or of a user: LicenseLimits' range; `defaultValue` where an absent level means one. */

@@ -1,11 +1,9 @@
-import type { SetUserVariableRequest } from '@latchkey/contracts';
-import { FieldMessage, UserVariableLimits, UserVariableMessage } from '@latchkey/contracts';
+import { SetUserVariableRequest, UserVariableLimits } from '@latchkey/contracts';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, MaxLength } from 'class-validator';
 
-export class SetUserVariableDto implements SetUserVariableRequest {
+// The rules are the contracts' request shape's (libs/contracts/src/shapes/user-variables.ts); this adds OpenAPI only.
+
+export class SetUserVariableDto extends SetUserVariableRequest {
   @ApiProperty({ maxLength: UserVariableLimits.valueMax, example: '{"theme":"dark"}' })
-  @MaxLength(UserVariableLimits.valueMax, { message: UserVariableMessage.value })
-  @IsString({ message: FieldMessage.string('value') })
-  value: string;
+  declare value: string;
 }

@@ -1,35 +1,27 @@
-import type { CreateVariableRequest, UpdateVariableRequest } from '@latchkey/contracts';
-import { FieldMessage, VariableLimits, VariableMessage } from '@latchkey/contracts';
-import { OptionalIntField } from '../../common/int-field.js';
+import { CreateVariableRequest, UpdateVariableRequest, VariableLimits } from '@latchkey/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength } from 'class-validator';
-import { Optional } from '../../common/input/optional-field.js';
+import { ApiOptionalInt } from '../../common/int-field.js';
+
+// The rules are the contracts' request shapes' (libs/contracts/src/shapes/variables.ts); these add OpenAPI only.
 
 export const VARIABLE_KEY = VariableLimits.keyPattern;
 const { valueMax, minLevelMin, minLevelMax } = VariableLimits;
 
-export class CreateVariableDto implements CreateVariableRequest {
+export class CreateVariableDto extends CreateVariableRequest {
   @ApiProperty({ pattern: VARIABLE_KEY.source, example: 'motd' })
-  @Matches(VARIABLE_KEY, { message: VariableMessage.key })
-  @IsString({ message: FieldMessage.string('key') })
-  key: string;
+  declare key: string;
 
   @ApiProperty({ maxLength: valueMax })
-  @MaxLength(valueMax, { message: VariableMessage.value })
-  @IsString({ message: FieldMessage.string('value') })
-  value: string;
+  declare value: string;
 
-  @OptionalIntField('minLevel', minLevelMin, minLevelMax, VariableLimits.minLevelDefault)
-  minLevel?: number;
+  @ApiOptionalInt(minLevelMin, minLevelMax, VariableLimits.minLevelDefault)
+  declare minLevel?: number;
 }
 
-export class UpdateVariableDto implements UpdateVariableRequest {
+export class UpdateVariableDto extends UpdateVariableRequest {
   @ApiPropertyOptional({ maxLength: valueMax })
-  @Optional()
-  @MaxLength(valueMax, { message: VariableMessage.value })
-  @IsString({ message: FieldMessage.string('value') })
-  value?: string;
+  declare value?: string;
 
-  @OptionalIntField('minLevel', minLevelMin, minLevelMax)
-  minLevel?: number;
+  @ApiOptionalInt(minLevelMin, minLevelMax)
+  declare minLevel?: number;
 }

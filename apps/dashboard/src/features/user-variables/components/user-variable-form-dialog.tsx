@@ -1,8 +1,9 @@
-import { UserVariableLimits, UserVariableMessage, type UserVariable } from '@latchkey/contracts';
+import { SetUserVariableRequest, UserVariableLimits, type UserVariable } from '@latchkey/contracts';
 import { Dialog, FormDialogButtons } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useSetUserVariable } from '../api/set-user-variable';
 import { newUserVariableKey } from './user-variable-key';
 
@@ -13,8 +14,10 @@ interface UserVariableValues {
 
 /**
  * Adds a variable to the user, or edits one when `variable` is given (the key
- * is then fixed). The dialog stays open on an error and shows the API's
- * message under the field it names.
+ * is then fixed). The value is checked before sending with the API's own rules
+ * (the contracts' request shape); the key, a path parameter, with its own. The
+ * dialog stays open on an error and shows the API's message under the field it
+ * names.
  */
 export function UserVariableFormDialog({
   appId,
@@ -35,7 +38,13 @@ export function UserVariableFormDialog({
   const editing = variable !== undefined;
   const setMutation = useSetUserVariable(appId, userId);
   const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<UserVariableValues>(
-    { values: { key: variable?.key ?? '', value: variable?.value ?? '' } },
+    {
+      resolver: shapeResolver(
+        SetUserVariableRequest,
+        editing ? {} : { key: (key: string) => newUserVariableKey(key, existingKeys) },
+      ),
+      values: { key: variable?.key ?? '', value: variable?.value ?? '' },
+    },
     async (values, form) => {
       await setMutation.mutateAsync(values);
       onOpenChange(false);
@@ -61,9 +70,7 @@ export function UserVariableFormDialog({
           className="mono"
           hint={editing ? undefined : `Up to ${UserVariableLimits.keyMax} characters of A-Z, a-z, 0-9, _ . -`}
           error={errors.key?.message}
-          {...form.register('key', {
-            validate: editing ? undefined : (key) => newUserVariableKey(key, existingKeys),
-          })}
+          {...form.register('key')}
         />
         <TextAreaField
           label="Value"
@@ -71,9 +78,7 @@ export function UserVariableFormDialog({
           spellCheck={false}
           hint={`Text up to ${UserVariableLimits.valueMax} characters, returned as is.`}
           error={errors.value?.message}
-          {...form.register('value', {
-            maxLength: { value: UserVariableLimits.valueMax, message: UserVariableMessage.value },
-          })}
+          {...form.register('value')}
         />
         <FormDialogButtons submitting={isSubmitting} label={editing ? 'Save' : 'Add variable'} pendingLabel="Saving…" />
       </form>

@@ -1,8 +1,9 @@
-import { VariableLimits, VariableMessage, type Variable } from '@latchkey/contracts';
+import { CreateVariableRequest, UpdateVariableRequest, VariableLimits, type Variable } from '@latchkey/contracts';
 import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { TextAreaField, TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useCreateVariable } from '../api/create-variable';
 import { useUpdateVariable } from '../api/update-variable';
 
@@ -14,8 +15,9 @@ interface VariableValues {
 
 /**
  * Creates a variable, or edits one when `variable` is given (the key is then
- * fixed). The dialog stays open on an error and shows the API's message under
- * the field it names.
+ * fixed). Checked before sending with the API's own rules (the contracts'
+ * request shapes); the dialog stays open on an error and shows the API's
+ * message under the field it names.
  */
 export function VariableFormDialog({
   appId,
@@ -30,6 +32,7 @@ export function VariableFormDialog({
   const updateMutation = useUpdateVariable(appId);
   const { form, errors, ...submit } = useApiForm<VariableValues>(
     {
+      resolver: shapeResolver(editing ? UpdateVariableRequest : CreateVariableRequest),
       values: {
         key: variable?.key ?? '',
         value: variable?.value ?? '',
@@ -66,12 +69,7 @@ export function VariableFormDialog({
         className="mono"
         hint={editing ? undefined : `Up to ${VariableLimits.keyMax} characters of A-Z, a-z, 0-9, _ . -`}
         error={errors.key?.message}
-        {...form.register('key', {
-          pattern: {
-            value: VariableLimits.keyPattern,
-            message: VariableMessage.key,
-          },
-        })}
+        {...form.register('key')}
       />
       <TextAreaField
         label="Value"
@@ -79,9 +77,7 @@ export function VariableFormDialog({
         spellCheck={false}
         hint={`Text up to ${VariableLimits.valueMax / 1024} KiB, returned as is.`}
         error={errors.value?.message}
-        {...form.register('value', {
-          maxLength: { value: VariableLimits.valueMax, message: VariableMessage.value },
-        })}
+        {...form.register('value')}
       />
       <IntegerField
         form={form}

@@ -1,0 +1,38 @@
+// A form whose rules are a request shape of libs/contracts (a class-validator
+// class the API's DTO extends): the browser runs the API's own rules, in its
+// words, before sending. See docs/architecture.md, "Adding a request shape".
+import { classValidatorResolver } from '@hookform/resolvers/class-validator';
+import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+
+/** A request shape of libs/contracts: a class whose fields carry class-validator rules. */
+export type RequestShape = new () => object;
+
+/**
+ * Rules of form fields that are not in the request body, so not in its shape
+ * (a path parameter such as a user variable's key, a check against loaded
+ * data): true, or the message.
+ */
+export type FormOnlyRules<T extends FieldValues> = { [K in keyof T]?: (value: T[K]) => true | string };
+
+/**
+ * react-hook-form's resolver for `shape`, as the API's validation pipe runs it:
+ * one message per field, the first rule it breaks (stopAtFirstError). The
+ * action gets the form's own values (raw), not an instance of the class.
+ * With a resolver, rules given to `register` are not run: `formOnly` holds
+ * those of fields outside the shape.
+ */
+export function shapeResolver<T extends FieldValues>(
+  shape: RequestShape,
+  formOnly: FormOnlyRules<T> = {},
+): Resolver<T> {
+  const validate = classValidatorResolver(shape, { validator: { stopAtFirstError: true } }, { raw: true });
+  return async (values, context, options) => {
+    const result = await validate(values, context, options as never);
+    const errors: Record<string, FieldError> = { ...(result.errors as Record<string, FieldError>) };
+    for (const [name, rule] of Object.entries(formOnly)) {
+      const verdict = rule?.(values[name]);
+      if (typeof verdict === 'string' && !errors[name]) errors[name] = { type: 'validate', message: verdict };
+    }
+    return Object.keys(errors).length > 0 ? { values: {}, errors: errors as FieldErrors<T> } : { values, errors: {} };
+  };
+}
