@@ -23,8 +23,7 @@ import { JOB_QUEUE } from '../../common/queue.module.js';
 import { sqlAffected, sqlPage, sqlRows } from '../../common/sql.js';
 import { drain, type UploadPart } from '../files/multipart-upload.js';
 import { queueJobs } from './job-queue.js';
-import { GET_JOB, INSERT_JOB, type JobRow, SET_JOB_TOTAL } from './jobs.queries.js';
-import { toJob } from './jobs.service.js';
+import { findJob, insertJob, setJobTotal } from './job-records.js';
 import {
   keyAuthRecords,
   type KeyAuthFileSummary,
@@ -136,11 +135,11 @@ export class KeyAuthImportService {
   async commit(actor: Actor, appId: string, importId: string, levels: Record<string, number>): Promise<KeyAuthImport> {
     checkLevels(levels);
     const claimed = await this.dataSource.transaction(async (manager) => {
-      const [job] = await sqlRows<JobRow>(manager, INSERT_JOB, jobValues(actor, appId, 'keyauth.commit'));
+      const job = await insertJob(manager, actor, appId, 'keyauth.commit');
       const [row] = await sqlRows<KeyAuthImportRow>(manager, CLAIM_COMMIT, [
         importId,
         appId,
-        job!.id,
+        job.id,
         JSON.stringify(levels),
       ]);
       if (!row) {
@@ -160,13 +159,13 @@ export class KeyAuthImportService {
     fileName: string,
     file: AsyncIterable<Buffer>,
   ): Promise<{ imported: KeyAuthImportRow; staged: number }> {
-    const [job] = await sqlRows<JobRow>(manager, INSERT_JOB, jobValues(actor, appId, 'keyauth.preview'));
+    const job = await insertJob(manager, actor, appId, 'keyauth.preview');
     const [imported] = await sqlRows<KeyAuthImportRow>(manager, INSERT_IMPORT, [
       appId,
       'dashboard-keys',
       // Control characters (a NUL PostgreSQL cannot store) are no part of a name to show.
       fileName.replace(/[\p{Cc}\p{Cs}]/gu, '').slice(0, 255) || null,
-      job!.id,
+      job.id,
     ]);
     const batches = new StagingBatches(manager, imported!.id);
     const summary: Partial<KeyAuthFileSummary> = {};
@@ -174,7 +173,7 @@ export class KeyAuthImportService {
     for await (const record of keyAuthRecords(file, summary, rules)) await batches.add(record);
     const staged = await batches.flush();
     await sqlAffected(manager, SET_IMPORT_FORMAT, [imported!.id, summary.format]);
-    await sqlRows(manager, SET_JOB_TOTAL, [job!.id, staged]);
+    await setJobTotal(manager, job.id, staged);
     return { imported: { ...imported!, format: summary.format! }, staged };
   }
 
@@ -185,9 +184,7 @@ export class KeyAuthImportService {
   }
 
   private async job(appId: string, jobId: string | null): Promise<Job | null> {
-    if (!jobId) return null;
-    const [job] = await sqlRows<JobRow>(this.dataSource, GET_JOB, [jobId, appId]);
-    return job ? toJob(job) : null;
+    return jobId ? findJob(this.dataSource, appId, jobId) : null;
   }
 
   private async view(read: KeyAuthImportRow): Promise<KeyAuthImport> {
@@ -229,10 +226,6 @@ export class KeyAuthImportService {
       this.logger.warn(`KeyAuth import job ${jobId} not queued, the worker's sweep will: ${err.message}`),
     );
   }
-}
-
-function jobValues(actor: Actor, appId: string, type: 'keyauth.preview' | 'keyauth.commit'): unknown[] {
-  return [appId, type, '{}', '{}', actor.accountId, actor.email, actor.ip, null];
 }
 
 function importStatus(previewJob: Job | null, commitJob: Job | null): KeyAuthImportStatus {
