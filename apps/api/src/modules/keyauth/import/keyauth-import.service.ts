@@ -15,15 +15,15 @@ import {
 } from '@latchkey/contracts';
 import type { Queue } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { Actor } from '../../common/auth/actor.js';
-import { AppError, fieldError } from '../../common/errors.js';
-import { PasswordHasher } from '../../common/password-hasher.js';
-import { PlannerStatistics } from '../../common/planner-statistics.js';
-import { JOB_QUEUE } from '../../common/queue.module.js';
-import { sqlAffected, sqlPage, sqlRows } from '../../common/sql.js';
-import { drain, type UploadPart } from '../files/multipart-upload.js';
-import { queueJobs } from './job-queue.js';
-import { findJob, insertJob, setJobTotal } from './job-records.js';
+import type { Actor } from '../../../common/auth/actor.js';
+import { AppError, fieldError } from '../../../common/errors.js';
+import { PasswordHasher } from '../../../common/password-hasher.js';
+import { PlannerStatistics } from '../../../common/planner-statistics.js';
+import { JOB_QUEUE } from '../../../common/queue.module.js';
+import { sqlAffected, sqlPage, sqlRows } from '../../../common/sql.js';
+import { drain, type UploadPart } from '../../files/multipart-upload.js';
+import { queueJobs } from '../../jobs/job-queue.js';
+import { findJob, insertJob, setJobTotal } from '../../jobs/job-records.js';
 import {
   keyAuthRecords,
   type KeyAuthFileSummary,

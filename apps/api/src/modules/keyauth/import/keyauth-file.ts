@@ -13,8 +13,8 @@ import {
 } from '@latchkey/contracts';
 import StreamJson from 'stream-json';
 import Assembler from 'stream-json/Assembler.js';
-import { AppError } from '../../common/errors.js';
-import { bcryptCost } from '../../common/password-hasher.js';
+import { AppError } from '../../../common/errors.js';
+import { bcryptCost } from '../../../common/password-hasher.js';
 
 /*
  * Reading a KeyAuth export as it streams in (issue 26): the JSON is parsed

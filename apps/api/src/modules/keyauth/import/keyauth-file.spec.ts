@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import bcrypt from 'bcrypt';
-import { AppError } from '../../common/errors.js';
+import { AppError } from '../../../common/errors.js';
 import {
   durationOf,
   importedHwid,
