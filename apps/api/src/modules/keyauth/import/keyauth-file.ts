@@ -1,20 +1,9 @@
 import { pipeline, Readable } from 'node:stream';
-import {
-  ClientLimits,
-  type DurationType,
-  JobLimits,
-  KeyAuthImportLimits,
-  KeyAuthImportMessage,
-  type KeyAuthImportFormat,
-  KeyAuthRowReason,
-  LicenseLimits,
-  type LicenseStatus,
-  usernameKey,
-} from '@latchkey/contracts';
+import { KeyAuthImportLimits, KeyAuthImportMessage, type KeyAuthImportFormat } from '@latchkey/contracts';
 import StreamJson from 'stream-json';
 import Assembler from 'stream-json/Assembler.js';
 import { AppError } from '../../../common/errors.js';
-import { bcryptCost } from '../../../common/password-hasher.js';
+import { type Section, SECTIONS, stageRecord, type StagedRecord } from './keyauth-records.js';
 
 /*
  * Reading a KeyAuth export as it streams in (issue 26): the JSON is parsed
@@ -27,53 +16,6 @@ import { bcryptCost } from '../../../common/password-hasher.js';
  * one record's values is that row's `problem`, shown in the preview.
  */
 
-/** A user as staged: what the commit writes, or why it cannot. */
-export interface StagedUser {
-  line: number;
-  username: string;
-  usernameKey: string | null;
-  passwordHash: string | null;
-  hwid: string | null;
-  /** devices KeyAuth recorded: several appended IDs leave the HWID unlocked and allow that many devices */
-  hwidCount: number;
-  banned: boolean;
-  banReason: string | null;
-  ip: string | null;
-  createdAt: Date | null;
-  lastLoginAt: Date | null;
-  problem: string | null;
-}
-
-export interface StagedSubscription {
-  line: number;
-  usernameKey: string;
-  name: string;
-  expiresAt: Date;
-  /** set when the subscription cannot be staged: its user is refused with this reason instead */
-  problem: string | null;
-}
-
-export interface StagedKey {
-  line: number;
-  key: string;
-  level: number;
-  durationType: DurationType;
-  /** days past the duration type, counted at first use (licenses.extra_days) */
-  extraDays: number;
-  status: LicenseStatus;
-  usedBy: string | null;
-  usedByKey: string | null;
-  activatedAt: Date | null;
-  note: string | null;
-  banReason: string | null;
-  problem: string | null;
-}
-
-export type StagedRecord =
-  | { section: 'users'; row: StagedUser }
-  | { section: 'subscription'; row: StagedSubscription }
-  | { section: 'keys'; row: StagedKey };
-
 /** What the server allows of an imported record. */
 export interface KeyAuthFileRules {
   /** the most a password hash may cost (PasswordHasher.plainCostMax): a costlier one is never checked */
@@ -84,25 +26,6 @@ export interface KeyAuthFileRules {
 export interface KeyAuthFileSummary {
   format: KeyAuthImportFormat;
 }
-
-const DAY_SECONDS = 86_400;
-/** KeyAuth's "lifetime" is a duration of thousands of days (about 27 years in its cloud): ten years or more is lifetime here. */
-const LIFETIME_DAYS = 3650;
-/** Durations Latchkey names exactly; any other whole number of days is `1d` plus extra days. */
-const DAYS_OF_TYPE: Array<[DurationType, number]> = [
-  ['365d', 365],
-  ['90d', 90],
-  ['30d', 30],
-  ['7d', 7],
-  ['1d', 1],
-];
-/** A bcrypt hash of a cost bcrypt computes (4-31). */
-const BCRYPT = /^\$2[aby]\$(0[4-9]|[12]\d|3[01])\$[./A-Za-z0-9]{53}$/;
-const IMPORTED_USERNAME = /^[A-Za-z0-9_.-]{1,64}$/;
-/** KeyAuth's Windows clients send the user's SID as HWID, and it appends each new one to the same field. */
-const APPENDED_SID = /(?=S-1-\d)/;
-const SECTIONS = ['users', 'subscription', 'keys'] as const;
-type Section = (typeof SECTIONS)[number];
 
 /**
  * The records of a KeyAuth export, in file order, each with a line number
@@ -138,7 +61,7 @@ export async function* keyAuthRecords(
         element.consume(token as never);
         if (element.done) {
           line += 1;
-          yield stage(section!, counts[section!]++, line, element.current, passwordCostMax);
+          yield stageRecord(section!, counts[section!]++, line, element.current, passwordCostMax);
           element = null;
         }
         continue;
@@ -214,193 +137,4 @@ function parserDetail(message: string): string {
 
 function notAnObject(section: Section, index: number): string {
   return KeyAuthImportMessage.notAnObject(section === 'keys' ? 'keys' : section, index);
-}
-
-function stage(
-  section: Section,
-  index: number,
-  line: number,
-  read: Record<string, unknown>,
-  passwordCostMax: number,
-): StagedRecord {
-  for (const field of Object.values(read)) {
-    if (typeof field === 'string' && field.length > KeyAuthImportLimits.fieldMax) {
-      throw new AppError('VALIDATION', KeyAuthImportMessage.fieldTooLong(section, index));
-    }
-  }
-  // PostgreSQL's text holds no NUL (it answered 500, issue 37): such a record is staged without its NULs,
-  // and refused. A subscription's user is found with them removed; a user's or key's fields show U+FFFD.
-  const nul = Object.keys(read).find((name) => typeof read[name] === 'string' && read[name].includes('\0'));
-  const value = nul === undefined ? read : withoutNul(read, section === 'subscription' ? '' : '\uFFFD');
-  const problem = nul === undefined ? null : KeyAuthRowReason.nul(nul.replaceAll('\0', '').slice(0, 64));
-  switch (section) {
-    case 'users': {
-      const row = stageUser(required(value, section, index, 'username'), value, line, passwordCostMax);
-      return { section, row: { ...row, problem: problem ?? row.problem } };
-    }
-    case 'subscription':
-      return { section, row: { ...stageSubscription(value, index, line), problem } };
-    case 'keys': {
-      const row = stageKey(required(value, section, index, 'key'), value, line);
-      return { section, row: { ...row, problem: problem ?? row.problem } };
-    }
-  }
-}
-
-function withoutNul(value: Record<string, unknown>, replacement: string): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(value).map(([name, field]) => [
-      name,
-      typeof field === 'string' ? field.replaceAll('\0', replacement) : field,
-    ]),
-  );
-}
-
-function required(value: Record<string, unknown>, section: Section, index: number, field: string): string {
-  const text = textOf(value[field]);
-  if (text === null) throw new AppError('VALIDATION', KeyAuthImportMessage.missingField(section, index, field));
-  return text;
-}
-
-/** A field as text: strings trimmed, numbers written out; empty, null and other types are absent. */
-function textOf(field: unknown): string | null {
-  if (typeof field === 'number' && Number.isFinite(field)) return String(field);
-  if (typeof field !== 'string') return null;
-  const trimmed = field.trim();
-  return trimmed === '' ? null : trimmed;
-}
-
-/** Unix seconds (KeyAuth stores them as text or numbers) as a date; anything else is absent. */
-function unixDate(field: unknown): Date | null {
-  const text = textOf(field);
-  if (text === null || !/^\d{1,12}$/.test(text)) return null;
-  return new Date(Number(text) * 1000);
-}
-
-/** KeyAuth's `banned`: the ban reason, or null; a boolean or 0/1 from other dumps. */
-function banOf(field: unknown): { banned: boolean; reason: string | null } {
-  if (field === true || field === 1 || field === '1') return { banned: true, reason: null };
-  const text = typeof field === 'string' ? textOf(field) : null;
-  if (text === null || text === '0') return { banned: false, reason: null };
-  return { banned: true, reason: text.slice(0, LicenseLimits.banReasonMax) };
-}
-
-/** `$2y$` is PHP's name for the bcrypt Node's library writes `$2b$`: the same algorithm, so the hash is renamed, not redone. */
-export function importedPasswordHash(password: string | null): string | null | undefined {
-  if (password === null) return null;
-  if (!BCRYPT.test(password)) return undefined;
-  return password.startsWith('$2y$') ? `$2b$${password.slice(4)}` : password;
-}
-
-/**
- * KeyAuth's HWID column as Latchkey's one HWID lock: one ID is kept as the
- * lock; several appended SIDs (KeyAuth's multi-HWID apps) leave the user
- * unlocked with that many devices allowed, so none of the user's machines is
- * locked out. A value longer than a client may send is not kept.
- */
-export function importedHwid(field: string | null): { hwid: string | null; count: number } {
-  if (field === null) return { hwid: null, count: 0 };
-  const ids = field.split(APPENDED_SID).filter((id) => id !== '');
-  if (ids.length > 1) return { hwid: null, count: Math.min(ids.length, LicenseLimits.maxDevicesMax) };
-  return { hwid: field.length <= ClientLimits.hwidMax ? field : null, count: 1 };
-}
-
-function stageUser(
-  username: string,
-  value: Record<string, unknown>,
-  line: number,
-  passwordCostMax: number,
-): StagedUser {
-  const key = IMPORTED_USERNAME.test(username) ? usernameKey(username) : null;
-  const imported = importedPasswordHash(textOf(value.password));
-  // A hash costlier than the server checks is not kept (issue 37): its user is skipped, saying why.
-  const cost = imported ? (bcryptCost(imported) ?? 0) : 0;
-  const passwordHash = cost > passwordCostMax ? null : imported;
-  const { hwid, count } = importedHwid(textOf(value.hwid));
-  const ban = banOf(value.banned);
-  return {
-    line,
-    username,
-    usernameKey: key,
-    passwordHash: passwordHash ?? null,
-    hwid,
-    hwidCount: count,
-    banned: ban.banned,
-    banReason: ban.reason,
-    ip: textOf(value.ip)?.slice(0, 64) ?? null,
-    createdAt: unixDate(value.createdate),
-    lastLoginAt: unixDate(value.lastlogin),
-    problem:
-      key === null
-        ? KeyAuthRowReason.username
-        : passwordHash === undefined
-          ? KeyAuthRowReason.password
-          : cost > passwordCostMax
-            ? KeyAuthRowReason.passwordCost(cost, passwordCostMax)
-            : null,
-  };
-}
-
-function stageSubscription(value: Record<string, unknown>, index: number, line: number): StagedSubscription {
-  const user = required(value, 'subscription', index, 'user');
-  const name = required(value, 'subscription', index, 'subscription');
-  return {
-    line,
-    usernameKey: usernameKey(user) ?? user,
-    name: name.slice(0, 64),
-    expiresAt: unixDate(value.expiry) ?? new Date(0),
-    problem: null,
-  };
-}
-
-/** KeyAuth's key statuses as Latchkey's. */
-const KEY_STATUSES: Record<string, LicenseStatus> = { 'not used': 'UNUSED', used: 'USED', banned: 'BANNED' };
-
-/**
- * A key of either format: the dashboard's `expiry` is days, the seller API's
- * `expires` seconds; only the seller API carries status, used-by, note and ban.
- */
-function stageKey(key: string, value: Record<string, unknown>, line: number): StagedKey {
-  const seconds =
-    value.expires !== undefined ? Number(textOf(value.expires)) : Number(textOf(value.expiry)) * DAY_SECONDS;
-  const duration = durationOf(seconds);
-  const levelText = textOf(value.level) ?? String(LicenseLimits.levelDefault);
-  const level = /^\d{1,4}$/.test(levelText) ? Number(levelText) : NaN;
-  const statusText = textOf(value.status);
-  const status = statusText === null ? 'UNUSED' : KEY_STATUSES[statusText.toLowerCase()];
-  const usedBy = textOf(value.usedby);
-  const ban = banOf(value.banned);
-  const problem = !JobLimits.importKeyPattern.test(key)
-    ? KeyAuthRowReason.key
-    : !(level >= LicenseLimits.levelMin && level <= LicenseLimits.levelMax)
-      ? KeyAuthRowReason.level
-      : duration === null
-        ? KeyAuthRowReason.expiry
-        : status === undefined
-          ? KeyAuthRowReason.status
-          : null;
-  return {
-    line,
-    key,
-    level: Number.isFinite(level) ? level : 0,
-    durationType: duration?.type ?? '1d',
-    extraDays: duration?.extraDays ?? 0,
-    status: status ?? 'UNUSED',
-    usedBy: status === 'UNUSED' ? null : usedBy,
-    usedByKey: status === 'UNUSED' || usedBy === null ? null : usernameKey(usedBy),
-    activatedAt: status === 'UNUSED' ? null : (unixDate(value.usedon) ?? null),
-    note: textOf(value.note)?.slice(0, LicenseLimits.noteMax) ?? null,
-    banReason: status === 'BANNED' ? (ban.reason ?? textOf(value.banned)) : null,
-    problem,
-  };
-}
-
-/** A KeyAuth duration in seconds as a Latchkey duration type plus extra days; null when it is not a positive number. */
-export function durationOf(seconds: number): { type: DurationType; extraDays: number } | null {
-  if (!Number.isFinite(seconds) || seconds <= 0) return null;
-  if (seconds <= 3600) return { type: '1h', extraDays: 0 };
-  const days = Math.ceil(seconds / DAY_SECONDS - 1e-9);
-  if (days >= LIFETIME_DAYS) return { type: 'lifetime', extraDays: 0 };
-  const exact = DAYS_OF_TYPE.find(([, length]) => length === days);
-  return exact ? { type: exact[0], extraDays: 0 } : { type: '1d', extraDays: days - 1 };
 }

@@ -24,14 +24,8 @@ import { sqlAffected, sqlPage, sqlRows } from '../../../common/sql.js';
 import { drain, type UploadPart } from '../../files/multipart-upload.js';
 import { queueJobs } from '../../jobs/job-queue.js';
 import { findJob, insertJob, setJobTotal } from '../../jobs/job-records.js';
-import {
-  keyAuthRecords,
-  type KeyAuthFileSummary,
-  type StagedKey,
-  type StagedRecord,
-  type StagedSubscription,
-  type StagedUser,
-} from './keyauth-file.js';
+import { keyAuthRecords, type KeyAuthFileSummary } from './keyauth-file.js';
+import type { StagedKey, StagedRecord, StagedSubscription, StagedUser } from './keyauth-records.js';
 import {
   CLAIM_COMMIT,
   GET_IMPORT,
