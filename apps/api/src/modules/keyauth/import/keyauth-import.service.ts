@@ -3,15 +3,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   type KeyAuthImport,
-  type KeyAuthImportCounts,
   type KeyAuthImportKind,
   KeyAuthImportLimits,
   KeyAuthImportMessage,
   type KeyAuthImportOutcome,
-  KeyAuthRowReason,
   type KeyAuthImportRow as KeyAuthImportRowView,
-  type KeyAuthImportStatus,
-  type Job,
 } from '@latchkey/contracts';
 import type { Queue } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -23,30 +19,20 @@ import { JOB_QUEUE } from '../../../common/queue.module.js';
 import { sqlAffected, sqlPage, sqlRows } from '../../../common/sql.js';
 import { drain, type UploadPart } from '../../files/multipart-upload.js';
 import { queueJobs } from '../../jobs/job-queue.js';
-import { findJob, insertJob, setJobTotal } from '../../jobs/job-records.js';
+import { insertJob, setJobTotal } from '../../jobs/job-records.js';
 import { keyAuthRecords, type KeyAuthFileSummary } from './keyauth-file.js';
-import type { StagedKey, StagedRecord, StagedSubscription, StagedUser } from './keyauth-records.js';
+import { importRow, importView } from './keyauth-import-view.js';
 import {
   CLAIM_COMMIT,
-  GET_IMPORT,
   INSERT_IMPORT,
   type KeyAuthImportRow,
   LIST_IMPORTS,
   LIST_STAGED_KEYS,
   LIST_STAGED_USERS,
-  OUTCOME_COUNTS,
-  type OutcomeCount,
-  REFUSE_STAGED_USERS,
   SET_IMPORT_FORMAT,
-  STAGE_KEYS,
-  STAGE_SUBSCRIPTIONS,
-  STAGE_USERS,
   type StagedRowView,
-  SUBSCRIPTION_NAMES,
 } from './keyauth-import.queries.js';
-
-/** Staged rows written per statement while the file streams in. */
-const STAGE_BATCH = 1000;
+import { StagingBatches } from './staging-batches.js';
 
 /**
  * Imports from KeyAuth (API process): the upload is read as it streams into
@@ -82,16 +68,16 @@ export class KeyAuthImportService {
     this.statistics.wrote('keyauth_import_keys', staged);
     this.statistics.wrote('keyauth_import_subscriptions', staged);
     await this.enqueue(imported.preview_job_id);
-    return this.view(imported);
+    return importView(this.dataSource, imported);
   }
 
   async list(appId: string, offset: number, limit: number) {
     const page = await sqlPage<KeyAuthImportRow>(this.dataSource, LIST_IMPORTS, [appId], { offset, limit });
-    return { ...page, items: await Promise.all(page.items.map((row) => this.view(row))) };
+    return { ...page, items: await Promise.all(page.items.map((row) => importView(this.dataSource, row))) };
   }
 
   async get(appId: string, importId: string): Promise<KeyAuthImport> {
-    return this.view(await this.row(appId, importId));
+    return importView(this.dataSource, await importRow(this.dataSource, appId, importId));
   }
 
   async rows(
@@ -101,7 +87,7 @@ export class KeyAuthImportService {
     outcome: KeyAuthImportOutcome | null,
     page: { offset: number; limit: number },
   ) {
-    await this.row(appId, importId);
+    await importRow(this.dataSource, appId, importId);
     return sqlPage<StagedRowView, KeyAuthImportRowView>(
       this.dataSource,
       kind === 'users' ? LIST_STAGED_USERS : LIST_STAGED_KEYS,
@@ -137,13 +123,13 @@ export class KeyAuthImportService {
         JSON.stringify(levels),
       ]);
       if (!row) {
-        await this.row(appId, importId, manager);
+        await importRow(manager, appId, importId);
         throw new AppError('CONFLICT', KeyAuthImportMessage.notReady);
       }
       return row;
     });
     await this.enqueue(claimed.commit_job_id!);
-    return this.view(claimed);
+    return importView(this.dataSource, claimed);
   }
 
   private async stage(
@@ -171,70 +157,11 @@ export class KeyAuthImportService {
     return { imported: { ...imported!, format: summary.format! }, staged };
   }
 
-  private async row(appId: string, importId: string, executor: EntityManager | DataSource = this.dataSource) {
-    const [row] = await sqlRows<KeyAuthImportRow>(executor, GET_IMPORT, [importId, appId]);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
-  }
-
-  private async job(appId: string, jobId: string | null): Promise<Job | null> {
-    return jobId ? findJob(this.dataSource, appId, jobId) : null;
-  }
-
-  private async view(read: KeyAuthImportRow): Promise<KeyAuthImport> {
-    const [previewJob, commitJob] = await Promise.all([
-      this.job(read.app_id, read.preview_job_id),
-      this.job(read.app_id, read.commit_job_id),
-    ]);
-    // The commit writes the result in its batch's transaction, before its job ends: a row read before the job
-    // was seen succeeding may predate the result, and would show a committed import with no result.
-    const row = commitJob?.status === 'succeeded' && read.result === null ? await this.row(read.app_id, read.id) : read;
-    const status = importStatus(previewJob, commitJob);
-    const ready = previewJob?.status === 'succeeded' && row.result === null;
-    const [counts, names] = ready
-      ? await Promise.all([
-          sqlRows<OutcomeCount>(this.dataSource, OUTCOME_COUNTS, [row.id]),
-          sqlRows<{ name: string; users: number }>(this.dataSource, SUBSCRIPTION_NAMES, [
-            row.id,
-            KeyAuthImportLimits.subscriptionsMax,
-          ]),
-        ])
-      : [[], []];
-    return {
-      id: row.id,
-      appId: row.app_id,
-      format: row.format,
-      fileName: row.file_name,
-      status,
-      counts: ready ? { users: countsOf(counts, 'users'), keys: countsOf(counts, 'keys') } : null,
-      subscriptions: names.map((name) => ({ ...name, level: row.levels[name.name] ?? 1 })),
-      previewJob,
-      commitJob,
-      result: row.result,
-      createdAt: row.created_at.toISOString(),
-    };
-  }
-
   private async enqueue(jobId: string): Promise<void> {
     await queueJobs(this.queue, [jobId]).catch((err: Error) =>
       this.logger.warn(`KeyAuth import job ${jobId} not queued, the worker's sweep will: ${err.message}`),
     );
   }
-}
-
-function importStatus(previewJob: Job | null, commitJob: Job | null): KeyAuthImportStatus {
-  const latest = commitJob ?? previewJob;
-  if (!latest || latest.status === 'queued' || latest.status === 'running') {
-    return commitJob ? 'committing' : 'previewing';
-  }
-  if (latest.status === 'succeeded') return commitJob ? 'committed' : 'ready';
-  return commitJob && previewJob?.status === 'succeeded' ? 'ready' : 'failed';
-}
-
-function countsOf(rows: OutcomeCount[], kind: KeyAuthImportKind): KeyAuthImportCounts {
-  const counts: KeyAuthImportCounts = { create: 0, skip: 0, conflict: 0 };
-  for (const row of rows) if (row.kind === kind) counts[row.outcome] = row.count;
-  return counts;
 }
 
 function checkLevels(levels: Record<string, number>): void {
@@ -249,95 +176,4 @@ function checkLevels(levels: Record<string, number>): void {
         level <= KeyAuthImportLimits.levelMax,
     );
   if (!valid) throw fieldError('levels', KeyAuthImportMessage.levels);
-}
-
-/** Staged rows gathered per table and written STAGE_BATCH at a time. */
-class StagingBatches {
-  private users: StagedUser[] = [];
-  private subscriptions: StagedSubscription[] = [];
-  private keys: StagedKey[] = [];
-  private staged = 0;
-  /** users (by username key) of a subscription that could not be staged */
-  private readonly refusedUsers = new Set<string>();
-
-  constructor(
-    private readonly manager: EntityManager,
-    private readonly importId: string,
-  ) {}
-
-  async add(record: StagedRecord): Promise<void> {
-    if (record.section === 'users') this.users.push(record.row);
-    else if (record.section === 'subscription' && record.row.problem !== null) {
-      this.refusedUsers.add(record.row.usernameKey);
-    } else if (record.section === 'subscription') this.subscriptions.push(record.row);
-    else this.keys.push(record.row);
-    if (this.users.length + this.subscriptions.length + this.keys.length >= STAGE_BATCH) await this.write();
-  }
-
-  /**
-   * Writes what is left, then refuses the users of subscriptions that could
-   * not be staged (a user imported without one would come in with less time
-   * or a lower level); returns the users and keys staged (what the preview
-   * goes through).
-   */
-  async flush(): Promise<number> {
-    await this.write();
-    if (this.refusedUsers.size > 0) {
-      await sqlAffected(this.manager, REFUSE_STAGED_USERS, [
-        this.importId,
-        [...this.refusedUsers],
-        KeyAuthRowReason.subscriptionNul,
-      ]);
-    }
-    return this.staged;
-  }
-
-  private async write(): Promise<void> {
-    const { users, subscriptions, keys } = this;
-    [this.users, this.subscriptions, this.keys] = [[], [], []];
-    this.staged += users.length + keys.length;
-    if (users.length > 0) {
-      await sqlRows(this.manager, STAGE_USERS, [
-        this.importId,
-        users.map((u) => u.line),
-        users.map((u) => u.username),
-        users.map((u) => u.usernameKey),
-        users.map((u) => u.passwordHash),
-        users.map((u) => u.hwid),
-        users.map((u) => u.hwidCount),
-        users.map((u) => u.banned),
-        users.map((u) => u.banReason),
-        users.map((u) => u.ip),
-        users.map((u) => u.createdAt),
-        users.map((u) => u.lastLoginAt),
-        users.map((u) => u.problem),
-      ]);
-    }
-    if (subscriptions.length > 0) {
-      await sqlRows(this.manager, STAGE_SUBSCRIPTIONS, [
-        this.importId,
-        subscriptions.map((s) => s.line),
-        subscriptions.map((s) => s.usernameKey),
-        subscriptions.map((s) => s.name),
-        subscriptions.map((s) => s.expiresAt),
-      ]);
-    }
-    if (keys.length > 0) {
-      await sqlRows(this.manager, STAGE_KEYS, [
-        this.importId,
-        keys.map((k) => k.line),
-        keys.map((k) => k.key),
-        keys.map((k) => k.level),
-        keys.map((k) => k.durationType),
-        keys.map((k) => k.extraDays),
-        keys.map((k) => k.status),
-        keys.map((k) => k.usedBy),
-        keys.map((k) => k.usedByKey),
-        keys.map((k) => k.activatedAt),
-        keys.map((k) => k.note),
-        keys.map((k) => k.banReason),
-        keys.map((k) => k.problem),
-      ]);
-    }
-  }
 }
