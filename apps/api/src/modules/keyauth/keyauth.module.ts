@@ -10,6 +10,7 @@ import { UsersModule } from '../users/users.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { KeyAuthAppStats } from './keyauth-app-stats.js';
 import { KeyAuthAppsCache } from './keyauth-apps.cache.js';
+import { KeyAuthSessionCalls } from './keyauth-session-calls.js';
 import { KeyAuthSessions } from './keyauth-sessions.js';
 import { KeyAuthSettingsController } from './keyauth-settings.controller.js';
 import { KeyAuthSettingsService } from './keyauth-settings.service.js';
@@ -31,6 +32,7 @@ import { KeyAuthEndpoint } from './keyauth.endpoint.js';
     KeyAuthAppsCache,
     KeyAuthSessions,
     KeyAuthAppStats,
+    KeyAuthSessionCalls,
     KeyAuthEndpoint,
   ],
 })
