@@ -55,6 +55,7 @@ const MODULE_DEPENDENCIES = {
     'client',
     'events',
     'files',
+    'jobs',
     'licenses',
     'rate-limit',
     'sessions',

@@ -5,10 +5,12 @@ import type { Config } from './config/config.js';
 import { AuditRetentionModule } from './modules/audit/audit.module.js';
 import { WorkerHealthModule } from './modules/health/health.module.js';
 import { JobWorkerModule } from './modules/jobs/jobs.module.js';
+import { KeyAuthImportWorkerModule } from './modules/keyauth/import/keyauth-import-worker.module.js';
 import { WebhookWorkerModule } from './modules/webhooks/webhook-worker.module.js';
 
 /**
- * The worker process: BullMQ processors (webhook deliveries, bulk jobs) and
+ * The worker process: BullMQ processors (webhook deliveries, bulk jobs, among
+ * them the KeyAuth import's preview and commit) and
  * housekeeping (audit retention); no HTTP but its probes' listener (WORKER_HEALTH_PORT).
  */
 @Module({})
@@ -22,6 +24,7 @@ export class WorkerModule {
         AuditRetentionModule,
         WebhookWorkerModule,
         JobWorkerModule,
+        KeyAuthImportWorkerModule,
         WorkerHealthModule,
       ],
     };

@@ -1,6 +1,6 @@
 import type { CreateJobRequest, JobError, JobFilter, JobParams } from '@latchkey/contracts';
 import type { SqlExecutor } from '../../common/sql.js';
-import type { JobRow, JobTable } from './jobs.queries.js';
+import type { JobRow } from './jobs.queries.js';
 
 /** One batch of a job: the cursor it ended at (null: nothing was left), what it handled, skipped and refused. */
 export interface BatchOutcome {
@@ -10,10 +10,14 @@ export interface BatchOutcome {
   errors: JobError[];
 }
 
-/** What a job type does, batch by batch, in the transaction that records its progress. */
+/**
+ * What a job type does, batch by batch, in the transaction that records its
+ * progress. The jobs module's own types are in JOB_OPERATIONS; a module that
+ * owns another type's records registers its operation (JobOperationsRegistry).
+ */
 export interface JobOperation {
   /** the table it changes, whose planner statistics are refreshed when it ends */
-  table: JobTable;
+  table: string;
   /** the cursor before the first record */
   start: string;
   /** how many records it will go through (an import knows its rows from the upload) */

@@ -4,7 +4,6 @@ import {
   type JobError,
   JobMessage,
   type JobParams,
-  type JobType,
 } from '@latchkey/contracts';
 import { fieldError } from '../../common/errors.js';
 import { sqlRows } from '../../common/sql.js';
@@ -20,7 +19,6 @@ import { type BulkUserChange, changeUserBatch, countBulkUserChange } from '../us
 import { checkImportRow } from './import-csv.js';
 import type { BatchOutcome, CreatableJobOperation, JobOperation } from './job-operation.js';
 import { type ImportRow, type JobRow, TAKE_IMPORT_ROWS } from './jobs.queries.js';
-import { keyAuthCommitOperation, keyAuthPreviewOperation } from './keyauth-import.operations.js';
 
 /** Before every uuid: keyset batches of ids start here. */
 const FIRST_ID = '00000000-0000-0000-0000-000000000000';
@@ -98,41 +96,47 @@ const importOperation: JobOperation = {
   },
 };
 
-/** Every job type's operation; a type `POST /jobs` creates (FilterJobType) also reads its request. */
-export const JOB_OPERATIONS: { [Type in JobType]: Type extends FilterJobType ? CreatableJobOperation : JobOperation } =
-  {
-    'licenses.import': importOperation,
-    'licenses.delete': {
-      table: 'licenses',
-      start: FIRST_ID,
-      input: (request) => ({ filter: filterOf(request, ['status', ...KEY_FILTER]), params: {} }),
-      count: (executor, job) => countBulkKeyChange(executor, 'delete', job.app_id, keyFilter(job)),
-      batch: async (executor, job, cursor, size) =>
-        changed(await deleteKeyBatch(executor, { appId: job.app_id, filter: keyFilter(job), cursor, size })),
-    },
-    'licenses.add-time': {
-      table: 'licenses',
-      start: FIRST_ID,
-      input: (request) => ({ filter: filterOf(request, [...KEY_FILTER]), params: daysOf(request) }),
-      count: (executor, job) => countBulkKeyChange(executor, 'addTime', job.app_id, keyFilter(job)),
-      batch: async (executor, job, cursor, size) =>
-        changed(
-          await addTimeToKeyBatch(executor, {
-            appId: job.app_id,
-            filter: keyFilter(job),
-            cursor,
-            size,
-            days: job.params.days!,
-          }),
-        ),
-    },
-    'users.extend': userOperation((job) => ({ kind: 'extend', days: job.params.days! }), daysOf),
-    'users.reset-hwid': userOperation(() => ({ kind: 'resetHwid' })),
-    'users.ban': userOperation(
-      (job) => ({ kind: 'ban', reason: job.params.reason ?? null }),
-      (request) => ({ reason: request.params?.reason ?? null }),
-    ),
-    'users.unban': userOperation(() => ({ kind: 'unban' })),
-    'keyauth.preview': keyAuthPreviewOperation,
-    'keyauth.commit': keyAuthCommitOperation,
-  };
+/** The types the jobs module runs on its own: the bulk changes `POST /jobs` creates and the CSV import of keys. */
+export type OwnJobType = FilterJobType | 'licenses.import';
+
+/**
+ * The operations of the jobs module's own types; a type `POST /jobs` creates
+ * (FilterJobType) also reads its request. Other modules' types are
+ * registered by their modules (JobOperationsRegistry).
+ */
+export const JOB_OPERATIONS: {
+  [Type in OwnJobType]: Type extends FilterJobType ? CreatableJobOperation : JobOperation;
+} = {
+  'licenses.import': importOperation,
+  'licenses.delete': {
+    table: 'licenses',
+    start: FIRST_ID,
+    input: (request) => ({ filter: filterOf(request, ['status', ...KEY_FILTER]), params: {} }),
+    count: (executor, job) => countBulkKeyChange(executor, 'delete', job.app_id, keyFilter(job)),
+    batch: async (executor, job, cursor, size) =>
+      changed(await deleteKeyBatch(executor, { appId: job.app_id, filter: keyFilter(job), cursor, size })),
+  },
+  'licenses.add-time': {
+    table: 'licenses',
+    start: FIRST_ID,
+    input: (request) => ({ filter: filterOf(request, [...KEY_FILTER]), params: daysOf(request) }),
+    count: (executor, job) => countBulkKeyChange(executor, 'addTime', job.app_id, keyFilter(job)),
+    batch: async (executor, job, cursor, size) =>
+      changed(
+        await addTimeToKeyBatch(executor, {
+          appId: job.app_id,
+          filter: keyFilter(job),
+          cursor,
+          size,
+          days: job.params.days!,
+        }),
+      ),
+  },
+  'users.extend': userOperation((job) => ({ kind: 'extend', days: job.params.days! }), daysOf),
+  'users.reset-hwid': userOperation(() => ({ kind: 'resetHwid' })),
+  'users.ban': userOperation(
+    (job) => ({ kind: 'ban', reason: job.params.reason ?? null }),
+    (request) => ({ reason: request.params?.reason ?? null }),
+  ),
+  'users.unban': userOperation(() => ({ kind: 'unban' })),
+};

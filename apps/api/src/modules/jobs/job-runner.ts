@@ -7,7 +7,7 @@ import { PlannerStatistics } from '../../common/planner-statistics.js';
 import { sqlRows } from '../../common/sql.js';
 import { Config } from '../../config/config.js';
 import { AuditService } from '../audit/audit.service.js';
-import { JOB_OPERATIONS } from './job-operations.js';
+import { JobOperationsRegistry } from './job-operations-registry.js';
 import { endJob, isUnfinished } from './job-ending.js';
 import { LOCK_JOB, type JobRow, RECORD_PROGRESS, START_JOB } from './jobs.queries.js';
 
@@ -35,6 +35,7 @@ export class JobRunner {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly statistics: PlannerStatistics,
+    private readonly operations: JobOperationsRegistry,
   ) {
     this.batchSize = config.BULK_JOB_BATCH_SIZE;
   }
@@ -62,7 +63,7 @@ export class JobRunner {
     const [locked] = await sqlRows<JobRow>(manager, LOCK_JOB, [jobId]);
     if (!locked || !isUnfinished(locked)) return { next: false, ended: null };
     if (locked.cancel_requested) return { next: false, ended: await endJob(manager, this.audit, locked, 'cancelled') };
-    const operation = JOB_OPERATIONS[locked.type];
+    const operation = this.operations.get(locked.type);
     let job = locked;
     if (job.status === 'queued') {
       const total = await operation.count(manager, job);
@@ -91,6 +92,6 @@ export class JobRunner {
 
   /** Production databases analyze on their own, but not the minute after a bulk change (issue 25). */
   private refreshStatistics(job: JobRow): void {
-    if (job.done > 0) this.statistics.wrote(JOB_OPERATIONS[job.type].table, job.done);
+    if (job.done > 0) this.statistics.wrote(this.operations.get(job.type).table, job.done);
   }
 }

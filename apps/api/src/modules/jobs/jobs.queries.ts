@@ -116,8 +116,5 @@ export const TAKE_IMPORT_ROWS = `DELETE FROM job_import_rows
 /** Every row left of the import `$1` (a cancelled or failed one). */
 export const DROP_ALL_IMPORT_ROWS = `DELETE FROM job_import_rows WHERE job_id = $1`;
 
-/** Tables a job may change; the planner statistics of the one it changed are refreshed when it ends. */
-export type JobTable = 'licenses' | 'users' | 'keyauth_import_users';
-
 /** An import's total, once its upload has been read. */
 export const SET_JOB_TOTAL = `UPDATE jobs SET total = $2 WHERE id = $1 RETURNING ${JOB_COLUMNS}`;

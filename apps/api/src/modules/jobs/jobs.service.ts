@@ -1,12 +1,11 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type Job, type JobFilter, type JobParams, type JobType, JobMessage } from '@latchkey/contracts';
+import { type Job, JobMessage } from '@latchkey/contracts';
 import type { Queue } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError, fieldError } from '../../common/errors.js';
-import { iso } from '../../common/iso.js';
 import { JOB_QUEUE } from '../../common/queue.module.js';
 import { sqlPage, sqlRows } from '../../common/sql.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
@@ -14,16 +13,9 @@ import { drain, type UploadPart } from '../files/multipart-upload.js';
 import { importRowBatches } from './import-csv.js';
 import { JOB_OPERATIONS } from './job-operations.js';
 import { queueJobs } from './job-queue.js';
+import { findJob, insertJob, setJobTotal, toJob } from './job-records.js';
 import type { CreateJobDto } from './jobs.dto.js';
-import {
-  GET_JOB,
-  INSERT_IMPORT_ROWS,
-  INSERT_JOB,
-  type JobRow,
-  LIST_JOBS,
-  REQUEST_CANCEL,
-  SET_JOB_TOTAL,
-} from './jobs.queries.js';
+import { INSERT_IMPORT_ROWS, type JobRow, LIST_JOBS, REQUEST_CANCEL } from './jobs.queries.js';
 
 /** Upload rows stored per statement while the CSV streams in. */
 const IMPORT_INSERT_BATCH = 1000;
@@ -45,9 +37,9 @@ export class JobsService {
 
   async create(actor: Actor, appId: string, dto: CreateJobDto): Promise<Job> {
     const { filter, params } = JOB_OPERATIONS[dto.type].input(dto);
-    const [job] = await sqlRows<JobRow>(this.dataSource, INSERT_JOB, jobValues(actor, appId, dto.type, filter, params));
-    await this.enqueue(job!);
-    return toJob(job!);
+    const job = await insertJob(this.dataSource, actor, appId, dto.type, filter, params);
+    await this.enqueue(job);
+    return toJob(job);
   }
 
   /**
@@ -77,9 +69,9 @@ export class JobsService {
   }
 
   async get(appId: string, jobId: string): Promise<Job> {
-    const [job] = await sqlRows<JobRow>(this.dataSource, GET_JOB, [jobId, appId]);
+    const job = await findJob(this.dataSource, appId, jobId);
     if (!job) throw new AppError('NOT_FOUND');
-    return toJob(job);
+    return job;
   }
 
   /**
@@ -113,12 +105,12 @@ export class JobsService {
     appId: string,
     file: AsyncIterable<Buffer>,
   ): Promise<JobRow> {
-    const [job] = await sqlRows<JobRow>(manager, INSERT_JOB, jobValues(actor, appId, 'licenses.import', {}, {}));
+    const job = await insertJob(manager, actor, appId, 'licenses.import');
     let rows = 0;
     for await (const batch of importRowBatches(file, IMPORT_INSERT_BATCH)) {
       rows += batch.length;
       await sqlRows(manager, INSERT_IMPORT_ROWS, [
-        job!.id,
+        job.id,
         batch.map((row) => row.line),
         batch.map((row) => row.key),
         batch.map((row) => row.level),
@@ -126,8 +118,7 @@ export class JobsService {
         batch.map((row) => row.note),
       ]);
     }
-    const [counted] = await sqlRows<JobRow>(manager, SET_JOB_TOTAL, [job!.id, rows]);
-    return counted!;
+    return setJobTotal(manager, job.id, rows);
   }
 
   private async enqueue(job: JobRow): Promise<void> {
@@ -135,30 +126,4 @@ export class JobsService {
       this.logger.warn(`bulk job ${job.id} not queued, the worker's sweep will: ${err.message}`),
     );
   }
-}
-
-function jobValues(actor: Actor, appId: string, type: JobType, filter: JobFilter, params: JobParams): unknown[] {
-  return [appId, type, JSON.stringify(filter), JSON.stringify(params), actor.accountId, actor.email, actor.ip, null];
-}
-
-export function toJob(row: JobRow): Job {
-  return {
-    id: row.id,
-    appId: row.app_id,
-    type: row.type,
-    status: row.status,
-    filter: row.filter,
-    params: row.params,
-    done: row.done,
-    total: row.total,
-    skipped: row.skipped,
-    errorCount: row.error_count,
-    errors: row.errors,
-    failure: row.failure,
-    cancelRequested: row.cancel_requested,
-    createdBy: { accountId: row.created_by, email: row.created_by_email },
-    createdAt: row.created_at.toISOString(),
-    startedAt: iso(row.started_at),
-    finishedAt: iso(row.finished_at),
-  };
 }

@@ -1,67 +1,28 @@
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  ClientLimits,
-  USERNAME_MESSAGE,
-  type ClientUser,
-  type FileData,
-  type KeyAuthVersion,
-  type SessionResult,
-} from '@latchkey/contracts';
+import type { ClientUser, SessionResult } from '@latchkey/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ChangeAuthor } from '../../common/auth/actor.js';
 import { AppError } from '../../common/errors.js';
 import { findHostileInput } from '../../common/input/hostile-input.js';
-import { AppCredentialsCache, type CachedApp } from '../apps/app-credentials.cache.js';
+import { AppCredentialsCache } from '../apps/app-credentials.cache.js';
 import { BlacklistService } from '../blacklist/blacklist.service.js';
 import { ClientService } from '../client/client.service.js';
-import { DownloadRoute } from '../files/download.route.js';
 import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
-import { UsersService } from '../users/users.service.js';
 import { KeyAuthAppStats } from './keyauth-app-stats.js';
-import { subscriptionName, type KeyAuthApp } from './keyauth-app.js';
+import { subscriptionName } from './keyauth-app.js';
 import { KeyAuthAppsCache } from './keyauth-apps.cache.js';
+import { type KeyAuthAnswer, type KeyAuthCall, KeyAuthRefusal, sendAnswer } from './keyauth-call.js';
+import { KeyAuthSessionCalls } from './keyauth-session-calls.js';
 import { KeyAuthSessions, type KeyAuthSession } from './keyauth-sessions.js';
 import {
-  answerNonce,
-  asciiJson,
   ENCKEY_MAX,
-  FILE_MAX_BYTES,
-  hmacKey,
-  hmacSignature,
   inKeyAuthFieldNames,
   KEYAUTH_FAILURE,
   KEYAUTH_INVALID,
   KeyAuthText,
   NOT_OFFERED_TYPES,
   requestFields,
-  SUCCESS_CODE,
   versionOfPath,
 } from './keyauth-wire.js';
-
-/** One KeyAuth call, its app found and switched on. */
-interface KeyAuthCall {
-  version: KeyAuthVersion;
-  keyauth: KeyAuthApp;
-  app: CachedApp;
-  fields: Map<string, string>;
-  ip: string;
-  origin: string | null;
-  /** the session's `enckey` once found: the 1.2 HMAC key of every answer after `init` */
-  enckey: string | null;
-}
-
-/** An answer before the protocol's own fields (nonce, ownerid, code) and its signature are added. */
-interface Answer {
-  success: boolean;
-  message: string;
-  fields?: Record<string, unknown>;
-  /** 429 on a rate limit; 200 otherwise (KeyAuth clients treat any other status as fatal) */
-  status?: number;
-  retryAfterSeconds?: number;
-}
-
-/** A refusal in KeyAuth's own words, answered `success: false`. */
-class KeyAuthRefusal extends Error {}
 
 /** The types that bind or end their session: they read it from Redis, never from a process's copy. */
 const SESSION_CHANGING_TYPES = new Set(['register', 'login', 'license', 'logout']);
@@ -90,8 +51,7 @@ export class KeyAuthEndpoint {
     private readonly stats: KeyAuthAppStats,
     private readonly blacklist: BlacklistService,
     private readonly rateLimiter: ClientRateLimiter,
-    private readonly downloads: DownloadRoute,
-    private readonly users: UsersService,
+    private readonly sessionCalls: KeyAuthSessionCalls,
   ) {}
 
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -108,16 +68,16 @@ export class KeyAuthEndpoint {
     }
     const origin = request.host ? `${request.protocol}://${request.host}` : null;
     const call: KeyAuthCall = { version, keyauth, app, fields, ip: request.ip, origin, enckey: null };
-    let answer: Answer;
+    let answer: KeyAuthAnswer;
     try {
       answer = await this.serve(call);
     } catch (err) {
       answer = this.failure(err);
     }
-    send(reply, call, answer);
+    sendAnswer(reply, call, answer);
   }
 
-  private async serve(call: KeyAuthCall): Promise<Answer> {
+  private async serve(call: KeyAuthCall): Promise<KeyAuthAnswer> {
     const { app, fields } = call;
     const hostile = findHostileInput(Object.fromEntries(fields));
     if (hostile) throw new KeyAuthRefusal(hostile.message);
@@ -171,21 +131,25 @@ export class KeyAuthEndpoint {
    * A session-gated call; when a remembered copy's Latchkey session is refused,
    * the binding may have moved on in another process: read it again and retry once.
    */
-  private async sessionCallOnLatestBinding(call: KeyAuthCall, session: KeyAuthSession, type: string): Promise<Answer> {
+  private async sessionCallOnLatestBinding(
+    call: KeyAuthCall,
+    session: KeyAuthSession,
+    type: string,
+  ): Promise<KeyAuthAnswer> {
     try {
-      return await this.sessionCall(call, validatedToken(session), type);
+      return await this.sessionCalls.serve(call, validatedToken(session), type);
     } catch (err) {
       const refusedToken = err instanceof AppError && err.code === 'INVALID_SESSION';
       if (!session.remembered || !refusedToken) throw err;
       const latest = await this.sessions.find(call.app, session.id, { latest: true });
       if (!latest || latest.ended) throw new KeyAuthRefusal(KeyAuthText.sessionNotFound);
       if (latest.latchkeyToken === session.latchkeyToken) throw err;
-      return this.sessionCall(call, validatedToken(latest), type);
+      return this.sessionCalls.serve(call, validatedToken(latest), type);
     }
   }
 
   /** Opens an unvalidated session, after the checks `/v1` makes before serving anything. */
-  private async init(call: KeyAuthCall): Promise<Answer> {
+  private async init(call: KeyAuthCall): Promise<KeyAuthAnswer> {
     const { app, keyauth, fields, ip } = call;
     if (await this.blacklist.isBlocked(app.id, { ip, hwid: null, username: null })) {
       throw new AppError('ACCESS_DENIED');
@@ -216,7 +180,7 @@ export class KeyAuthEndpoint {
     call: KeyAuthCall,
     session: KeyAuthSession,
     type: 'register' | 'login' | 'license',
-  ): Promise<Answer> {
+  ): Promise<KeyAuthAnswer> {
     const { fields } = call;
     const hwid = fields.get('hwid');
     const requests = {
@@ -240,96 +204,6 @@ export class KeyAuthEndpoint {
       message: KeyAuthText.loggedIn,
       fields: { info: this.userInfo(call, opened.user, type === 'login' ? null : (fields.get('key') ?? null)) },
     };
-  }
-
-  /** The session-gated types, on a validated session. */
-  private async sessionCall(call: KeyAuthCall, sessionToken: string, type: string): Promise<Answer> {
-    const { app, fields, ip, origin } = call;
-    const dispatch = (body: Record<string, unknown>) =>
-      this.client.dispatchForApp(app, { ...body, sessionToken }, ip, origin);
-    switch (type) {
-      case 'check':
-        await dispatch({ type: 'check' });
-        return { success: true, message: KeyAuthText.sessionValidated };
-      case 'var': {
-        const { data } = await dispatch({ type: 'var', key: fields.get('varid') });
-        return { success: true, message: (data as { value: string }).value };
-      }
-      case 'getvar': {
-        const { data } = await dispatch({ type: 'uservar', key: fields.get('var') });
-        return {
-          success: true,
-          message: KeyAuthText.variableFetched,
-          fields: { response: (data as { value: string }).value },
-        };
-      }
-      case 'setvar':
-        await dispatch({ type: 'setuservar', key: fields.get('var'), value: fields.get('data') });
-        return { success: true, message: KeyAuthText.variableSet };
-      case 'log': {
-        const message = fields.get('message');
-        const pcuser = fields.get('pcuser');
-        await dispatch({ type: 'log', message: pcuser && message ? `[${pcuser}] ${message}` : message });
-        return { success: true, message: KeyAuthText.logged };
-      }
-      case 'fetchOnline': {
-        if (!call.keyauth.fetchOnline) throw new KeyAuthRefusal(KeyAuthText.fetchOnlineOff);
-        await dispatch({ type: 'check' });
-        const users = (await this.stats.onlineUsernames(app)).map((credential) => ({ credential }));
-        return {
-          success: true,
-          message: users.length > 0 ? KeyAuthText.onlineFetched : KeyAuthText.noOnlineUsers,
-          fields: { users },
-        };
-      }
-      case 'file': {
-        const { data } = await dispatch({ type: 'file', fileId: fields.get('fileid') });
-        const token = new URL((data as FileData).url).pathname.split('/').pop()!;
-        const contents = await this.downloads.readWhole(token, ip, FILE_MAX_BYTES);
-        if (contents === 'tooLarge') throw new KeyAuthRefusal(KeyAuthText.fileTooLarge);
-        if (contents === null) throw new AppError('FILE_NOT_FOUND');
-        return { success: true, message: KeyAuthText.fileFetched, fields: { contents: contents.toString('hex') } };
-      }
-      case 'ban': {
-        if (!call.keyauth.selfBan) throw new KeyAuthRefusal(KeyAuthText.selfBanOff);
-        const { user } = (await dispatch({ type: 'check' })).data as { user: ClientUser };
-        const author = { accountId: null, email: `${user.username} (${KeyAuthText.clientBan})`, ip };
-        const reason = fields.get('reason') ?? KeyAuthText.clientBan;
-        await this.users.ban(author, app.id, user.userId, reason);
-        for (const [type, value] of [
-          ['hwid', user.hwid],
-          ['ip', ip],
-        ] as const) {
-          if (value !== null) await this.blacklistQuietly(author, app.id, { type, value, reason });
-        }
-        return { success: true, message: KeyAuthText.banned };
-      }
-      case 'changeUsername': {
-        const username = fields.get('newUsername');
-        if (username === undefined || !ClientLimits.usernamePattern.test(username)) {
-          throw new KeyAuthRefusal(USERNAME_MESSAGE);
-        }
-        const { user } = (await dispatch({ type: 'check' })).data as { user: ClientUser };
-        const author = { accountId: null, email: user.username, ip };
-        await this.users.rename(author, app.id, user.userId, username);
-        return { success: true, message: KeyAuthText.usernameChanged };
-      }
-      default:
-        throw new KeyAuthRefusal(KeyAuthText.unknownType);
-    }
-  }
-
-  /** A blacklist entry made by a client ban; one that exists already is what was wanted. */
-  private async blacklistQuietly(
-    author: ChangeAuthor,
-    appId: string,
-    entry: { type: 'hwid' | 'ip'; value: string; reason: string },
-  ): Promise<void> {
-    try {
-      await this.blacklist.create(author, appId, entry);
-    } catch (err) {
-      if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
-    }
   }
 
   /** Ends a bound Latchkey session; one that already ended (evicted, timed out) is what was wanted. */
@@ -363,7 +237,7 @@ export class KeyAuthEndpoint {
     };
   }
 
-  private failure(err: unknown): Answer {
+  private failure(err: unknown): KeyAuthAnswer {
     if (err instanceof KeyAuthRefusal) return { success: false, message: err.message };
     if (err instanceof AppError) {
       if (err.code === 'TOO_MANY_REQUESTS') {
@@ -386,27 +260,4 @@ export class KeyAuthEndpoint {
 function validatedToken(session: KeyAuthSession): string {
   if (session.latchkeyToken === null) throw new KeyAuthRefusal(KeyAuthText.sessionNotValidated);
   return session.latchkeyToken;
-}
-
-/** Writes the answer with the protocol's fields, signed as the call's version signs. */
-function send(reply: FastifyReply, call: KeyAuthCall, answer: Answer): void {
-  const { version, keyauth, app } = call;
-  const body = asciiJson({
-    success: answer.success,
-    message: answer.message,
-    ...answer.fields,
-    nonce: answerNonce(),
-    ...(version === '1.3' ? { ownerid: keyauth.ownerId } : {}),
-    ...(version === '1.3' && answer.success ? { code: SUCCESS_CODE } : {}),
-  });
-  reply.status(answer.status ?? 200).header('content-type', 'application/json; charset=utf-8');
-  if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds));
-  if (version === '1.3') {
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    reply.header('x-signature-ed25519', app.responseSigner.sign(timestamp, body));
-    reply.header('x-signature-timestamp', timestamp);
-  } else {
-    reply.header('signature', hmacSignature(hmacKey(keyauth.secret!, call.enckey), body));
-  }
-  reply.send(body);
 }

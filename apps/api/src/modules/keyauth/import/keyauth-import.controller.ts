@@ -2,11 +2,11 @@ import { Body, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { KeyAuthImportLimits } from '@latchkey/contracts';
 import type { FastifyRequest } from 'fastify';
-import { IdParam } from '../../common/id-param.js';
-import { ok, PageQuery, pageOffset, paged } from '../../common/admin-response.js';
-import { CurrentActor, type Actor } from '../../common/auth/actor.js';
-import { AppScoped, CurrentApp, type OwnedApp, AppCapability } from '../apps/app-access.js';
-import { uploadParts } from '../files/multipart-upload.js';
+import { IdParam } from '../../../common/id-param.js';
+import { ok, PageQuery, pageOffset, paged } from '../../../common/admin-response.js';
+import { CurrentActor, type Actor } from '../../../common/auth/actor.js';
+import { AppScoped, CurrentApp, type OwnedApp, AppCapability } from '../../apps/app-access.js';
+import { uploadParts } from '../../files/multipart-upload.js';
 import { CommitKeyAuthImportDto, KeyAuthImportRowsQuery } from './keyauth-import.dto.js';
 import { KeyAuthImportService } from './keyauth-import.service.js';
 

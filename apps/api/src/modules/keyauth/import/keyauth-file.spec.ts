@@ -1,15 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import bcrypt from 'bcrypt';
-import { AppError } from '../../common/errors.js';
-import {
-  durationOf,
-  importedHwid,
-  importedPasswordHash,
-  type KeyAuthFileSummary,
-  keyAuthRecords,
-  type StagedRecord,
-  type StagedUser,
-} from './keyauth-file.js';
+import { AppError } from '../../../common/errors.js';
+import { durationOf, importedHwid, importedPasswordHash } from './keyauth-fields.js';
+import { type KeyAuthFileSummary, keyAuthRecords } from './keyauth-file.js';
+import type { StagedRecord, StagedUser } from './keyauth-records.js';
 
 async function records(text: string, chunkSize = 7): Promise<{ records: StagedRecord[]; format?: string }> {
   const summary: Partial<KeyAuthFileSummary> = {};

@@ -1,9 +1,9 @@
 import type { KeyAuthImportResult } from '@latchkey/contracts';
-import { sqlAffected, sqlRows, type SqlExecutor } from '../../common/sql.js';
-import { createImportedKeys } from '../licenses/license-import.js';
-import { createImportedUsers, linkImportedLicenses } from '../users/user-import.js';
-import type { JobOperation } from './job-operation.js';
-import type { JobRow } from './jobs.queries.js';
+import { sqlAffected, sqlRows, type SqlExecutor } from '../../../common/sql.js';
+import { createImportedKeys } from '../../licenses/license-import.js';
+import { createImportedUsers, linkImportedLicenses } from '../../users/user-import.js';
+import type { JobOperation } from '../../jobs/job-operation.js';
+import type { JobRow } from '../../jobs/jobs.queries.js';
 import {
   CLASSIFY_KEYS,
   CLASSIFY_USERS,

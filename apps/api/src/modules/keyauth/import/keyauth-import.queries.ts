@@ -1,10 +1,11 @@
 import type { KeyAuthImportFormat, KeyAuthImportResult, KeyAuthImportOutcome } from '@latchkey/contracts';
 import { KeyAuthRowReason } from '@latchkey/contracts';
-import type { ListStatement } from '../../common/sql.js';
+import type { ListStatement } from '../../../common/sql.js';
 
 /*
- * Statements of imports from KeyAuth: the jobs module owns `keyauth_imports`
- * and its staging tables (docs/data-access.md). The users and keys a commit
+ * Statements of imports from KeyAuth: the keyauth module owns `keyauth_imports`
+ * and its staging tables (docs/data-access.md); their jobs are written
+ * through the jobs module (jobs/job-records.ts). The users and keys a commit
  * creates are written by their owners (users/user-import.ts,
  * licenses/license-import.ts), reading the staging tables in their statement.
  */

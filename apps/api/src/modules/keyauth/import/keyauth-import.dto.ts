@@ -8,8 +8,8 @@ import {
 } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsObject } from 'class-validator';
-import { PageQuery } from '../../common/admin-response.js';
-import { Optional } from '../../common/input/optional-field.js';
+import { PageQuery } from '../../../common/admin-response.js';
+import { Optional } from '../../../common/input/optional-field.js';
 
 export class CommitKeyAuthImportDto implements CommitKeyAuthImportRequest {
   @ApiPropertyOptional({
