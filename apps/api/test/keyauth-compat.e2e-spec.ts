@@ -164,6 +164,8 @@ describe.each<[KeyAuthVersion, Transport]>([
     const login = await client.request('login', { username, pass: 'a good password', hwid: 'HW-R', code: '' });
     expect(login.verified).toBe(true);
     expect(login.json).toMatchObject({ success: true, message: 'Logged in!', info: { username } });
+    // KeyAuth answers a login with the key the user activated, as register and license do.
+    expect(login.json!.info.subscriptions[0].key).toBe(first.key);
 
     const better = await createLicense(owner, app, { level: 2 });
     const upgrade = await client.request('upgrade', { username, key: better.key });
@@ -173,7 +175,7 @@ describe.each<[KeyAuthVersion, Transport]>([
       ['success', 'message', 'nonce', ...(version === '1.3' ? ['ownerid', 'code'] : [])].sort(),
     );
     const again = await client.request('login', { username, pass: 'a good password', hwid: 'HW-R' });
-    expect(again.json!.info.subscriptions[0]).toMatchObject({ subscription: 'Prémium', level: '2' });
+    expect(again.json!.info.subscriptions[0]).toMatchObject({ subscription: 'Prémium', level: '2', key: better.key });
   });
 });
 

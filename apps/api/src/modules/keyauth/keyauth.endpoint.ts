@@ -7,6 +7,7 @@ import { AppCredentialsCache } from '../apps/app-credentials.cache.js';
 import { BlacklistService } from '../blacklist/blacklist.service.js';
 import { ClientService } from '../client/client.service.js';
 import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
+import { ActivatedKeys } from './activated-keys.js';
 import { KeyAuthAppStats } from './keyauth-app-stats.js';
 import { subscriptionName } from './keyauth-app.js';
 import { KeyAuthAppsCache } from './keyauth-apps.cache.js';
@@ -52,6 +53,7 @@ export class KeyAuthEndpoint {
     private readonly blacklist: BlacklistService,
     private readonly rateLimiter: ClientRateLimiter,
     private readonly sessionCalls: KeyAuthSessionCalls,
+    private readonly activatedKeys: ActivatedKeys,
   ) {}
 
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -202,8 +204,14 @@ export class KeyAuthEndpoint {
     return {
       success: true,
       message: KeyAuthText.loggedIn,
-      fields: { info: this.userInfo(call, opened.user, type === 'login' ? null : (fields.get('key') ?? null)) },
+      fields: { info: this.userInfo(call, opened.user, await this.keyOf(call, type, opened.user)) },
     };
+  }
+
+  /** The subscription's key: the one sent (register, license) or, for a login, the one the user activated last. */
+  private async keyOf(call: KeyAuthCall, type: 'register' | 'login' | 'license', user: ClientUser) {
+    if (type !== 'login') return call.fields.get('key') ?? null;
+    return this.activatedKeys.lastOf(call.app.id, user.userId);
   }
 
   /** Ends a bound Latchkey session; one that already ended (evicted, timed out) is what was wanted. */

@@ -8,6 +8,7 @@ import { KeyAuthImportController } from './import/keyauth-import.controller.js';
 import { KeyAuthImportService } from './import/keyauth-import.service.js';
 import { UsersModule } from '../users/users.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { ActivatedKeys } from './activated-keys.js';
 import { KeyAuthAppStats } from './keyauth-app-stats.js';
 import { KeyAuthAppsCache } from './keyauth-apps.cache.js';
 import { KeyAuthSessionCalls } from './keyauth-session-calls.js';
@@ -34,6 +35,7 @@ import { KeyAuthEndpoint } from './keyauth.endpoint.js';
     KeyAuthAppStats,
     KeyAuthSessionCalls,
     KeyAuthEndpoint,
+    ActivatedKeys,
   ],
 })
 export class KeyAuthModule {}

@@ -74,3 +74,14 @@ export const ONLINE_USERNAMES = `SELECT DISTINCT (SELECT u.username FROM users u
   FROM (SELECT s.user_id FROM sessions s
          WHERE s.app_id = $1 AND ${liveSessionSql({ alias: 's', idleSeconds: '$2' })}
          ORDER BY s.created_at DESC LIMIT $3) live`;
+
+/**
+ * The key user `$1` (of app `$2`) activated last: what KeyAuth's `login`
+ * answers as the subscription's key. A user has a handful of keys at most
+ * (licenses_user_idx).
+ */
+export const LAST_ACTIVATED_KEY = `
+  SELECT key FROM licenses
+   WHERE user_id = $1 AND app_id = $2
+   ORDER BY activated_at DESC NULLS LAST, created_at DESC
+   LIMIT 1`;
