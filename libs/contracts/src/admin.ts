@@ -157,22 +157,7 @@ export interface CreatedApp extends App {
 export interface RotatedApiKey {
   apiKey: string;
 }
-export interface CreateAppRequest {
-  name: string;
-  version?: string;
-  updateUrl?: string | null;
-}
-export interface UpdateAppRequest {
-  name?: string;
-  version?: string;
-  updateUrl?: string | null;
-  enabled?: boolean;
-  hwidLock?: boolean;
-  sessionTtlSeconds?: number;
-  sessionIdleSeconds?: number;
-  rateLimitPerMinute?: number;
-  offlineTicketSeconds?: number;
-}
+// CreateAppRequest and UpdateAppRequest are request shapes: shapes/apps.ts.
 
 export const AppDefaults = {
   version: '1.0.0',

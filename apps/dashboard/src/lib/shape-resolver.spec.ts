@@ -1,8 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  AppLimits,
+  CreateAppRequest,
   CreateVariableRequest,
   FieldMessage,
   SetUserVariableRequest,
+  UpdateAppRequest,
   UpdateVariableRequest,
   UserVariableMessage,
   VariableLimits,
@@ -12,9 +15,14 @@ import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { shapeResolver, type FormOnlyRules, type RequestShape } from './shape-resolver';
 
 /** What the resolver says of `values`: each refused field's message, or the values it passes on. */
-async function check<T extends FieldValues>(shape: RequestShape, values: T, formOnly?: FormOnlyRules<T>) {
+async function check<T extends FieldValues>(
+  shape: RequestShape,
+  values: T,
+  formOnly?: FormOnlyRules<T>,
+  toBody?: (values: T) => FieldValues,
+) {
   const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<T>;
-  const { values: passed, errors } = await shapeResolver<T>(shape, formOnly)(values, undefined, options);
+  const { values: passed, errors } = await shapeResolver<T>(shape, formOnly, toBody)(values, undefined, options);
   const messages = Object.fromEntries(Object.entries(errors).map(([name, error]) => [name, error?.message]));
   return Object.keys(messages).length > 0 ? messages : passed;
 }
@@ -48,7 +56,7 @@ describe('shapeResolver', () => {
     expect(passed).not.toBeInstanceOf(UpdateVariableRequest);
   });
 
-  it("runs the form's rules of fields outside the shape, after the shape's own", async () => {
+  it("runs the form's own rules: of fields outside the shape, and in its own words where it refuses", async () => {
     const taken = (key: string) => key !== 'theme' || 'taken';
     expect(await check(SetUserVariableRequest, { key: 'theme', value: 'x' }, { key: taken })).toEqual({ key: 'taken' });
     expect(await check(SetUserVariableRequest, { key: 'theme', value: 7 }, { key: taken })).toEqual({
@@ -58,6 +66,25 @@ describe('shapeResolver', () => {
     expect(await check(SetUserVariableRequest, { key: 'other', value: 'x' }, { key: taken })).toEqual({
       key: 'other',
       value: 'x',
+    });
+    const named = { name: (name: string) => name.trim() !== '' || 'Enter a name' };
+    expect(await check(CreateAppRequest, { name: '' }, named)).toEqual({ name: 'Enter a name' });
+    expect(await check(CreateAppRequest, { name: 'x'.repeat(AppLimits.nameMax + 1) }, named)).toEqual({
+      name: FieldMessage.length('name', AppLimits.nameMin, AppLimits.nameMax),
+    });
+  });
+
+  it("judges the body the form sends, and passes the form's values on", async () => {
+    const trimmed = (values: { name: string; updateUrl: string }) => ({
+      name: values.name.trim(),
+      updateUrl: values.updateUrl.trim() || null,
+    });
+    expect(await check(UpdateAppRequest, { name: '   ', updateUrl: '' }, {}, trimmed)).toEqual({
+      name: FieldMessage.length('name', AppLimits.nameMin, AppLimits.nameMax),
+    });
+    expect(await check(UpdateAppRequest, { name: ' game ', updateUrl: ' ' }, {}, trimmed)).toEqual({
+      name: ' game ',
+      updateUrl: ' ',
     });
   });
 });
