@@ -278,11 +278,7 @@ export interface CreatedBlacklistEntry extends BlacklistEntry {
 export interface ListBlacklistQuery extends ListQuery {
   type?: BlacklistType;
 }
-export interface CreateBlacklistEntryRequest {
-  type: BlacklistType;
-  value: string;
-  reason?: string | null;
-}
+// CreateBlacklistEntryRequest is a request shape: shapes/blacklist.ts.
 
 /**
  * One audit log line. `type` is `admin.<resource>.<verb>` for owner changes

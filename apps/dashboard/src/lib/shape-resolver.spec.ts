@@ -1,7 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   AppLimits,
+  BlacklistValueMessage,
+  ClientLimits,
   CreateAppRequest,
+  CreateBlacklistEntryRequest,
   CreateVariableRequest,
   FieldMessage,
   SetUserVariableRequest,
@@ -86,5 +89,26 @@ describe('shapeResolver', () => {
       name: ' game ',
       updateUrl: ' ',
     });
+  });
+
+  it("checks a blacklist value by its type's rules, the IP test the API's", async () => {
+    const entry = (type: string, value: string) => check(CreateBlacklistEntryRequest, { type, value, reason: null });
+    for (const value of ['203.0.113.7', ' 203.0.113.0/24 ', '0.0.0.0/0', '2001:db8::1', '2001:db8::/32', '::1/128']) {
+      expect(await entry('ip', value)).toEqual({ type: 'ip', value, reason: null });
+    }
+    for (const value of [
+      '256.0.0.1',
+      '1.2.3',
+      '203.0.113.0/33',
+      '2001:db8::/129',
+      '1.2.3.4/24/1',
+      'host',
+      '1.2.3.4/x',
+    ]) {
+      expect([value, await entry('ip', value)]).toEqual([value, { value: BlacklistValueMessage.ip }]);
+    }
+    expect(await entry('hwid', '')).toEqual({ value: BlacklistValueMessage.hwid });
+    expect(await entry('hwid', 'x'.repeat(ClientLimits.hwidMax + 1))).toEqual({ value: BlacklistValueMessage.hwid });
+    expect(await entry('username', 'no spaces allowed')).toEqual({ value: BlacklistValueMessage.username });
   });
 });
