@@ -22,3 +22,4 @@ export * from './shapes/variables.js';
 export * from './shapes/user-variables.js';
 export * from './shapes/apps.js';
 export * from './shapes/blacklist.js';
+export * from './shapes/webhooks.js';

@@ -5,6 +5,7 @@ import {
   ClientLimits,
   CreateAppRequest,
   CreateBlacklistEntryRequest,
+  CreateWebhookRequest,
   CreateVariableRequest,
   FieldMessage,
   SetUserVariableRequest,
@@ -13,6 +14,7 @@ import {
   UserVariableMessage,
   VariableLimits,
   VariableMessage,
+  WebhookLimits,
 } from '@latchkey/contracts';
 import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { shapeResolver, type FormOnlyRules, type RequestShape } from './shape-resolver';
@@ -110,5 +112,23 @@ describe('shapeResolver', () => {
     expect(await entry('hwid', '')).toEqual({ value: BlacklistValueMessage.hwid });
     expect(await entry('hwid', 'x'.repeat(ClientLimits.hwidMax + 1))).toEqual({ value: BlacklistValueMessage.hwid });
     expect(await entry('username', 'no spaces allowed')).toEqual({ value: BlacklistValueMessage.username });
+  });
+
+  it("checks a webhook's URL as sent (trimmed) in the API's words, and keeps a form's own words for no event", async () => {
+    const trimmed = (values: { url: string; events: string[] }) => ({ ...values, url: values.url.trim() });
+    const someEvent = { events: (events: string[]) => events.length > 0 || 'Choose at least one event' };
+    const webhook = (url: string, events = ['user.login']) =>
+      check(CreateWebhookRequest, { url, events }, someEvent, trimmed);
+    expect(await webhook(' https://example.com/hook ')).toEqual({
+      url: ' https://example.com/hook ',
+      events: ['user.login'],
+    });
+    expect(await webhook('http://example.com')).toEqual({ url: 'http://example.com', events: ['user.login'] });
+    expect(await webhook('ftp://example.com')).toEqual({ url: FieldMessage.httpUrl('url') });
+    expect(await webhook('not a url')).toEqual({ url: FieldMessage.httpUrl('url') });
+    expect(await webhook(`https://example.com/${'a'.repeat(WebhookLimits.urlMax)}`)).toEqual({
+      url: FieldMessage.atMost('url', WebhookLimits.urlMax),
+    });
+    expect(await webhook('https://example.com', [])).toEqual({ events: 'Choose at least one event' });
   });
 });
