@@ -46,6 +46,12 @@ describe('DTOs on a contracts request shape', () => {
         'SetUserVariableDto',
         'CreateAppDto',
         'UpdateAppDto',
+        'CreateBlacklistEntryDto',
+        'CreateWebhookDto',
+        'UpdateWebhookDto',
+        'UpdateMemberDto',
+        'CreateInvitationDto',
+        'AcceptInvitationDto',
       ]),
     );
   });

@@ -23,3 +23,4 @@ export * from './shapes/user-variables.js';
 export * from './shapes/apps.js';
 export * from './shapes/blacklist.js';
 export * from './shapes/webhooks.js';
+export * from './shapes/members.js';
