@@ -52,6 +52,7 @@ describe('DTOs on a contracts request shape', () => {
         'UpdateMemberDto',
         'CreateInvitationDto',
         'AcceptInvitationDto',
+        'UpdateFileDto',
       ]),
     );
   });

@@ -24,3 +24,4 @@ export * from './shapes/apps.js';
 export * from './shapes/blacklist.js';
 export * from './shapes/webhooks.js';
 export * from './shapes/members.js';
+export * from './shapes/files.js';
