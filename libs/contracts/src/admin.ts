@@ -157,22 +157,7 @@ export interface CreatedApp extends App {
 export interface RotatedApiKey {
   apiKey: string;
 }
-export interface CreateAppRequest {
-  name: string;
-  version?: string;
-  updateUrl?: string | null;
-}
-export interface UpdateAppRequest {
-  name?: string;
-  version?: string;
-  updateUrl?: string | null;
-  enabled?: boolean;
-  hwidLock?: boolean;
-  sessionTtlSeconds?: number;
-  sessionIdleSeconds?: number;
-  rateLimitPerMinute?: number;
-  offlineTicketSeconds?: number;
-}
+// CreateAppRequest and UpdateAppRequest are request shapes: shapes/apps.ts.
 
 export const AppDefaults = {
   version: '1.0.0',
@@ -293,11 +278,7 @@ export interface CreatedBlacklistEntry extends BlacklistEntry {
 export interface ListBlacklistQuery extends ListQuery {
   type?: BlacklistType;
 }
-export interface CreateBlacklistEntryRequest {
-  type: BlacklistType;
-  value: string;
-  reason?: string | null;
-}
+// CreateBlacklistEntryRequest is a request shape: shapes/blacklist.ts.
 
 /**
  * One audit log line. `type` is `admin.<resource>.<verb>` for owner changes

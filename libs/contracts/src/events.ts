@@ -87,18 +87,7 @@ export interface CreatedWebhook extends Webhook {
 export const WebhookLimits = {
   urlMax: 2048,
 } as const;
-export interface CreateWebhookRequest {
-  /** http or https */
-  url: string;
-  /** A non-empty subset of EVENT_NAMES (`test` cannot be subscribed to). */
-  events: EventName[];
-}
-export interface UpdateWebhookRequest {
-  url?: string;
-  events?: EventName[];
-  /** true turns a disabled webhook back on. */
-  enabled?: boolean;
-}
+// CreateWebhookRequest and UpdateWebhookRequest are request shapes: shapes/webhooks.ts.
 export interface WebhookTestResult {
   deliveryId: string;
 }

@@ -17,10 +17,7 @@ export interface FileRecord {
   updatedAt: string;
 }
 
-export interface UpdateFileRequest {
-  name?: string;
-  minLevel?: number;
-}
+// UpdateFileRequest is a request shape: shapes/files.ts.
 
 export const FileLimits = {
   nameMin: 1,

@@ -20,3 +20,8 @@ export * from './passkeys.js';
 export * from './shapes/fields.js';
 export * from './shapes/variables.js';
 export * from './shapes/user-variables.js';
+export * from './shapes/apps.js';
+export * from './shapes/blacklist.js';
+export * from './shapes/webhooks.js';
+export * from './shapes/members.js';
+export * from './shapes/files.js';

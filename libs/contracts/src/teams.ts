@@ -89,10 +89,7 @@ export interface AppMember {
   owner: boolean;
 }
 
-/** `PATCH /v1/admin/apps/{appId}/members/{accountId}`: not above the caller's own role, never the owner. */
-export interface UpdateMemberRequest {
-  role: MemberRole;
-}
+// UpdateMemberRequest, CreateInvitationRequest and AcceptInvitationRequest are request shapes: shapes/members.ts.
 
 export const InvitationLimits = {
   expiresInHoursMin: 1,
@@ -101,13 +98,6 @@ export const InvitationLimits = {
   /** an invitation token is `lki_` + 43 characters; longer input is refused before any lookup */
   tokenMax: 64,
 } as const;
-
-/** `POST /v1/admin/apps/{appId}/invitations` (a role up to the caller's own). */
-export interface CreateInvitationRequest {
-  role: MemberRole;
-  /** InvitationLimits.expiresInHoursMin-Max; default InvitationLimits.expiresInHoursDefault */
-  expiresInHours?: number;
-}
 
 /** A pending invitation (`GET .../invitations`): never its token. */
 export interface AppInvitation {
@@ -138,10 +128,6 @@ export interface InvitationPreview {
   inviterEmail: string;
 }
 
-/** `POST /v1/admin/invitations/accept` (an owner-role account's bearer token). */
-export interface AcceptInvitationRequest {
-  token: string;
-}
 export interface AcceptedInvitation {
   appId: string;
   role: MemberRole;

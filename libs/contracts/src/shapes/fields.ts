@@ -14,6 +14,9 @@ export const Optional = (): PropertyDecorator => ValidateIf((_, value) => value 
 /** Absent or `null`, where null means "none" (no note, no reason, no update URL, lifetime). */
 export const OptionalOrNull = (): PropertyDecorator => ValidateIf((_, value) => value !== undefined && value !== null);
 
+/** `IsUrl`'s options for a URL Latchkey calls or hands out: absolute http(s), a host without a TLD allowed (localhost, an intranet name). */
+export const HTTP_URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
+
 /** Applies `decorators` in the order given (the order class-validator then runs their rules in). */
 export const allOf =
   (...decorators: PropertyDecorator[]): PropertyDecorator =>

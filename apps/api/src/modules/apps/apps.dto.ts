@@ -1,63 +1,54 @@
-import type { CreateAppRequest, UpdateAppRequest } from '@latchkey/contracts';
-import { AppDefaults, AppLimits, FieldMessage } from '@latchkey/contracts';
-import { OptionalIntField } from '../../common/int-field.js';
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsString, IsUrl, Length } from 'class-validator';
-import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
+import { AppDefaults, AppLimits, CreateAppRequest, UpdateAppRequest } from '@latchkey/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiOptionalInt } from '../../common/int-field.js';
 
-const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
+// The rules are the contracts' request shapes' (libs/contracts/src/shapes/apps.ts); these add OpenAPI only.
 
-export class CreateAppDto implements CreateAppRequest {
-  @ApiProperty({ minLength: AppLimits.nameMin, maxLength: AppLimits.nameMax, example: 'My Game' })
-  @Length(AppLimits.nameMin, AppLimits.nameMax, {
-    message: FieldMessage.length('name', AppLimits.nameMin, AppLimits.nameMax),
-  })
-  @IsString({ message: FieldMessage.string('name') })
-  name: string;
+const NAME = { minLength: AppLimits.nameMin, maxLength: AppLimits.nameMax, example: 'My Game' };
+const VERSION = { default: AppDefaults.version, maxLength: AppLimits.versionMax };
+const UPDATE_URL = { nullable: true, example: 'https://example.com/download' };
 
-  @ApiPropertyOptional({ default: AppDefaults.version, maxLength: AppLimits.versionMax })
-  @Optional()
-  @Length(AppLimits.versionMin, AppLimits.versionMax, {
-    message: FieldMessage.length('version', AppLimits.versionMin, AppLimits.versionMax),
-  })
-  @IsString({ message: FieldMessage.string('version') })
-  version?: string;
+export class CreateAppDto extends CreateAppRequest {
+  @ApiProperty(NAME)
+  declare name: string;
 
-  @ApiPropertyOptional({ nullable: true, example: 'https://example.com/download' })
-  @OptionalOrNull()
-  @Length(AppLimits.updateUrlMin, AppLimits.updateUrlMax, {
-    message: FieldMessage.atMost('updateUrl', AppLimits.updateUrlMax),
-  })
-  @IsUrl(URL_OPTIONS, { message: FieldMessage.httpUrl('updateUrl') })
-  @IsString({ message: FieldMessage.string('updateUrl') })
-  updateUrl?: string | null;
+  @ApiPropertyOptional(VERSION)
+  declare version?: string;
+
+  @ApiPropertyOptional(UPDATE_URL)
+  declare updateUrl?: string | null;
 }
 
-export class UpdateAppDto extends PartialType(CreateAppDto, { skipNullProperties: false }) implements UpdateAppRequest {
-  @ApiPropertyOptional()
-  @Optional()
-  @IsBoolean({ message: FieldMessage.boolean('enabled') })
-  enabled?: boolean;
+export class UpdateAppDto extends UpdateAppRequest {
+  // The create request's three fields, optional here (as PartialType(CreateAppDto) documented them).
+  @ApiPropertyOptional(NAME)
+  declare name?: string;
+
+  @ApiPropertyOptional(VERSION)
+  declare version?: string;
+
+  @ApiPropertyOptional(UPDATE_URL)
+  declare updateUrl?: string | null;
 
   @ApiPropertyOptional()
-  @Optional()
-  @IsBoolean({ message: FieldMessage.boolean('hwidLock') })
-  hwidLock?: boolean;
+  declare enabled?: boolean;
 
-  @OptionalIntField('sessionTtlSeconds', AppLimits.sessionSecondsMin, AppLimits.sessionSecondsMax)
-  sessionTtlSeconds?: number;
+  @ApiPropertyOptional()
+  declare hwidLock?: boolean;
 
-  @OptionalIntField('sessionIdleSeconds', AppLimits.sessionSecondsMin, AppLimits.sessionSecondsMax)
-  sessionIdleSeconds?: number;
+  @ApiOptionalInt(AppLimits.sessionSecondsMin, AppLimits.sessionSecondsMax)
+  declare sessionTtlSeconds?: number;
 
-  @OptionalIntField('rateLimitPerMinute', AppLimits.rateLimitPerMinuteMin, AppLimits.rateLimitPerMinuteMax)
-  rateLimitPerMinute?: number;
+  @ApiOptionalInt(AppLimits.sessionSecondsMin, AppLimits.sessionSecondsMax)
+  declare sessionIdleSeconds?: number;
 
-  @OptionalIntField(
-    'offlineTicketSeconds',
+  @ApiOptionalInt(AppLimits.rateLimitPerMinuteMin, AppLimits.rateLimitPerMinuteMax)
+  declare rateLimitPerMinute?: number;
+
+  @ApiOptionalInt(
     AppLimits.offlineTicketSecondsMin,
     AppLimits.offlineTicketSecondsMax,
     AppDefaults.offlineTicketSeconds,
   )
-  offlineTicketSeconds?: number;
+  declare offlineTicketSeconds?: number;
 }

@@ -1,25 +1,18 @@
-import type { FieldError, UpdateFileRequest } from '@latchkey/contracts';
-import { FieldMessage, FILE_NAME_MESSAGE, FileLimits } from '@latchkey/contracts';
+import type { FieldError } from '@latchkey/contracts';
+import { FileLimits, UpdateFileRequest } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, Length, Matches, validateSync } from 'class-validator';
+import { validateSync } from 'class-validator';
 import { validationProblems } from '../../common/errors.js';
-import { Optional } from '../../common/input/optional-field.js';
-import { OptionalIntField } from '../../common/int-field.js';
+import { ApiOptionalInt } from '../../common/int-field.js';
 
-/** No control characters, no unpaired surrogates (with `u`, a lone surrogate is a code point of category Cs). */
-const PRINTABLE = /^[^\p{Cc}\p{Cs}]*$/u;
+// The rules are the contracts' request shape's (libs/contracts/src/shapes/files.ts); this adds OpenAPI only.
 
-export class UpdateFileDto implements UpdateFileRequest {
+export class UpdateFileDto extends UpdateFileRequest {
   @ApiPropertyOptional({ minLength: FileLimits.nameMin, maxLength: FileLimits.nameMax })
-  // Bottom-up: the type is checked first, then the length, then the characters.
-  @Optional()
-  @Matches(PRINTABLE, { message: FieldMessage.printable('name') })
-  @Length(FileLimits.nameMin, FileLimits.nameMax, { message: FILE_NAME_MESSAGE })
-  @IsString({ message: FieldMessage.string('name') })
-  name?: string;
+  declare name?: string;
 
-  @OptionalIntField('minLevel', FileLimits.minLevelMin, FileLimits.minLevelMax, FileLimits.minLevelDefault)
-  minLevel?: number;
+  @ApiOptionalInt(FileLimits.minLevelMin, FileLimits.minLevelMax, FileLimits.minLevelDefault)
+  declare minLevel?: number;
 }
 
 /** The multipart fields of an upload, as text; validated like the PATCH body. */

@@ -1,39 +1,36 @@
 import {
-  type AcceptInvitationRequest,
-  type CreateInvitationRequest,
-  FieldMessage,
+  AcceptInvitationRequest,
+  CreateInvitationRequest,
   InvitationLimits,
   MEMBER_ROLES,
+  UpdateMemberRequest,
   type MemberRole,
-  type UpdateMemberRequest,
 } from '@latchkey/contracts';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength } from 'class-validator';
-import { OptionalIntField } from '../../common/int-field.js';
+import { ApiOptionalInt } from '../../common/int-field.js';
 
-export class UpdateMemberDto implements UpdateMemberRequest {
-  @ApiProperty({ enum: MEMBER_ROLES, description: 'at most the caller’s own role' })
-  @IsIn(MEMBER_ROLES, { message: FieldMessage.oneOf('role', MEMBER_ROLES) })
-  role: MemberRole;
+// The rules are the contracts' request shapes' (libs/contracts/src/shapes/members.ts); these add OpenAPI only.
+
+const ROLE = { enum: MEMBER_ROLES, description: 'at most the caller’s own role' };
+
+export class UpdateMemberDto extends UpdateMemberRequest {
+  @ApiProperty(ROLE)
+  declare role: MemberRole;
 }
 
-export class CreateInvitationDto implements CreateInvitationRequest {
-  @ApiProperty({ enum: MEMBER_ROLES, description: 'at most the caller’s own role' })
-  @IsIn(MEMBER_ROLES, { message: FieldMessage.oneOf('role', MEMBER_ROLES) })
-  role: MemberRole;
+export class CreateInvitationDto extends CreateInvitationRequest {
+  @ApiProperty(ROLE)
+  declare role: MemberRole;
 
-  @OptionalIntField(
-    'expiresInHours',
+  @ApiOptionalInt(
     InvitationLimits.expiresInHoursMin,
     InvitationLimits.expiresInHoursMax,
     InvitationLimits.expiresInHoursDefault,
   )
-  expiresInHours?: number;
+  declare expiresInHours?: number;
 }
 
-export class AcceptInvitationDto implements AcceptInvitationRequest {
+export class AcceptInvitationDto extends AcceptInvitationRequest {
   @ApiProperty({ example: 'lki_…' })
-  @MaxLength(InvitationLimits.tokenMax, { message: FieldMessage.atMost('token', InvitationLimits.tokenMax) })
-  @IsString({ message: FieldMessage.string('token') })
-  token: string;
+  declare token: string;
 }

@@ -1,13 +1,13 @@
-import { AppLimits, type App, type UpdateAppRequest } from '@latchkey/contracts';
+import { AppLimits, UpdateAppRequest, type App } from '@latchkey/contracts';
 import type { FieldNamesMarkedBoolean } from 'react-hook-form';
 import { FormError } from '@/components/ui/error-alert';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useUpdateApp } from '../api/update-app';
 import { describeSeconds } from './duration';
-import { httpUrl, textLength } from '@/lib/validation';
 import '../apps.css';
 
 // The ranges of the number inputs, the API's (AppLimits).
@@ -49,32 +49,20 @@ function toValues(app: App): SettingsValues {
   };
 }
 
+/** Every setting as sent: text trimmed, no update URL sent as null. */
+function toBody(values: SettingsValues): UpdateAppRequest {
+  return {
+    ...values,
+    name: values.name.trim(),
+    version: values.version.trim(),
+    updateUrl: values.updateUrl.trim() || null,
+  };
+}
+
 /** Only what the owner changed, so a save never overwrites another change made meanwhile. */
 function toRequest(values: SettingsValues, dirty: Partial<FieldNamesMarkedBoolean<SettingsValues>>): UpdateAppRequest {
-  const body: UpdateAppRequest = {};
-  if (dirty.name) body.name = values.name.trim();
-  if (dirty.version) body.version = values.version.trim();
-  if (dirty.updateUrl) body.updateUrl = values.updateUrl.trim() || null;
-  if (dirty.enabled) body.enabled = values.enabled;
-  if (dirty.hwidLock) body.hwidLock = values.hwidLock;
-  if (dirty.sessionTtlSeconds) body.sessionTtlSeconds = values.sessionTtlSeconds;
-  if (dirty.sessionIdleSeconds) body.sessionIdleSeconds = values.sessionIdleSeconds;
-  if (dirty.rateLimitPerMinute) body.rateLimitPerMinute = values.rateLimitPerMinute;
-  if (dirty.offlineTicketSeconds) body.offlineTicketSeconds = values.offlineTicketSeconds;
-  return body;
-}
-
-/** The API checks the name and version as sent, and this form sends them trimmed. */
-function trimmedLength(field: string, min: number, max: number) {
-  const rule = textLength(field, min, max);
-  return (value: string) => rule(value.trim());
-}
-
-const updateUrlRule = httpUrl('updateUrl', AppLimits.updateUrlMax);
-
-/** The update URL, or none (empty). */
-function validUpdateUrl(value: string): true | string {
-  return value.trim() === '' || updateUrlRule(value);
+  const body = toBody(values);
+  return Object.fromEntries(Object.entries(body).filter(([field]) => dirty[field as keyof SettingsValues]));
 }
 
 /** The field's rule, then the current value in words ("Now: 1 day.") once it is a valid count. */
@@ -84,13 +72,16 @@ function secondsHint(seconds: number, rule: string, zero = '0 seconds'): string 
 }
 
 /**
- * Every setting of the app in one form, checked with the API's limits before
- * sending; the API's message goes under the field it names, or above the form.
+ * Every setting of the app in one form, checked before sending with the API's
+ * own rules (the contracts' request shape) on the body as sent; the API's
+ * message goes under the field it names, or above the form.
  */
 export function AppSettingsForm({ app }: { app: App }) {
   const updateMutation = useUpdateApp(app.appId);
   const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<SettingsValues>(
     {
+      // All settings are checked, changed or not: the loaded ones pass the same rules.
+      resolver: shapeResolver(UpdateAppRequest, {}, toBody),
       values: toValues(app),
       // A refetch of the app (another tab saved) does not throw away what is being typed.
       resetOptions: { keepDirtyValues: true },
@@ -121,16 +112,14 @@ export function AppSettingsForm({ app }: { app: App }) {
             autoComplete="off"
             maxLength={AppLimits.nameMax}
             error={errors.name?.message}
-            {...form.register('name', { validate: trimmedLength('name', AppLimits.nameMin, AppLimits.nameMax) })}
+            {...form.register('name')}
           />
           <TextField
             label="Version"
             autoComplete="off"
             hint="Returned by init: your software compares it with its own to offer an update."
             error={errors.version?.message}
-            {...form.register('version', {
-              validate: trimmedLength('version', AppLimits.versionMin, AppLimits.versionMax),
-            })}
+            {...form.register('version')}
           />
           <TextField
             label="Update URL"
@@ -141,7 +130,7 @@ export function AppSettingsForm({ app }: { app: App }) {
             hint="Where users get the new version, returned by init. Leave empty for none."
             className="span-2"
             error={errors.updateUrl?.message}
-            {...form.register('updateUrl', { validate: validUpdateUrl })}
+            {...form.register('updateUrl')}
           />
         </div>
       </fieldset>

@@ -1,8 +1,9 @@
-import { AppDefaults, AppLimits, FieldMessage, type CreatedApp } from '@latchkey/contracts';
+import { AppDefaults, AppLimits, CreateAppRequest, type CreatedApp } from '@latchkey/contracts';
 import { FormError } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useCreateApp } from '../api/create-app';
 import '../apps.css';
 
@@ -11,13 +12,22 @@ interface CreateAppValues {
   version: string;
 }
 
+/** The body sent: text trimmed, an empty version left out (the API's default). */
+function toRequest(values: CreateAppValues): CreateAppRequest {
+  const version = values.version.trim();
+  return { name: values.name.trim(), ...(version ? { version } : {}) };
+}
+
+/** A blank name in the form's own words (the API's would be its length rule). */
+const BLANK_NAME = { name: (name: string) => name.trim().length > 0 || 'Enter a name' };
+
+/** Checked before sending with the API's own rules (the contracts' request shape), on the body it sends. */
 export function CreateAppForm({ onCreated }: { onCreated: (app: CreatedApp) => void }) {
   const createAppMutation = useCreateApp();
   const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<CreateAppValues>(
-    { defaultValues: { name: '', version: '' } },
+    { resolver: shapeResolver(CreateAppRequest, BLANK_NAME, toRequest), defaultValues: { name: '', version: '' } },
     async (values, form) => {
-      const version = values.version.trim();
-      const app = await createAppMutation.mutateAsync({ name: values.name.trim(), ...(version ? { version } : {}) });
+      const app = await createAppMutation.mutateAsync(toRequest(values));
       form.reset();
       onCreated(app);
       return `Application ${app.name} created`;
@@ -34,13 +44,7 @@ export function CreateAppForm({ onCreated }: { onCreated: (app: CreatedApp) => v
           autoComplete="off"
           maxLength={AppLimits.nameMax}
           error={errors.name?.message}
-          {...form.register('name', {
-            validate: (value) => (value.trim().length > 0 ? true : 'Enter a name'),
-            maxLength: {
-              value: AppLimits.nameMax,
-              message: FieldMessage.length('name', AppLimits.nameMin, AppLimits.nameMax),
-            },
-          })}
+          {...form.register('name')}
         />
         <TextField
           label="Version"

@@ -1,10 +1,11 @@
-import { BLACKLIST_TYPES, FieldMessage, type BlacklistType } from '@latchkey/contracts';
+import { BLACKLIST_TYPES, CreateBlacklistEntryRequest, type BlacklistType } from '@latchkey/contracts';
 import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
 import { plural } from '@/lib/format';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useCreateBlacklistEntry } from '../api/create-blacklist-entry';
-import { BLACKLIST_REASON_MAX, checkValue, TYPE_LABELS, VALUE_HINTS } from '../utils/value-rules';
+import { TYPE_LABELS, VALUE_HINTS } from '../utils/value-rules';
 
 interface EntryValues {
   type: BlacklistType;
@@ -14,25 +15,34 @@ interface EntryValues {
 
 const EMPTY: EntryValues = { type: 'ip', value: '', reason: '' };
 
+/** The body sent: an IP trimmed (an HWID or username is taken as typed), an empty reason as none. */
+function toRequest(values: EntryValues): CreateBlacklistEntryRequest {
+  const reason = values.reason.trim();
+  return {
+    type: values.type,
+    value: values.type === 'ip' ? values.value.trim() : values.value,
+    reason: reason === '' ? null : reason,
+  };
+}
+
 /**
  * Adds an IP (address or CIDR range), HWID or username to the blacklist. The
- * value is checked by its type's rules before sending; the API's message
- * (an entry that exists, a value it refuses) shows in the dialog.
+ * body is checked before sending with the API's own rules (the contracts'
+ * request shape: the value by its type's); the API's message (an entry that
+ * exists) shows in the dialog.
  */
 export function AddBlacklistEntryDialog({ appId, open, onOpenChange }: CreateDialogProps) {
   const createMutation = useCreateBlacklistEntry(appId);
-  const { form, errors, ...submit } = useApiForm<EntryValues>({ defaultValues: EMPTY }, async (values, form) => {
-    const reason = values.reason.trim();
-    const entry = await createMutation.mutateAsync({
-      type: values.type,
-      value: values.type === 'ip' ? values.value.trim() : values.value,
-      reason: reason === '' ? null : reason,
-    });
-    onOpenChange(false);
-    form.reset(EMPTY);
-    const ended = entry.sessionsEnded > 0 ? `; ${plural(entry.sessionsEnded, 'live session')} ended` : '';
-    return `${entry.value} blacklisted${ended}`;
-  });
+  const { form, errors, ...submit } = useApiForm<EntryValues>(
+    { resolver: shapeResolver(CreateBlacklistEntryRequest, {}, toRequest), defaultValues: EMPTY },
+    async (values, form) => {
+      const entry = await createMutation.mutateAsync(toRequest(values));
+      onOpenChange(false);
+      form.reset(EMPTY);
+      const ended = entry.sessionsEnded > 0 ? `; ${plural(entry.sessionsEnded, 'live session')} ended` : '';
+      return `${entry.value} blacklisted${ended}`;
+    },
+  );
   const type = form.watch('type');
 
   return (
@@ -65,19 +75,14 @@ export function AddBlacklistEntryDialog({ appId, open, onOpenChange }: CreateDia
         spellCheck={false}
         hint={VALUE_HINTS[type]}
         error={errors.value?.message}
-        {...form.register('value', { validate: (value, values) => checkValue(values.type, value) })}
+        {...form.register('value')}
       />
       <TextAreaField
         label="Reason (optional)"
         rows={3}
         hint="For your records; client software only sees “Access denied”."
         error={errors.reason?.message}
-        {...form.register('reason', {
-          maxLength: {
-            value: BLACKLIST_REASON_MAX,
-            message: FieldMessage.atMost('reason', BLACKLIST_REASON_MAX),
-          },
-        })}
+        {...form.register('reason')}
       />
     </FormDialog>
   );

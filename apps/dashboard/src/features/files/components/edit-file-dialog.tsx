@@ -1,8 +1,9 @@
-import { FILE_NAME_MESSAGE, FileLimits, type FileRecord } from '@latchkey/contracts';
+import { UpdateFileRequest, type FileRecord } from '@latchkey/contracts';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useUpdateFile } from '../api/update-file';
 import { MIN_LEVEL_RANGE } from '../utils/min-level';
 
@@ -11,11 +12,11 @@ interface EditValues {
   minLevel: number;
 }
 
-/** Renames a file or changes the level it needs. */
+/** Renames a file or changes the level it needs, checked before sending with the API's own rules (the contracts' request shape). */
 export function EditFileDialog({ appId, file, onClose }: { appId: string; file: FileRecord; onClose: () => void }) {
   const updateMutation = useUpdateFile(appId);
   const { form, errors, ...submit } = useApiForm<EditValues>(
-    { values: { name: file.name, minLevel: file.minLevel } },
+    { resolver: shapeResolver(UpdateFileRequest), values: { name: file.name, minLevel: file.minLevel } },
     async (values) => {
       const saved = await updateMutation.mutateAsync({ fileId: file.fileId, ...values });
       onClose();
@@ -25,15 +26,7 @@ export function EditFileDialog({ appId, file, onClose }: { appId: string; file: 
 
   return (
     <FormDialog onClose={onClose} title={`Edit ${file.name}`} form={submit} submitLabel="Save" pendingLabel="Saving…">
-      <TextField
-        label="Name"
-        autoComplete="off"
-        error={errors.name?.message}
-        {...form.register('name', {
-          required: FILE_NAME_MESSAGE,
-          maxLength: { value: FileLimits.nameMax, message: FILE_NAME_MESSAGE },
-        })}
-      />
+      <TextField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
       <IntegerField form={form} name="minLevel" label="Minimum level" {...MIN_LEVEL_RANGE} />
     </FormDialog>
   );

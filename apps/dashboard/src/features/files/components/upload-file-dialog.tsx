@@ -1,10 +1,11 @@
-import { FILE_NAME_MESSAGE, FileLimits } from '@latchkey/contracts';
+import { FileLimits, UpdateFileRequest } from '@latchkey/contracts';
 import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useUploadFile } from '../api/upload-file';
-import { FileInputField, UploadProgressBar, useUploadProgress } from './upload-progress';
+import { chosenFile, FileInputField, UploadProgressBar, useUploadProgress } from './upload-progress';
 import { MIN_LEVEL_RANGE } from '../utils/min-level';
 
 interface UploadValues {
@@ -13,21 +14,30 @@ interface UploadValues {
   minLevel: number;
 }
 
-/** Uploads a file with its display name and minimum level, showing the upload's progress. */
+/** The upload's text fields as sent: the name trimmed, left out when empty (the file's own name is used). */
+function toFields(values: UploadValues): UpdateFileRequest & { minLevel: number } {
+  const name = values.name.trim();
+  return { ...(name ? { name } : {}), minLevel: values.minLevel };
+}
+
+/**
+ * Uploads a file with its display name and minimum level, showing the
+ * upload's progress. Name and level are checked before sending with the API's
+ * own rules (the contracts' request shape); the file, outside the shape, with
+ * the file input's rule.
+ */
 export function UploadFileDialog({ appId, open, onOpenChange }: CreateDialogProps) {
   const uploadMutation = useUploadFile(appId);
   const { progress, track } = useUploadProgress();
   const { form, errors, ...submit } = useApiForm<UploadValues>(
-    { defaultValues: { name: '', minLevel: FileLimits.minLevelDefault } },
+    {
+      resolver: shapeResolver(UpdateFileRequest, { file: chosenFile }, toFields),
+      defaultValues: { name: '', minLevel: FileLimits.minLevelDefault },
+    },
     async (values, form) => {
       const file = values.file[0]!;
       const uploaded = await track(file, (onProgress) =>
-        uploadMutation.mutateAsync({
-          file,
-          name: values.name.trim() || undefined,
-          minLevel: values.minLevel,
-          onProgress,
-        }),
+        uploadMutation.mutateAsync({ file, ...toFields(values), onProgress }),
       );
       onOpenChange(false);
       form.reset();
@@ -53,9 +63,7 @@ export function UploadFileDialog({ appId, open, onOpenChange }: CreateDialogProp
         autoComplete="off"
         hint="Shown to users and used as the download's file name; the file's own name when empty."
         error={errors.name?.message}
-        {...form.register('name', {
-          maxLength: { value: FileLimits.nameMax, message: FILE_NAME_MESSAGE },
-        })}
+        {...form.register('name')}
       />
       <IntegerField form={form} name="minLevel" label="Minimum level" {...MIN_LEVEL_RANGE} />
       <UploadProgressBar progress={progress} />

@@ -21,6 +21,9 @@ export function useUploadProgress() {
   return { progress, track };
 }
 
+/** The file input's rule: a file is chosen. A form with a resolver (where `register`'s rules do not run) passes it on. */
+export const chosenFile = (files: FileList | undefined) => (files?.length ? true : 'Choose a file to upload');
+
 /** The file input of an upload form, registered as `file`; the form cannot be sent without a file. */
 export function FileInputField<T extends FieldValues & { file: FileList }>({
   form,
@@ -35,9 +38,7 @@ export function FileInputField<T extends FieldValues & { file: FileList }>({
       label={label}
       type="file"
       error={form.getFieldState(name, form.formState).error?.message}
-      {...form.register(name, {
-        validate: (files: FileList | undefined) => (files?.length ? true : 'Choose a file to upload'),
-      })}
+      {...form.register(name, { validate: chosenFile })}
     />
   );
 }

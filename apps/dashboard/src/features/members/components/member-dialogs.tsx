@@ -3,8 +3,11 @@ import { SelectField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { assignableRoles } from '@/lib/app-role';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import {
+  CreateInvitationRequest,
   InvitationLimits,
+  UpdateMemberRequest,
   type AppMember,
   type AppRole,
   type CreatedInvitation,
@@ -33,7 +36,11 @@ interface InviteValues {
   expiresInHours: number;
 }
 
-/** Creates a single-use invitation link with a role the caller may hand out; `onCreated` shows the link. */
+/**
+ * Creates a single-use invitation link with a role the caller may hand out;
+ * `onCreated` shows the link. Checked before sending with the API's own rules
+ * (the contracts' request shape).
+ */
 export function InviteMemberDialog({
   appId,
   callerRole,
@@ -49,12 +56,15 @@ export function InviteMemberDialog({
 }) {
   const defaults: InviteValues = { role: 'viewer', expiresInHours: EXPIRY_HOURS.default };
   const mutation = useCreateInvitation(appId);
-  const { form, ...submit } = useApiForm<InviteValues>({ defaultValues: defaults }, async (values, form) => {
-    const invitation = await mutation.mutateAsync(values);
-    onOpenChange(false);
-    form.reset(defaults);
-    onCreated(invitation);
-  });
+  const { form, ...submit } = useApiForm<InviteValues>(
+    { resolver: shapeResolver(CreateInvitationRequest), defaultValues: defaults },
+    async (values, form) => {
+      const invitation = await mutation.mutateAsync(values);
+      onOpenChange(false);
+      form.reset(defaults);
+      onCreated(invitation);
+    },
+  );
   const role = form.watch('role');
 
   return (
@@ -79,14 +89,13 @@ export function InviteMemberDialog({
         label="Link expires in hours"
         min={EXPIRY_HOURS.min}
         max={EXPIRY_HOURS.max}
-        message={`expiresInHours must be an integer from ${EXPIRY_HOURS.min} to ${EXPIRY_HOURS.max}`}
         hint={`${EXPIRY_HOURS.min}-${EXPIRY_HOURS.max} (a week).`}
       />
     </FormDialog>
   );
 }
 
-/** Gives a member another role, at most the caller's own. */
+/** Gives a member another role, at most the caller's own (the API's rule; the shape checks it is a role). */
 export function ChangeRoleDialog({
   appId,
   callerRole,
@@ -100,7 +109,10 @@ export function ChangeRoleDialog({
 }) {
   const mutation = useChangeMemberRole(appId);
   const { form, ...submit } = useApiForm<{ role: MemberRole }>(
-    { defaultValues: { role: member.role === 'owner' ? 'admin' : member.role } },
+    {
+      resolver: shapeResolver(UpdateMemberRequest),
+      defaultValues: { role: member.role === 'owner' ? 'admin' : member.role },
+    },
     async ({ role }) => {
       await mutation.mutateAsync({ accountId: member.accountId, role });
       onClose();

@@ -1,11 +1,19 @@
-import { EVENT_NAMES, type CreatedWebhook, type EventName, type Webhook } from '@latchkey/contracts';
+import {
+  CreateWebhookRequest,
+  EVENT_NAMES,
+  UpdateWebhookRequest,
+  type CreatedWebhook,
+  type EventName,
+  type Webhook,
+} from '@latchkey/contracts';
 import { useId } from 'react';
 import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-fields';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useUpdateWebhook } from '../api/update-webhook';
-import { checkWebhookUrl, EVENT_DESCRIPTIONS, WEBHOOK_URL_MAX } from '../utils/webhook-rules';
+import { EVENT_DESCRIPTIONS, WEBHOOK_URL_MAX } from '../utils/webhook-rules';
 import '../webhooks.css';
 
 interface WebhookValues {
@@ -13,11 +21,19 @@ interface WebhookValues {
   events: EventName[];
 }
 
+/** The body sent: the URL trimmed. */
+function toBody(values: WebhookValues): CreateWebhookRequest {
+  return { url: values.url.trim(), events: values.events };
+}
+
+/** No event chosen, in the form's own words (the API's would list every event name). */
+const SOME_EVENT = { events: (events: EventName[]) => events.length > 0 || 'Choose at least one event' };
+
 /**
  * Creates a webhook (then hands the one-time secret to `onCreated`), or edits
- * the URL and events of `webhook`. URL and events are checked before sending;
- * the API's message (a private address, a URL with a password) shows under
- * the field it names.
+ * the URL and events of `webhook`. URL and events are checked before sending
+ * with the API's own rules (the contracts' request shapes); the API's message
+ * (a private address, a URL with a password) shows under the field it names.
  */
 export function WebhookFormDialog({
   appId,
@@ -33,17 +49,23 @@ export function WebhookFormDialog({
   const empty: WebhookValues = { url: webhook?.url ?? '', events: webhook?.events ?? [] };
   const createMutation = useCreateWebhook(appId);
   const updateMutation = useUpdateWebhook(appId);
-  const { form, errors, ...submit } = useApiForm<WebhookValues>({ values: empty }, async (values, form) => {
-    const body = { url: values.url.trim(), events: values.events };
-    if (editing) {
-      await updateMutation.mutateAsync({ webhookId: webhook.id, ...body });
-    } else {
-      onCreated?.(await createMutation.mutateAsync(body));
-    }
-    onOpenChange(false);
-    form.reset();
-    return editing ? 'Webhook saved' : 'Webhook created';
-  });
+  const { form, errors, ...submit } = useApiForm<WebhookValues>(
+    {
+      resolver: shapeResolver(editing ? UpdateWebhookRequest : CreateWebhookRequest, SOME_EVENT, toBody),
+      values: empty,
+    },
+    async (values, form) => {
+      const body = toBody(values);
+      if (editing) {
+        await updateMutation.mutateAsync({ webhookId: webhook.id, ...body });
+      } else {
+        onCreated?.(await createMutation.mutateAsync(body));
+      }
+      onOpenChange(false);
+      form.reset();
+      return editing ? 'Webhook saved' : 'Webhook created';
+    },
+  );
   const eventsHintId = useId();
   const eventsErrorId = useId();
 
@@ -71,7 +93,7 @@ export function WebhookFormDialog({
         maxLength={WEBHOOK_URL_MAX}
         hint="http or https on a public address. A Discord webhook URL gets Discord messages with an embed."
         error={errors.url?.message}
-        {...form.register('url', { validate: checkWebhookUrl })}
+        {...form.register('url')}
       />
       <fieldset
         className="event-picker"
@@ -100,13 +122,7 @@ export function WebhookFormDialog({
         <div className="event-options">
           {EVENT_NAMES.map((event) => (
             <label key={event} className="event-option">
-              <input
-                type="checkbox"
-                value={event}
-                {...form.register('events', {
-                  validate: (events) => events.length > 0 || 'Choose at least one event',
-                })}
-              />
+              <input type="checkbox" value={event} {...form.register('events')} />
               <span>
                 <code>{event}</code>
                 <span className="muted"> {EVENT_DESCRIPTIONS[event]}</span>

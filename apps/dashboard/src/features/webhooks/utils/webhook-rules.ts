@@ -1,9 +1,8 @@
 // What the webhook form knows about the contract: the events one can
-// subscribe to, what each means, the URL rules checked before sending, and
-// which URLs get Discord messages instead of the JSON envelope.
+// subscribe to, what each means, and which URLs get Discord messages instead
+// of the JSON envelope. The URL's rules are the contracts' request shapes'.
 import { type EventName, isDiscordWebhookUrl, type WebhookDeliveryStatus, WebhookLimits } from '@latchkey/contracts';
 import type { BadgeTone } from '@/components/ui/status-badge';
-import { httpUrl } from '@/lib/validation';
 
 export const WEBHOOK_URL_MAX = WebhookLimits.urlMax;
 
@@ -17,9 +16,6 @@ export const EVENT_DESCRIPTIONS: Record<EventName, string> = {
   'file.download': 'A user downloaded a file',
   'session.create': 'A session started',
 };
-
-/** `true`, or the message the API would answer for this URL (it also refuses private addresses and credentials). */
-export const checkWebhookUrl = httpUrl('url', WEBHOOK_URL_MAX);
 
 /** Discord webhook URLs get a Discord message with one embed; a text that is no URL is not one. */
 export function isDiscordUrl(value: string): boolean {
