@@ -37,9 +37,18 @@ const ownRules = (target: unknown) =>
   ).validationMetadatas.get(target) ?? [];
 
 describe('DTOs on a contracts request shape', () => {
-  it('include the variables and user-variables DTOs', async () => {
+  it('include the DTOs of the migrated modules', async () => {
     const names = (await dtosOnShapes()).map(({ dto }) => dto.name);
-    expect(names).toEqual(expect.arrayContaining(['CreateVariableDto', 'UpdateVariableDto', 'SetUserVariableDto']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'CreateVariableDto',
+        'UpdateVariableDto',
+        'SetUserVariableDto',
+        'GenerateLicensesDto',
+        'UpdateLicenseDto',
+        'BanLicenseDto',
+      ]),
+    );
   });
 
   it('restate no rule of the shape, and document each field it validates', async () => {

@@ -20,3 +20,4 @@ export * from './passkeys.js';
 export * from './shapes/fields.js';
 export * from './shapes/variables.js';
 export * from './shapes/user-variables.js';
+export * from './shapes/licenses.js';

@@ -55,15 +55,7 @@ export const LATEST_EXPIRY = '9999-12-31T23:59:59.999Z';
 /** LATEST_EXPIRY in milliseconds since the epoch, for comparing with Date values. */
 export const LATEST_EXPIRY_MS = Date.parse(LATEST_EXPIRY);
 
-export interface GenerateLicensesRequest {
-  count?: number;
-  durationType: DurationType;
-  level?: number;
-  maxDevices?: number;
-  prefix?: string;
-  /** null: no note */
-  note?: string | null;
-}
+// GenerateLicensesRequest, UpdateLicenseRequest and BanLicenseRequest are validated classes: shapes/licenses.ts.
 
 export interface Variable {
   key: string;
@@ -114,15 +106,6 @@ export interface ListLicensesQuery {
 export interface ExportLicensesQuery {
   status?: LicenseStatus;
   createdBy?: string;
-}
-export interface UpdateLicenseRequest {
-  /** null clears the note */
-  note?: string | null;
-  level?: number;
-  maxDevices?: number;
-}
-export interface BanLicenseRequest {
-  reason?: string | null;
 }
 
 /** Field limits of server-side variables (contract, "Users, sessions, variables ..."). */

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { LicenseLimits, OptionalInt } from '@latchkey/contracts';
+import { LicenseLimits, OptionalInt, OptionalLevel, OptionalMaxDevices } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 
 /**
@@ -18,10 +18,17 @@ export function OptionalIntField(field: string, min: number, max: number, defaul
   return applyDecorators(ApiOptionalInt(min, max, defaultValue), OptionalInt(field, min, max));
 }
 
-/** The `level` of a key or of a user: LicenseLimits' range; `defaultValue` where an absent level means one. */
-export const LevelField = (defaultValue?: number) =>
-  OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax, defaultValue);
+/** The OpenAPI part of a `level` (the contracts' `OptionalLevel`); `defaultValue` where an absent level means one. */
+export const ApiLevel = (defaultValue?: number) =>
+  ApiOptionalInt(LicenseLimits.levelMin, LicenseLimits.levelMax, defaultValue);
+
+/** The OpenAPI part of a `maxDevices` (the contracts' `OptionalMaxDevices`), like ApiLevel. */
+export const ApiMaxDevices = (defaultValue?: number) =>
+  ApiOptionalInt(LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax, defaultValue);
+
+/** The `level` of a key or of a user, rules and OpenAPI, for DTOs that still declare their own rules. */
+export const LevelField = (defaultValue?: number) => applyDecorators(ApiLevel(defaultValue), OptionalLevel());
 
 /** The `maxDevices` of a key or of a user, like LevelField. */
 export const MaxDevicesField = (defaultValue?: number) =>
-  OptionalIntField('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax, defaultValue);
+  applyDecorators(ApiMaxDevices(defaultValue), OptionalMaxDevices());

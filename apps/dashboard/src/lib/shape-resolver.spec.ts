@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import {
   CreateVariableRequest,
   FieldMessage,
+  GenerateLicensesRequest,
+  PREFIX_MESSAGE,
   SetUserVariableRequest,
   UpdateVariableRequest,
   UserVariableMessage,
@@ -46,6 +48,15 @@ describe('shapeResolver', () => {
     const passed = await check(UpdateVariableRequest, values);
     expect(passed).toEqual(values);
     expect(passed).not.toBeInstanceOf(UpdateVariableRequest);
+  });
+
+  it('checks the body the form sends when given toBody, and passes the form values on', async () => {
+    const values = { durationType: '30d', prefix: '', note: '  ' };
+    expect(await check(GenerateLicensesRequest, values)).toEqual({ prefix: PREFIX_MESSAGE });
+    const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<typeof values>;
+    const leftOut = ({ durationType }: typeof values) => ({ durationType });
+    const result = await shapeResolver(GenerateLicensesRequest, {}, leftOut)(values, undefined, options);
+    expect(result).toEqual({ values, errors: {} });
   });
 
   it("runs the form's rules of fields outside the shape, after the shape's own", async () => {

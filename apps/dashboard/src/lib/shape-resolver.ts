@@ -19,15 +19,20 @@ export type FormOnlyRules<T extends FieldValues> = { [K in keyof T]?: (value: T[
  * one message per field, the first rule it breaks (stopAtFirstError). The
  * action gets the form's own values (raw), not an instance of the class.
  * With a resolver, rules given to `register` are not run: `formOnly` holds
- * those of fields outside the shape.
+ * those of fields outside the shape, or a narrower rule of one in it (a
+ * reseller's own limit), run when the shape's rules pass.
+ * `toBody`: when the form sends other than its values (an empty field left
+ * out, a note trimmed), the body it sends, so the shape checks what the API
+ * will; its fields keep the form's names.
  */
 export function shapeResolver<T extends FieldValues>(
   shape: RequestShape,
   formOnly: FormOnlyRules<T> = {},
+  toBody?: (values: T) => object,
 ): Resolver<T> {
   const validate = classValidatorResolver(shape, { validator: { stopAtFirstError: true } }, { raw: true });
   return async (values, context, options) => {
-    const result = await validate(values, context, options as never);
+    const result = await validate(toBody ? toBody(values) : values, context, options as never);
     const errors: Record<string, FieldError> = { ...(result.errors as Record<string, FieldError>) };
     for (const [name, rule] of Object.entries(formOnly)) {
       const verdict = rule?.(values[name]);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { BanLicenseRequest, FieldMessage, LicenseLimits } from '@latchkey/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useApiForm } from '@/lib/api-form';
 import { toast } from '@/lib/toast';
@@ -107,6 +108,29 @@ describe('BanDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ban user' }));
     expect(await screen.findByText('reason must be at most 3 characters')).toBeTruthy();
     expect(onBan).not.toHaveBeenCalled();
+  });
+
+  it("checks the reason with the request shape, as it is sent (trimmed), in the API's words", async () => {
+    const onBan = jest.fn(async (_reason: string | null) => undefined);
+    render(
+      <BanDialog
+        name="KEY"
+        description="-"
+        hint="-"
+        shape={BanLicenseRequest}
+        label="Ban key"
+        onBan={onBan}
+        onClose={() => undefined}
+      />,
+    );
+    const reason = screen.getByLabelText('Reason');
+    fireEvent.change(reason, { target: { value: 'x'.repeat(LicenseLimits.banReasonMax + 1) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ban key' }));
+    expect(await screen.findByText(FieldMessage.atMost('reason', LicenseLimits.banReasonMax))).toBeTruthy();
+    expect(onBan).not.toHaveBeenCalled();
+    fireEvent.change(reason, { target: { value: `  ${'x'.repeat(LicenseLimits.banReasonMax)}  ` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ban key' }));
+    await waitFor(() => expect(onBan).toHaveBeenCalledWith('x'.repeat(LicenseLimits.banReasonMax)));
   });
 });
 

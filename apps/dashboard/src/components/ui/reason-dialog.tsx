@@ -1,8 +1,9 @@
 // A destructive action with an optional reason (ban a key, ban a user): the
-// reason is checked against the API's limit (the caller's `maxLength`), and the API's message shows in
-// the dialog, which stays open, when the action fails.
+// reason is checked with the API's rules (the caller's request `shape`, or its `maxLength`), and the API's
+// message shows in the dialog, which stays open, when the action fails.
 import { FieldMessage } from '@latchkey/contracts';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver, type RequestShape } from '@/lib/shape-resolver';
 import { FormDialog } from './form-dialog';
 import { TextAreaField } from './form-fields';
 
@@ -10,7 +11,10 @@ interface ReasonDialogProps {
   title: string;
   description: string;
   hint: string;
-  maxLength: number;
+  /** the request shape whose `reason` the API checks (BanLicenseRequest) */
+  shape?: RequestShape;
+  /** the API's limit, for a request not yet declared as a shape */
+  maxLength?: number;
   label: string;
   pendingLabel: string;
   /**
@@ -25,6 +29,7 @@ export function ReasonDialog({
   title,
   description,
   hint,
+  shape,
   maxLength,
   label,
   pendingLabel,
@@ -32,7 +37,11 @@ export function ReasonDialog({
   onClose,
 }: ReasonDialogProps) {
   const { form, errors, ...submit } = useApiForm<{ reason: string }>(
-    { defaultValues: { reason: '' } },
+    {
+      // The shape checks the reason as it is sent: trimmed, null when blank.
+      resolver: shape ? shapeResolver(shape, {}, ({ reason }) => ({ reason: reason.trim() || null })) : undefined,
+      defaultValues: { reason: '' },
+    },
     async ({ reason }) => {
       const success = await onSubmit(reason.trim() || null);
       onClose();
@@ -54,9 +63,12 @@ export function ReasonDialog({
         rows={3}
         hint={hint}
         error={errors.reason?.message}
-        {...form.register('reason', {
-          maxLength: { value: maxLength, message: FieldMessage.atMost('reason', maxLength) },
-        })}
+        {...form.register(
+          'reason',
+          maxLength === undefined
+            ? {}
+            : { maxLength: { value: maxLength, message: FieldMessage.atMost('reason', maxLength) } },
+        )}
       />
     </FormDialog>
   );
