@@ -47,6 +47,9 @@ describe('DTOs on a contracts request shape', () => {
         'GenerateLicensesDto',
         'UpdateLicenseDto',
         'BanLicenseDto',
+        'CreateUserDto',
+        'BanUserDto',
+        'ExtendUserDto',
       ]),
     );
   });

@@ -233,21 +233,7 @@ export interface AdminUser {
 export interface ListUsersQuery extends ListQuery {
   search?: string;
 }
-export interface CreateUserRequest {
-  username: string;
-  password: string;
-  level?: number;
-  maxDevices?: number;
-  /** null or absent = lifetime */
-  expiresAt?: string | null;
-}
-export interface BanUserRequest {
-  reason?: string | null;
-}
-export interface ExtendUserRequest {
-  /** integer from UserLimits.extendDaysMin to UserLimits.extendDaysMax */
-  days: number;
-}
+// CreateUserRequest, BanUserRequest and ExtendUserRequest are validated classes: shapes/users.ts.
 
 /** `DELETE .../users/{userId}/sessions`: how many live sessions ended. */
 export interface EndedSessions {

@@ -21,3 +21,4 @@ export * from './shapes/fields.js';
 export * from './shapes/variables.js';
 export * from './shapes/user-variables.js';
 export * from './shapes/licenses.js';
+export * from './shapes/users.js';

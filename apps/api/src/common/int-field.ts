@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { LicenseLimits, OptionalInt, OptionalLevel, OptionalMaxDevices } from '@latchkey/contracts';
+import { LicenseLimits, OptionalInt } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 
 /**
@@ -25,10 +25,3 @@ export const ApiLevel = (defaultValue?: number) =>
 /** The OpenAPI part of a `maxDevices` (the contracts' `OptionalMaxDevices`), like ApiLevel. */
 export const ApiMaxDevices = (defaultValue?: number) =>
   ApiOptionalInt(LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax, defaultValue);
-
-/** The `level` of a key or of a user, rules and OpenAPI, for DTOs that still declare their own rules. */
-export const LevelField = (defaultValue?: number) => applyDecorators(ApiLevel(defaultValue), OptionalLevel());
-
-/** The `maxDevices` of a key or of a user, like LevelField. */
-export const MaxDevicesField = (defaultValue?: number) =>
-  applyDecorators(ApiMaxDevices(defaultValue), OptionalMaxDevices());

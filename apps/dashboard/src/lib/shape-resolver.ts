@@ -10,9 +10,9 @@ export type RequestShape = new () => object;
 /**
  * Rules of form fields that are not in the request body, so not in its shape
  * (a path parameter such as a user variable's key, a check against loaded
- * data): true, or the message.
+ * data): true, or the message; `values` for a rule that depends on another field.
  */
-export type FormOnlyRules<T extends FieldValues> = { [K in keyof T]?: (value: T[K]) => true | string };
+export type FormOnlyRules<T extends FieldValues> = { [K in keyof T]?: (value: T[K], values: T) => true | string };
 
 /**
  * react-hook-form's resolver for `shape`, as the API's validation pipe runs it:
@@ -35,7 +35,7 @@ export function shapeResolver<T extends FieldValues>(
     const result = await validate(toBody ? toBody(values) : values, context, options as never);
     const errors: Record<string, FieldError> = { ...(result.errors as Record<string, FieldError>) };
     for (const [name, rule] of Object.entries(formOnly)) {
-      const verdict = rule?.(values[name]);
+      const verdict = rule?.(values[name], values);
       if (typeof verdict === 'string' && !errors[name]) errors[name] = { type: 'validate', message: verdict };
     }
     return Object.keys(errors).length > 0 ? { values: {}, errors: errors as FieldErrors<T> } : { values, errors: {} };

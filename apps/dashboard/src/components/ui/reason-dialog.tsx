@@ -1,7 +1,6 @@
 // A destructive action with an optional reason (ban a key, ban a user): the
-// reason is checked with the API's rules (the caller's request `shape`, or its `maxLength`), and the API's
+// reason is checked with the API's rules (the caller's request `shape`), and the API's
 // message shows in the dialog, which stays open, when the action fails.
-import { FieldMessage } from '@latchkey/contracts';
 import { useApiForm } from '@/lib/api-form';
 import { shapeResolver, type RequestShape } from '@/lib/shape-resolver';
 import { FormDialog } from './form-dialog';
@@ -11,10 +10,8 @@ interface ReasonDialogProps {
   title: string;
   description: string;
   hint: string;
-  /** the request shape whose `reason` the API checks (BanLicenseRequest) */
-  shape?: RequestShape;
-  /** the API's limit, for a request not yet declared as a shape */
-  maxLength?: number;
+  /** the request shape whose `reason` the API checks (BanLicenseRequest, BanUserRequest) */
+  shape: RequestShape;
   label: string;
   pendingLabel: string;
   /**
@@ -30,7 +27,6 @@ export function ReasonDialog({
   description,
   hint,
   shape,
-  maxLength,
   label,
   pendingLabel,
   onSubmit,
@@ -39,7 +35,7 @@ export function ReasonDialog({
   const { form, errors, ...submit } = useApiForm<{ reason: string }>(
     {
       // The shape checks the reason as it is sent: trimmed, null when blank.
-      resolver: shape ? shapeResolver(shape, {}, ({ reason }) => ({ reason: reason.trim() || null })) : undefined,
+      resolver: shapeResolver(shape, {}, ({ reason }) => ({ reason: reason.trim() || null })),
       defaultValues: { reason: '' },
     },
     async ({ reason }) => {
@@ -58,18 +54,7 @@ export function ReasonDialog({
       pendingLabel={pendingLabel}
       destructive
     >
-      <TextAreaField
-        label="Reason"
-        rows={3}
-        hint={hint}
-        error={errors.reason?.message}
-        {...form.register(
-          'reason',
-          maxLength === undefined
-            ? {}
-            : { maxLength: { value: maxLength, message: FieldMessage.atMost('reason', maxLength) } },
-        )}
-      />
+      <TextAreaField label="Reason" rows={3} hint={hint} error={errors.reason?.message} {...form.register('reason')} />
     </FormDialog>
   );
 }
