@@ -22,3 +22,4 @@ export * from './shapes/variables.js';
 export * from './shapes/user-variables.js';
 export * from './shapes/licenses.js';
 export * from './shapes/users.js';
+export * from './shapes/resellers.js';

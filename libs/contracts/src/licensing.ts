@@ -177,28 +177,7 @@ export interface Reseller {
   createdAt: string;
   lastLoginAt: string | null;
 }
-export interface CreateResellerRequest {
-  email: string;
-  password: string;
-  /** opening balance, recorded as a `grant` entry */
-  credits?: number;
-  allowedLevels?: number[] | null;
-  allowedDurations?: DurationType[] | null;
-  maxDevicesLimit?: number | null;
-}
-export interface UpdateResellerRequest {
-  allowedLevels?: number[] | null;
-  allowedDurations?: DurationType[] | null;
-  maxDevicesLimit?: number | null;
-  enabled?: boolean;
-  password?: string;
-}
-/** POST .../resellers/{resellerId}/credits: adds (positive) or removes (negative) credits. */
-export interface AdjustCreditsRequest {
-  amount: number;
-  /** null: no note */
-  note?: string | null;
-}
+// CreateResellerRequest, UpdateResellerRequest and AdjustCreditsRequest are validated classes: shapes/resellers.ts.
 
 export const LEDGER_REASONS = ['grant', 'generate', 'refund'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
