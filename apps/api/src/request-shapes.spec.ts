@@ -62,6 +62,9 @@ describe('DTOs on a contracts request shape', () => {
         'CreateResellerDto',
         'UpdateResellerDto',
         'AdjustCreditsDto',
+        'JobFilterDto',
+        'JobParamsDto',
+        'CreateJobDto',
       ]),
     );
   });

@@ -23,3 +23,4 @@ export * from './shapes/user-variables.js';
 export * from './shapes/licenses.js';
 export * from './shapes/users.js';
 export * from './shapes/resellers.js';
+export * from './shapes/jobs.js';
