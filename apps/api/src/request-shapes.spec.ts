@@ -65,6 +65,8 @@ describe('DTOs on a contracts request shape', () => {
         'JobFilterDto',
         'JobParamsDto',
         'CreateJobDto',
+        'UpdateKeyAuthSettingsDto',
+        'SetKeyAuthSecretDto',
       ]),
     );
   });

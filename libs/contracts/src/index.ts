@@ -24,3 +24,4 @@ export * from './shapes/licenses.js';
 export * from './shapes/users.js';
 export * from './shapes/resellers.js';
 export * from './shapes/jobs.js';
+export * from './shapes/keyauth-settings.js';
