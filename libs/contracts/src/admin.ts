@@ -3,6 +3,7 @@
 import type { BlacklistType } from './admin-limits.js';
 import type { DurationType, LicenseStatus } from './licensing.js';
 import type { AppRole, MemberRole } from './teams.js';
+import type { ListQuery } from './shapes/paging.js';
 
 export interface AdminSuccess<T> {
   success: true;
@@ -32,10 +33,7 @@ export interface AdminList<T> {
   meta: PageMeta;
 }
 /** The query of every admin list: a 1-based `page` of `limit` items (at most PAGE_MAX_LIMIT). */
-export interface ListQuery {
-  page?: number;
-  limit?: number;
-}
+// ListQuery (page and limit of every admin list) is a validated class: shapes/paging.ts.
 
 export type AccountRole = 'owner' | 'reseller';
 
@@ -218,21 +216,7 @@ export interface AdminUser {
 export interface ListUsersQuery extends ListQuery {
   search?: string;
 }
-export interface CreateUserRequest {
-  username: string;
-  password: string;
-  level?: number;
-  maxDevices?: number;
-  /** null or absent = lifetime */
-  expiresAt?: string | null;
-}
-export interface BanUserRequest {
-  reason?: string | null;
-}
-export interface ExtendUserRequest {
-  /** integer from UserLimits.extendDaysMin to UserLimits.extendDaysMax */
-  days: number;
-}
+// CreateUserRequest, BanUserRequest and ExtendUserRequest are validated classes: shapes/users.ts.
 
 /** `DELETE .../users/{userId}/sessions`: how many live sessions ended. */
 export interface EndedSessions {

@@ -35,7 +35,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
  * Which records a job goes through. Key jobs read `status`, `note` (part of
  * the note) and `createdBy` (an account id); user jobs read `search` (part of
  * the username). A field a type does not read is ignored; absent fields do not
- * narrow.
+ * narrow. Its rules, as a request's: JobFilterRequest (shapes/jobs.ts).
  */
 export interface JobFilter {
   status?: LicenseStatus;
@@ -44,17 +44,13 @@ export interface JobFilter {
   search?: string;
 }
 
-/** `days` for `licenses.add-time` and `users.extend`, `reason` for `users.ban`. */
+/** `days` for `licenses.add-time` and `users.extend`, `reason` for `users.ban`; rules: JobParamsRequest. */
 export interface JobParams {
   days?: number;
   reason?: string | null;
 }
 
-export interface CreateJobRequest {
-  type: FilterJobType;
-  filter?: JobFilter;
-  params?: JobParams;
-}
+// CreateJobRequest is a validated class: shapes/jobs.ts.
 
 /** A record a job could not handle: the CSV line of an import, or the record's id. */
 export interface JobError {

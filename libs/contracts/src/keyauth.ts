@@ -62,23 +62,7 @@ export interface KeyAuthSettings {
   endpoints: { v13: string; v12: string };
 }
 
-/** `PUT /v1/admin/apps/{appId}/keyauth` */
-export interface UpdateKeyAuthSettingsRequest {
-  enabled: boolean;
-  ownerId: string;
-  name: string;
-  versions: KeyAuthVersion[];
-  subscriptionNames: Record<string, string>;
-  fetchOnline: boolean;
-  selfBan: boolean;
-  appVersion?: string | null;
-  downloadUrl?: string | null;
-}
-
-/** `POST /v1/admin/apps/{appId}/keyauth/secret`: absent `secret` generates a new one. */
-export interface SetKeyAuthSecretRequest {
-  secret?: string;
-}
+// UpdateKeyAuthSettingsRequest and SetKeyAuthSecretRequest are validated classes: shapes/keyauth-settings.ts.
 
 /** The answer of the secret routes. */
 export interface KeyAuthSecret {

@@ -55,15 +55,7 @@ export const LATEST_EXPIRY = '9999-12-31T23:59:59.999Z';
 /** LATEST_EXPIRY in milliseconds since the epoch, for comparing with Date values. */
 export const LATEST_EXPIRY_MS = Date.parse(LATEST_EXPIRY);
 
-export interface GenerateLicensesRequest {
-  count?: number;
-  durationType: DurationType;
-  level?: number;
-  maxDevices?: number;
-  prefix?: string;
-  /** null: no note */
-  note?: string | null;
-}
+// GenerateLicensesRequest, UpdateLicenseRequest and BanLicenseRequest are validated classes: shapes/licenses.ts.
 
 export interface Variable {
   key: string;
@@ -114,15 +106,6 @@ export interface ListLicensesQuery {
 export interface ExportLicensesQuery {
   status?: LicenseStatus;
   createdBy?: string;
-}
-export interface UpdateLicenseRequest {
-  /** null clears the note */
-  note?: string | null;
-  level?: number;
-  maxDevices?: number;
-}
-export interface BanLicenseRequest {
-  reason?: string | null;
 }
 
 /** Field limits of server-side variables (contract, "Users, sessions, variables ..."). */
@@ -194,28 +177,7 @@ export interface Reseller {
   createdAt: string;
   lastLoginAt: string | null;
 }
-export interface CreateResellerRequest {
-  email: string;
-  password: string;
-  /** opening balance, recorded as a `grant` entry */
-  credits?: number;
-  allowedLevels?: number[] | null;
-  allowedDurations?: DurationType[] | null;
-  maxDevicesLimit?: number | null;
-}
-export interface UpdateResellerRequest {
-  allowedLevels?: number[] | null;
-  allowedDurations?: DurationType[] | null;
-  maxDevicesLimit?: number | null;
-  enabled?: boolean;
-  password?: string;
-}
-/** POST .../resellers/{resellerId}/credits: adds (positive) or removes (negative) credits. */
-export interface AdjustCreditsRequest {
-  amount: number;
-  /** null: no note */
-  note?: string | null;
-}
+// CreateResellerRequest, UpdateResellerRequest and AdjustCreditsRequest are validated classes: shapes/resellers.ts.
 
 export const LEDGER_REASONS = ['grant', 'generate', 'refund'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

@@ -18,10 +18,10 @@ export function OptionalIntField(field: string, min: number, max: number, defaul
   return applyDecorators(ApiOptionalInt(min, max, defaultValue), OptionalInt(field, min, max));
 }
 
-/** The `level` of a key or of a user: LicenseLimits' range; `defaultValue` where an absent level means one. */
-export const LevelField = (defaultValue?: number) =>
-  OptionalIntField('level', LicenseLimits.levelMin, LicenseLimits.levelMax, defaultValue);
+/** The OpenAPI part of a `level` (the contracts' `OptionalLevel`); `defaultValue` where an absent level means one. */
+export const ApiLevel = (defaultValue?: number) =>
+  ApiOptionalInt(LicenseLimits.levelMin, LicenseLimits.levelMax, defaultValue);
 
-/** The `maxDevices` of a key or of a user, like LevelField. */
-export const MaxDevicesField = (defaultValue?: number) =>
-  OptionalIntField('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax, defaultValue);
+/** The OpenAPI part of a `maxDevices` (the contracts' `OptionalMaxDevices`), like ApiLevel. */
+export const ApiMaxDevices = (defaultValue?: number) =>
+  ApiOptionalInt(LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax, defaultValue);

@@ -8,6 +8,8 @@ import {
   CreateWebhookRequest,
   CreateVariableRequest,
   FieldMessage,
+  GenerateLicensesRequest,
+  PREFIX_MESSAGE,
   SetUserVariableRequest,
   UpdateAppRequest,
   UpdateVariableRequest,
@@ -59,6 +61,15 @@ describe('shapeResolver', () => {
     const passed = await check(UpdateVariableRequest, values);
     expect(passed).toEqual(values);
     expect(passed).not.toBeInstanceOf(UpdateVariableRequest);
+  });
+
+  it('checks the body the form sends when given toBody, and passes the form values on', async () => {
+    const values = { durationType: '30d', prefix: '', note: '  ' };
+    expect(await check(GenerateLicensesRequest, values)).toEqual({ prefix: PREFIX_MESSAGE });
+    const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<typeof values>;
+    const leftOut = ({ durationType }: typeof values) => ({ durationType });
+    const result = await shapeResolver(GenerateLicensesRequest, {}, leftOut)(values, undefined, options);
+    expect(result).toEqual({ values, errors: {} });
   });
 
   it("runs the form's own rules: of fields outside the shape, and in its own words where it refuses", async () => {

@@ -1,5 +1,6 @@
 import { IsInt, Max, Min, ValidateIf } from 'class-validator';
 import { FieldMessage } from '../field-messages.js';
+import { LicenseLimits } from '../licensing.js';
 
 /**
  * Optional body and query fields. class-validator's own `IsOptional` skips
@@ -40,3 +41,11 @@ export function OptionalInt(field: string, min: number, max: number): PropertyDe
     Max(max, { message: range }),
   );
 }
+
+/** The `level` of a key or of a user: LicenseLimits' range. The API's DTOs add its OpenAPI part (ApiLevel). */
+export const OptionalLevel = (): PropertyDecorator =>
+  OptionalInt('level', LicenseLimits.levelMin, LicenseLimits.levelMax);
+
+/** The `maxDevices` of a key or of a user, like OptionalLevel (ApiMaxDevices in the API). */
+export const OptionalMaxDevices = (): PropertyDecorator =>
+  OptionalInt('maxDevices', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax);

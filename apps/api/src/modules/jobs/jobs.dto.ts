@@ -1,76 +1,51 @@
 import {
-  type CreateJobRequest,
-  FieldMessage,
+  CreateJobRequest,
   FILTER_JOB_TYPES,
   type FilterJobType,
-  type JobFilter,
+  JobFilterRequest,
   JobLimits,
-  JobMessage,
-  type JobParams,
+  JobParamsRequest,
   LICENSE_STATUSES,
   type LicenseStatus,
 } from '@latchkey/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsObject, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
-import { OptionalIntField } from '../../common/int-field.js';
-import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
+import { ApiOptionalInt } from '../../common/int-field.js';
 
-export class JobFilterDto implements JobFilter {
+// The rules are the contracts' request shapes' (libs/contracts/src/shapes/jobs.ts); these add OpenAPI only, and
+// the nested classes class-transformer makes of `filter` and `params` so that their rules run.
+
+export class JobFilterDto extends JobFilterRequest {
   @ApiPropertyOptional({ enum: LICENSE_STATUSES, description: 'key jobs: the keys of this status' })
-  @Optional()
-  @IsIn(LICENSE_STATUSES, { message: JobMessage.status })
-  status?: LicenseStatus;
+  declare status?: LicenseStatus;
 
   @ApiPropertyOptional({ description: 'key jobs: part of the note, any case' })
-  @Optional()
-  @IsString({ message: FieldMessage.string('filter.note') })
-  @Length(JobLimits.noteMin, JobLimits.noteMax, {
-    message: FieldMessage.length('filter.note', JobLimits.noteMin, JobLimits.noteMax),
-  })
-  note?: string;
+  declare note?: string;
 
   @ApiPropertyOptional({ description: 'key jobs: the keys this account made' })
-  @Optional()
-  @IsUUID('all', { message: 'filter.createdBy must be an account id' })
-  createdBy?: string;
+  declare createdBy?: string;
 
   @ApiPropertyOptional({ description: 'user jobs: part of the username, any case' })
-  @Optional()
-  @IsString({ message: FieldMessage.string('filter.search') })
-  @Length(JobLimits.searchMin, JobLimits.searchMax, {
-    message: FieldMessage.length('filter.search', JobLimits.searchMin, JobLimits.searchMax),
-  })
-  search?: string;
+  declare search?: string;
 }
 
-export class JobParamsDto implements JobParams {
-  @OptionalIntField('params.days', JobLimits.daysMin, JobLimits.daysMax)
-  days?: number;
+export class JobParamsDto extends JobParamsRequest {
+  @ApiOptionalInt(JobLimits.daysMin, JobLimits.daysMax)
+  declare days?: number;
 
   @ApiPropertyOptional({ maxLength: JobLimits.reasonMax, nullable: true, description: 'users.ban: the ban reason' })
-  @OptionalOrNull()
-  @IsString({ message: FieldMessage.string('params.reason') })
-  @MaxLength(JobLimits.reasonMax, { message: FieldMessage.atMost('params.reason', JobLimits.reasonMax) })
-  reason?: string | null;
+  declare reason?: string | null;
 }
 
-export class CreateJobDto implements CreateJobRequest {
+export class CreateJobDto extends CreateJobRequest {
   @ApiProperty({ enum: FILTER_JOB_TYPES })
-  @IsIn(FILTER_JOB_TYPES, { message: JobMessage.type })
-  type: FilterJobType;
+  declare type: FilterJobType;
 
   @ApiPropertyOptional({ type: JobFilterDto })
-  @Optional()
-  @IsObject({ message: 'filter must be an object' })
-  @ValidateNested()
   @Type(() => JobFilterDto)
-  filter?: JobFilterDto;
+  declare filter?: JobFilterDto;
 
   @ApiPropertyOptional({ type: JobParamsDto })
-  @Optional()
-  @IsObject({ message: 'params must be an object' })
-  @ValidateNested()
   @Type(() => JobParamsDto)
-  params?: JobParamsDto;
+  declare params?: JobParamsDto;
 }

@@ -1,51 +1,46 @@
 import type {
-  BanLicenseRequest,
   ExportLicensesQuery as ExportLicensesContract,
-  GenerateLicensesRequest,
   ListLicensesQuery as ListLicensesContract,
-  UpdateLicenseRequest,
 } from '@latchkey/contracts';
 import {
+  BanLicenseRequest,
   DURATION_TYPES,
   FieldMessage,
+  GenerateLicensesRequest,
   LICENSE_STATUSES,
   LicenseLimits,
-  PREFIX_MESSAGE,
+  UpdateLicenseRequest,
   type DurationType,
   type LicenseStatus,
 } from '@latchkey/contracts';
-import { LevelField, MaxDevicesField, OptionalIntField } from '../../common/int-field.js';
+import { ApiLevel, ApiMaxDevices, ApiOptionalInt } from '../../common/int-field.js';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
-import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
+import { IsIn, IsString, IsUUID, Length } from 'class-validator';
+import { Optional } from '../../common/input/optional-field.js';
 import { PageQuery } from '../../common/admin-response.js';
 
-export class GenerateLicensesDto implements GenerateLicensesRequest {
-  @OptionalIntField('count', LicenseLimits.countMin, LicenseLimits.countMax, LicenseLimits.countDefault)
-  count?: number;
+// The bodies' rules are the contracts' request shapes' (libs/contracts/src/shapes/licenses.ts); their DTOs add
+// OpenAPI only. The list and export queries keep their rules here until the paging query they share moves too.
+
+export class GenerateLicensesDto extends GenerateLicensesRequest {
+  @ApiOptionalInt(LicenseLimits.countMin, LicenseLimits.countMax, LicenseLimits.countDefault)
+  declare count?: number;
 
   @ApiProperty({ enum: DURATION_TYPES })
-  @IsIn(DURATION_TYPES, { message: FieldMessage.oneOf('durationType', DURATION_TYPES) })
-  durationType: DurationType;
+  declare durationType: DurationType;
 
-  @LevelField(LicenseLimits.levelDefault)
-  level?: number;
+  @ApiLevel(LicenseLimits.levelDefault)
+  declare level?: number;
 
-  @MaxDevicesField(LicenseLimits.maxDevicesDefault)
-  maxDevices?: number;
+  @ApiMaxDevices(LicenseLimits.maxDevicesDefault)
+  declare maxDevices?: number;
 
   @ApiPropertyOptional({ pattern: LicenseLimits.prefixPattern.source })
-  @Optional()
-  @Matches(LicenseLimits.prefixPattern, { message: PREFIX_MESSAGE })
-  @IsString({ message: FieldMessage.string('prefix') })
-  prefix?: string;
+  declare prefix?: string;
 
   @ApiPropertyOptional({ maxLength: LicenseLimits.noteMax })
-  @OptionalOrNull()
-  @MaxLength(LicenseLimits.noteMax, { message: FieldMessage.atMost('note', LicenseLimits.noteMax) })
-  @IsString({ message: FieldMessage.string('note') })
-  note?: string | null;
+  declare note?: string | null;
 }
 
 /** `status`: the lists' and the export's filter by status. */
@@ -91,24 +86,18 @@ export class ExportLicensesQuery implements ExportLicensesContract {
   createdBy?: string;
 }
 
-export class UpdateLicenseDto implements UpdateLicenseRequest {
+export class UpdateLicenseDto extends UpdateLicenseRequest {
   @ApiPropertyOptional({ maxLength: LicenseLimits.noteMax, nullable: true })
-  @OptionalOrNull()
-  @MaxLength(LicenseLimits.noteMax, { message: FieldMessage.atMost('note', LicenseLimits.noteMax) })
-  @IsString({ message: FieldMessage.string('note') })
-  note?: string | null;
+  declare note?: string | null;
 
-  @LevelField()
-  level?: number;
+  @ApiLevel()
+  declare level?: number;
 
-  @MaxDevicesField()
-  maxDevices?: number;
+  @ApiMaxDevices()
+  declare maxDevices?: number;
 }
 
-export class BanLicenseDto implements BanLicenseRequest {
+export class BanLicenseDto extends BanLicenseRequest {
   @ApiPropertyOptional({ maxLength: LicenseLimits.banReasonMax })
-  @OptionalOrNull()
-  @MaxLength(LicenseLimits.banReasonMax, { message: FieldMessage.atMost('reason', LicenseLimits.banReasonMax) })
-  @IsString({ message: FieldMessage.string('reason') })
-  reason?: string | null;
+  declare reason?: string | null;
 }

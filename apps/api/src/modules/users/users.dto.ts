@@ -1,10 +1,21 @@
-import type { BanUserRequest, CreateUserRequest, ExtendUserRequest, ListUsersQuery } from '@latchkey/contracts';
-import { ClientLimits, FieldMessage, LicenseLimits, USERNAME_MESSAGE, UserLimits } from '@latchkey/contracts';
-import { LevelField, MaxDevicesField } from '../../common/int-field.js';
+import type { ListUsersQuery } from '@latchkey/contracts';
+import {
+  BanUserRequest,
+  ClientLimits,
+  CreateUserRequest,
+  ExtendUserRequest,
+  FieldMessage,
+  LicenseLimits,
+  UserLimits,
+} from '@latchkey/contracts';
+import { ApiLevel, ApiMaxDevices } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsISO8601, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
-import { Optional, OptionalOrNull } from '../../common/input/optional-field.js';
+import { IsString, Length } from 'class-validator';
+import { Optional } from '../../common/input/optional-field.js';
 import { PageQuery } from '../../common/admin-response.js';
+
+// The bodies' rules are the contracts' request shapes' (libs/contracts/src/shapes/users.ts); their DTOs add
+// OpenAPI only. The list query keeps its rules here until the paging query it extends moves too.
 
 export class UsersQuery extends PageQuery implements ListUsersQuery {
   @ApiPropertyOptional({ description: 'Part of a username, any case' })
@@ -16,47 +27,31 @@ export class UsersQuery extends PageQuery implements ListUsersQuery {
   search?: string;
 }
 
-export class CreateUserDto implements CreateUserRequest {
+export class CreateUserDto extends CreateUserRequest {
   @ApiProperty({ example: 'alice', pattern: ClientLimits.usernamePattern.source })
-  @Matches(ClientLimits.usernamePattern, { message: USERNAME_MESSAGE })
-  @IsString({ message: FieldMessage.string('username') })
-  username: string;
+  declare username: string;
 
   @ApiProperty({ minLength: ClientLimits.passwordMin, maxLength: ClientLimits.passwordMax })
-  @Length(ClientLimits.passwordMin, ClientLimits.passwordMax, {
-    message: FieldMessage.length('password', ClientLimits.passwordMin, ClientLimits.passwordMax),
-  })
-  @IsString({ message: FieldMessage.string('password') })
-  password: string;
+  declare password: string;
 
-  @LevelField(LicenseLimits.levelDefault)
-  level?: number;
+  @ApiLevel(LicenseLimits.levelDefault)
+  declare level?: number;
 
-  @MaxDevicesField(LicenseLimits.maxDevicesDefault)
-  maxDevices?: number;
+  @ApiMaxDevices(LicenseLimits.maxDevicesDefault)
+  declare maxDevices?: number;
 
   @ApiPropertyOptional({ nullable: true, example: '2027-01-01T00:00:00.000Z', description: 'null or absent: lifetime' })
-  @OptionalOrNull()
-  @IsISO8601({ strict: true }, { message: FieldMessage.timestampOrNull('expiresAt') })
-  @IsString({ message: FieldMessage.timestampOrNull('expiresAt') })
-  expiresAt?: string | null;
+  declare expiresAt?: string | null;
 }
 
-export class BanUserDto implements BanUserRequest {
+export class BanUserDto extends BanUserRequest {
   @ApiPropertyOptional({ maxLength: UserLimits.banReasonMax, nullable: true })
-  @OptionalOrNull()
-  @MaxLength(UserLimits.banReasonMax, { message: FieldMessage.atMost('reason', UserLimits.banReasonMax) })
-  @IsString({ message: FieldMessage.string('reason') })
-  reason?: string | null;
+  declare reason?: string | null;
 }
 
 const { extendDaysMin, extendDaysMax } = UserLimits;
-const EXTEND_DAYS_RANGE = FieldMessage.between('days', extendDaysMin, extendDaysMax);
 
-export class ExtendUserDto implements ExtendUserRequest {
+export class ExtendUserDto extends ExtendUserRequest {
   @ApiProperty({ minimum: extendDaysMin, maximum: extendDaysMax, example: 30 })
-  @Min(extendDaysMin, { message: EXTEND_DAYS_RANGE })
-  @Max(extendDaysMax, { message: EXTEND_DAYS_RANGE })
-  @IsInt({ message: FieldMessage.integer('days') })
-  days: number;
+  declare days: number;
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { BanLicenseRequest, BanUserRequest, FieldMessage, LicenseLimits } from '@latchkey/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useApiForm } from '@/lib/api-form';
 import { toast } from '@/lib/toast';
@@ -76,7 +77,7 @@ describe('BanDialog', () => {
         name="alice"
         description="She is refused."
         hint="Optional"
-        maxLength={10}
+        shape={BanUserRequest}
         label="Ban user"
         onBan={onBan}
         onClose={onClose}
@@ -90,23 +91,27 @@ describe('BanDialog', () => {
     expect(success).toHaveBeenCalledWith('banned for spam');
   });
 
-  it("refuses a reason over maxLength in the API's words", async () => {
-    const onBan = jest.fn(async () => undefined);
+  it("checks the reason with the request shape, as it is sent (trimmed), in the API's words", async () => {
+    const onBan = jest.fn(async (_reason: string | null) => undefined);
     render(
       <BanDialog
-        name="bob"
+        name="KEY"
         description="-"
         hint="-"
-        maxLength={3}
-        label="Ban user"
+        shape={BanLicenseRequest}
+        label="Ban key"
         onBan={onBan}
         onClose={() => undefined}
       />,
     );
-    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'toolong' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Ban user' }));
-    expect(await screen.findByText('reason must be at most 3 characters')).toBeTruthy();
+    const reason = screen.getByLabelText('Reason');
+    fireEvent.change(reason, { target: { value: 'x'.repeat(LicenseLimits.banReasonMax + 1) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ban key' }));
+    expect(await screen.findByText(FieldMessage.atMost('reason', LicenseLimits.banReasonMax))).toBeTruthy();
     expect(onBan).not.toHaveBeenCalled();
+    fireEvent.change(reason, { target: { value: `  ${'x'.repeat(LicenseLimits.banReasonMax)}  ` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ban key' }));
+    await waitFor(() => expect(onBan).toHaveBeenCalledWith('x'.repeat(LicenseLimits.banReasonMax)));
   });
 });
 

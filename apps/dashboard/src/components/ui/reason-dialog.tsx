@@ -1,8 +1,8 @@
 // A destructive action with an optional reason (ban a key, ban a user): the
-// reason is checked against the API's limit (the caller's `maxLength`), and the API's message shows in
-// the dialog, which stays open, when the action fails.
-import { FieldMessage } from '@latchkey/contracts';
+// reason is checked with the API's rules (the caller's request `shape`), and the API's
+// message shows in the dialog, which stays open, when the action fails.
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver, type RequestShape } from '@/lib/shape-resolver';
 import { FormDialog } from './form-dialog';
 import { TextAreaField } from './form-fields';
 
@@ -10,7 +10,8 @@ interface ReasonDialogProps {
   title: string;
   description: string;
   hint: string;
-  maxLength: number;
+  /** the request shape whose `reason` the API checks (BanLicenseRequest, BanUserRequest) */
+  shape: RequestShape;
   label: string;
   pendingLabel: string;
   /**
@@ -25,14 +26,18 @@ export function ReasonDialog({
   title,
   description,
   hint,
-  maxLength,
+  shape,
   label,
   pendingLabel,
   onSubmit,
   onClose,
 }: ReasonDialogProps) {
   const { form, errors, ...submit } = useApiForm<{ reason: string }>(
-    { defaultValues: { reason: '' } },
+    {
+      // The shape checks the reason as it is sent: trimmed, null when blank.
+      resolver: shapeResolver(shape, {}, ({ reason }) => ({ reason: reason.trim() || null })),
+      defaultValues: { reason: '' },
+    },
     async ({ reason }) => {
       const success = await onSubmit(reason.trim() || null);
       onClose();
@@ -49,15 +54,7 @@ export function ReasonDialog({
       pendingLabel={pendingLabel}
       destructive
     >
-      <TextAreaField
-        label="Reason"
-        rows={3}
-        hint={hint}
-        error={errors.reason?.message}
-        {...form.register('reason', {
-          maxLength: { value: maxLength, message: FieldMessage.atMost('reason', maxLength) },
-        })}
-      />
+      <TextAreaField label="Reason" rows={3} hint={hint} error={errors.reason?.message} {...form.register('reason')} />
     </FormDialog>
   );
 }

@@ -5,13 +5,14 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/form-fields';
 import { SecretField } from '@/components/ui/secret-field';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { toast } from '@/lib/toast';
 import { useRevealKeyAuthSecret, useSetKeyAuthSecret } from '../api/keyauth-secret';
-import { KeyAuthLimits, KeyAuthMessage } from '@latchkey/contracts';
+import { SetKeyAuthSecretRequest } from '@latchkey/contracts';
 
-/** The secret a vendor's 1.2 clients were built with: 64 hex characters. */
-export function existingSecretRule(value: string): true | string {
-  return KeyAuthLimits.secretPattern.test(value.trim()) || KeyAuthMessage.secret;
+/** The request the dialog sends: the secret a vendor's 1.2 clients were built with, trimmed. */
+function secretBody({ secret }: { secret: string }): SetKeyAuthSecretRequest {
+  return { secret: secret.trim() };
 }
 
 function SetExistingSecretDialog({
@@ -25,9 +26,10 @@ function SetExistingSecretDialog({
 }) {
   const setMutation = useSetKeyAuthSecret(appId);
   const { form, errors, ...submit } = useApiForm<{ secret: string }>(
-    { defaultValues: { secret: '' } },
-    async ({ secret }) => {
-      onSet(await setMutation.mutateAsync({ secret: secret.trim() }));
+    // Checked before sending with the API's own rule (the contracts' request shape): 64 hex characters.
+    { resolver: shapeResolver(SetKeyAuthSecretRequest, {}, secretBody), defaultValues: { secret: '' } },
+    async (values) => {
+      onSet(await setMutation.mutateAsync(secretBody(values)));
       onClose();
       return '1.2 secret set';
     },
@@ -48,7 +50,7 @@ function SetExistingSecretDialog({
         spellCheck={false}
         hint="The 64 hexadecimal characters of your application’s KeyAuth secret."
         error={errors.secret?.message}
-        {...form.register('secret', { validate: existingSecretRule })}
+        {...form.register('secret')}
       />
     </FormDialog>
   );

@@ -1,8 +1,7 @@
 import {
   DURATION_TYPES,
-  FieldMessage,
+  GenerateLicensesRequest,
   LicenseLimits,
-  PREFIX_MESSAGE,
   type DurationType,
   type License,
 } from '@latchkey/contracts';
@@ -15,6 +14,8 @@ import { IntegerField } from '@/components/ui/integer-field';
 import { LevelField, MaxDevicesField } from '@/components/domain/license-fields';
 import { useApiForm } from '@/lib/api-form';
 import { saveBlob, toCsv } from '@/lib/csv';
+import { shapeResolver } from '@/lib/shape-resolver';
+import { intInRange } from '@/lib/validation';
 import { useGenerateLicenses } from '../api/generate-licenses';
 import '../licenses.css';
 
@@ -46,9 +47,15 @@ const DEFAULTS: GenerateValues = {
   note: '',
 };
 
+/** The request the form sends: an empty prefix or note is left out, a note trimmed. */
+function generateBody({ prefix, note, ...values }: GenerateValues): GenerateLicensesRequest {
+  return { ...values, ...(prefix ? { prefix } : {}), ...(note.trim() ? { note: note.trim() } : {}) };
+}
+
 /**
- * Generates keys, each field checked with the contract's limits before
- * sending; then shows the new keys once, with "Copy all" and a CSV download.
+ * Generates keys, checked before sending with the API's own rules (the
+ * contracts' request shape) and a reseller's own limits; then shows the new
+ * keys once, with "Copy all" and a CSV download.
  */
 export function GenerateLicensesDialog({
   appId,
@@ -76,13 +83,19 @@ export function GenerateLicensesDialog({
   const mutation = useGenerateLicenses(appId);
   const [generated, setGenerated] = useState<License[] | null>(null);
   const { form, errors, ...submit } = useApiForm<GenerateValues>(
-    { defaultValues: defaults },
-    async ({ prefix, note, ...values }) => {
-      const licenses = await mutation.mutateAsync({
-        ...values,
-        ...(prefix ? { prefix } : {}),
-        ...(note.trim() ? { note: note.trim() } : {}),
-      });
+    {
+      resolver: shapeResolver<GenerateValues>(
+        GenerateLicensesRequest,
+        // A reseller's device limit narrows the API's range; the API refuses more than it too.
+        reseller?.maxDevicesLimit
+          ? { maxDevices: intInRange('maxDevices', LicenseLimits.maxDevicesMin, maxDevicesMax) }
+          : {},
+        generateBody,
+      ),
+      defaultValues: defaults,
+    },
+    async (values) => {
+      const licenses = await mutation.mutateAsync(generateBody(values));
       setGenerated(licenses);
       return licenses.length === 1 ? '1 key generated' : `${licenses.length} keys generated`;
     },
@@ -193,18 +206,14 @@ export function GenerateLicensesDialog({
         className="mono"
         hint={`Optional: 1-${LicenseLimits.prefixMax} letters or digits, e.g. PRO makes PRO-XXXXX-XXXXX-XXXXX`}
         error={errors.prefix?.message}
-        {...form.register('prefix', {
-          validate: (value) => value === '' || LicenseLimits.prefixPattern.test(value) || PREFIX_MESSAGE,
-        })}
+        {...form.register('prefix')}
       />
       <TextAreaField
         label="Note"
         rows={2}
         hint={`Optional, up to ${LicenseLimits.noteMax} characters; searchable.`}
         error={errors.note?.message}
-        {...form.register('note', {
-          maxLength: { value: LicenseLimits.noteMax, message: FieldMessage.atMost('note', LicenseLimits.noteMax) },
-        })}
+        {...form.register('note')}
       />
       {reseller ? (
         <p className="cost-line" role="status">

@@ -1,9 +1,10 @@
-import { FieldMessage, LicenseLimits, type License } from '@latchkey/contracts';
+import { BanLicenseRequest, UpdateLicenseRequest, type License } from '@latchkey/contracts';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { BanDialog } from '@/components/ui/reason-dialog';
 import { TextAreaField } from '@/components/ui/form-fields';
 import { LevelField, MaxDevicesField } from '@/components/domain/license-fields';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useBanLicense } from '../api/ban-license';
 import { useUpdateLicense } from '../api/update-license';
 
@@ -21,7 +22,7 @@ export function BanLicenseDialog({ appId, license, onClose }: DialogProps) {
       name={license.key}
       description="Its user is refused from now on and their open sessions end. You can unban it later."
       hint="Optional; shown in the list and sent with the license.ban webhook."
-      maxLength={LicenseLimits.banReasonMax}
+      shape={BanLicenseRequest}
       label="Ban key"
       onClose={onClose}
       onBan={async (reason) => {
@@ -38,30 +39,28 @@ interface EditValues {
   maxDevices: number;
 }
 
-/** Edits a key's note, level and device limit. */
+/** The request the form sends: an empty note clears it. */
+function editBody({ note, level, maxDevices }: EditValues): UpdateLicenseRequest {
+  return { note: note.trim() || null, level, maxDevices };
+}
+
+/** Edits a key's note, level and device limit, checked before sending with the API's own rules. */
 export function EditLicenseDialog({ appId, license, onClose }: DialogProps) {
   const mutation = useUpdateLicense(appId);
   const { form, errors, ...submit } = useApiForm<EditValues>(
-    { defaultValues: { note: license.note ?? '', level: license.level, maxDevices: license.maxDevices } },
-    async ({ note, level, maxDevices }) => {
-      await mutation.mutateAsync({
-        licenseId: license.id,
-        body: { note: note.trim() || null, level, maxDevices },
-      });
+    {
+      resolver: shapeResolver<EditValues>(UpdateLicenseRequest, {}, editBody),
+      defaultValues: { note: license.note ?? '', level: license.level, maxDevices: license.maxDevices },
+    },
+    async (values) => {
+      await mutation.mutateAsync({ licenseId: license.id, body: editBody(values) });
       onClose();
       return `Key ${license.key} saved`;
     },
   );
   return (
     <FormDialog onClose={onClose} title={`Edit ${license.key}`} form={submit} submitLabel="Save" pendingLabel="Saving…">
-      <TextAreaField
-        label="Note"
-        rows={3}
-        error={errors.note?.message}
-        {...form.register('note', {
-          maxLength: { value: LicenseLimits.noteMax, message: FieldMessage.atMost('note', LicenseLimits.noteMax) },
-        })}
-      />
+      <TextAreaField label="Note" rows={3} error={errors.note?.message} {...form.register('note')} />
       <div className="form-grid">
         <LevelField form={form} />
         <MaxDevicesField form={form} />

@@ -1,17 +1,22 @@
-import { FieldMessage, ResellerLimits, type UpdateResellerRequest } from '@latchkey/contracts';
+import {
+  AdjustCreditsRequest,
+  CreateResellerRequest,
+  ResellerLimits,
+  UpdateResellerRequest,
+} from '@latchkey/contracts';
 import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { CheckboxField, TextAreaField, TextField } from '@/components/ui/form-fields';
 import { PasswordField } from '@/components/ui/password-field';
 import { IntegerField } from '@/components/ui/integer-field';
 import { useApiForm } from '@/lib/api-form';
-import { EMAIL_SHAPE, intInRange } from '@/lib/validation';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useAdjustCredits } from '../api/adjust-credits';
 import { useCreateReseller } from '../api/create-reseller';
 import { useUpdateReseller } from '../api/update-reseller';
 import {
   limitsFormValues,
   limitsOf,
-  resellerPasswordLength,
+  limitsRules,
   ResellerLimitsFields,
   type ResellerDialogProps,
   type ResellerFormValues,
@@ -19,7 +24,18 @@ import {
 
 const CREDITS_RANGE = { min: ResellerLimits.creditsMin, max: ResellerLimits.creditsMax } as const;
 
-/** Creates a reseller with opening credits and what it may generate (levels, durations, devices; none = any). */
+/**
+ * The body's fields that the create form holds as the API takes them, checked with the request shape
+ * (the limits, typed the form's own way, are checked by limitsRules).
+ */
+function createFields({ email, password, credits }: ResellerFormValues): CreateResellerRequest {
+  return { email: email.trim(), password, credits };
+}
+
+/**
+ * Creates a reseller with opening credits and what it may generate (levels, durations, devices; none = any),
+ * checked before sending with the API's own rules (the contracts' request shape).
+ */
 export function CreateResellerDialog({ appId, open, onOpenChange }: CreateDialogProps) {
   const defaults: ResellerFormValues = {
     email: '',
@@ -32,14 +48,9 @@ export function CreateResellerDialog({ appId, open, onOpenChange }: CreateDialog
   };
   const mutation = useCreateReseller(appId);
   const { form, errors, ...submit } = useApiForm<ResellerFormValues>(
-    { defaultValues: defaults },
+    { resolver: shapeResolver(CreateResellerRequest, limitsRules, createFields), defaultValues: defaults },
     async (values, form) => {
-      const reseller = await mutation.mutateAsync({
-        email: values.email.trim(),
-        password: values.password,
-        credits: values.credits,
-        ...limitsOf(values),
-      });
+      const reseller = await mutation.mutateAsync({ ...createFields(values), ...limitsOf(values) });
       onOpenChange(false);
       form.reset(defaults);
       return `Reseller ${reseller.email} created`;
@@ -63,11 +74,9 @@ export function CreateResellerDialog({ appId, open, onOpenChange }: CreateDialog
           type="email"
           autoComplete="off"
           error={errors.email?.message}
-          {...form.register('email', {
-            validate: (value) => EMAIL_SHAPE.test(value.trim()) || 'email must be an email address',
-          })}
+          {...form.register('email')}
         />
-        <PasswordField form={form} name="password" rules={{ validate: resellerPasswordLength }} />
+        <PasswordField form={form} name="password" />
         <IntegerField form={form} name="credits" label="Opening credits" {...CREDITS_RANGE} />
       </div>
       <ResellerLimitsFields form={form} />
@@ -75,19 +84,26 @@ export function CreateResellerDialog({ appId, open, onOpenChange }: CreateDialog
   );
 }
 
-const AMOUNT_MESSAGE = `amount must be a non-zero integer from ${ResellerLimits.amountMin} to ${ResellerLimits.amountMax}`;
-const amountInRange = intInRange('amount', ResellerLimits.amountMin, ResellerLimits.amountMax, AMOUNT_MESSAGE);
+interface AdjustValues {
+  amount: number;
+  note: string;
+}
 
-/** Adds or removes credits with a note; the API refuses a balance below zero with its message. */
+/** The request the form sends: an empty note is left out, a note trimmed. */
+function adjustBody({ amount, note }: AdjustValues): AdjustCreditsRequest {
+  return { amount, ...(note.trim() ? { note: note.trim() } : {}) };
+}
+
+/**
+ * Adds or removes credits with a note, checked before sending with the API's own rules; the API refuses a
+ * balance below zero with its message.
+ */
 export function AdjustCreditsDialog({ appId, reseller, onClose }: ResellerDialogProps) {
   const mutation = useAdjustCredits(appId);
-  const { form, errors, ...submit } = useApiForm<{ amount: number; note: string }>(
-    { defaultValues: { amount: 10, note: '' } },
-    async ({ amount, note }) => {
-      const updated = await mutation.mutateAsync({
-        resellerId: reseller.id,
-        body: { amount, ...(note.trim() ? { note: note.trim() } : {}) },
-      });
+  const { form, errors, ...submit } = useApiForm<AdjustValues>(
+    { resolver: shapeResolver(AdjustCreditsRequest, {}, adjustBody), defaultValues: { amount: 10, note: '' } },
+    async (values) => {
+      const updated = await mutation.mutateAsync({ resellerId: reseller.id, body: adjustBody(values) });
       onClose();
       return `${reseller.email} now has ${updated.credits} credits`;
     },
@@ -107,19 +123,21 @@ export function AdjustCreditsDialog({ appId, reseller, onClose }: ResellerDialog
         label="Amount"
         min={ResellerLimits.amountMin}
         max={ResellerLimits.amountMax}
-        validate={(value) => (value === 0 ? AMOUNT_MESSAGE : amountInRange(value))}
       />
       <TextAreaField
         label="Note"
         rows={2}
         hint="Shown in the ledger, e.g. an invoice number."
         error={errors.note?.message}
-        {...form.register('note', {
-          maxLength: { value: ResellerLimits.noteMax, message: FieldMessage.atMost('note', ResellerLimits.noteMax) },
-        })}
+        {...form.register('note')}
       />
     </FormDialog>
   );
+}
+
+/** The edit form's own fields as sent (a blank password keeps it), checked with the request shape. */
+function editFields({ enabled, password }: ResellerFormValues): UpdateResellerRequest {
+  return { enabled, ...(password ? { password } : {}) };
 }
 
 /**
@@ -130,6 +148,7 @@ export function EditResellerDialog({ appId, reseller, onClose }: ResellerDialogP
   const mutation = useUpdateReseller(appId);
   const { form, ...submit } = useApiForm<ResellerFormValues>(
     {
+      resolver: shapeResolver(UpdateResellerRequest, limitsRules, editFields),
       defaultValues: {
         email: reseller.email,
         password: '',
@@ -166,7 +185,6 @@ export function EditResellerDialog({ appId, reseller, onClose }: ResellerDialogP
         name="password"
         label="New password"
         hint="Blank keeps it. A new one signs the reseller out everywhere: its sign-ins and personal access tokens are revoked."
-        rules={{ validate: (value) => value === '' || resellerPasswordLength(value) }}
       />
       <CheckboxField
         label="May sign in"

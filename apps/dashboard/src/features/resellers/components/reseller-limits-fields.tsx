@@ -1,13 +1,12 @@
-import { DURATION_TYPES, LicenseLimits, ResellerLimits, type DurationType, type Reseller } from '@latchkey/contracts';
+import { DURATION_TYPES, LicenseLimits, type DurationType, type Reseller } from '@latchkey/contracts';
 import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
-import { textLength } from '@/lib/validation';
+import type { FormOnlyRules } from '@/lib/shape-resolver';
+import { blankOr, intInRange } from '@/lib/validation';
 import '../resellers.css';
 
 /** The fields of the reseller forms (create and edit); each form uses the ones it shows. */
-/** A reseller's password, in the API's words: the create form's and the edit form's (where blank keeps it). */
-export const resellerPasswordLength = textLength('password', ResellerLimits.passwordMin, ResellerLimits.passwordMax);
 
 export interface ResellerFormValues {
   email: string;
@@ -42,6 +41,21 @@ function parseLevels(text: string): number[] | null | string {
   );
   return valid ? levels : `allowedLevels must be integers from ${LicenseLimits.levelMin} to ${LicenseLimits.levelMax}`;
 }
+
+/**
+ * The limit fields' own rules: the form types the limits its own way (levels
+ * as a comma list, blank for any), so they keep rules and words of their own,
+ * run beside the request shape's (shapeResolver's form-only rules).
+ */
+export const limitsRules: FormOnlyRules<ResellerFormValues> = {
+  levels: (value) => {
+    const parsed = parseLevels(value);
+    return typeof parsed === 'string' ? parsed : true;
+  },
+  maxDevicesLimit: blankOr(
+    intInRange('maxDevicesLimit', LicenseLimits.maxDevicesMin, LicenseLimits.maxDevicesMax, MAX_DEVICES_MESSAGE),
+  ),
+};
 
 /** What the form's limit fields send (they are validated before). */
 export function limitsOf(values: ResellerFormValues): Limits {
@@ -80,12 +94,7 @@ export function ResellerLimitsFields({ form }: { form: UseFormReturn<ResellerFor
           placeholder="any"
           hint="Blank for any, or levels separated by commas, e.g. 1, 2"
           error={errors.levels?.message}
-          {...form.register('levels', {
-            validate: (value) => {
-              const parsed = parseLevels(value);
-              return typeof parsed === 'string' ? parsed : true;
-            },
-          })}
+          {...form.register('levels')}
         />
         <IntegerField
           form={form}
@@ -94,8 +103,6 @@ export function ResellerLimitsFields({ form }: { form: UseFormReturn<ResellerFor
           placeholder="any"
           min={LicenseLimits.maxDevicesMin}
           max={LicenseLimits.maxDevicesMax}
-          optional
-          message={MAX_DEVICES_MESSAGE}
           hint={`Blank for any up to ${LicenseLimits.maxDevicesMax}`}
         />
       </div>

@@ -1,9 +1,10 @@
 import {
-  ClientLimits,
+  BanUserRequest,
+  CreateUserRequest,
+  ExtendUserRequest,
   LATEST_EXPIRY,
   LATEST_EXPIRY_MS,
   LicenseLimits,
-  USERNAME_MESSAGE,
   UserLimits,
   type AdminUser,
 } from '@latchkey/contracts';
@@ -14,10 +15,10 @@ import { BanDialog } from '@/components/ui/reason-dialog';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
 import { PasswordField } from '@/components/ui/password-field';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useBanUser } from '../api/ban-user';
 import { useExtendUser } from '../api/extend-user';
 import { useCreateUser } from '../api/create-user';
-import { textLength } from '@/lib/validation';
 
 interface CreateValues {
   username: string;
@@ -29,7 +30,30 @@ interface CreateValues {
   expiresOn: string;
 }
 
-/** Creates a user with a password, without a license key. */
+/** The end of `day` (YYYY-MM-DD) in the viewer's time zone, as the API's timestamp; undefined for no date. */
+function endOfDay(day: string): string | undefined {
+  const end = new Date(`${day}T23:59:59`);
+  return Number.isNaN(end.getTime()) ? undefined : end.toISOString();
+}
+
+/** The request the form sends: a lifetime user has no expiry. */
+function createBody({ lifetime, expiresOn, ...values }: CreateValues): CreateUserRequest {
+  return { ...values, expiresAt: lifetime ? null : endOfDay(expiresOn) };
+}
+
+/** The expiry day's own rules (the API words them for `expiresAt`, which the form sends instead). */
+function expiresOnRule(value: string, { lifetime }: CreateValues): true | string {
+  if (lifetime) return true;
+  const end = new Date(`${value}T23:59:59`).getTime();
+  if (value === '' || !(end > Date.now())) return 'expiresAt must be in the future';
+  // The API's bound, in its words (the end of its last day in a zone west of UTC passes it).
+  return end <= LATEST_EXPIRY_MS || `expiresAt must be at most ${LATEST_EXPIRY}`;
+}
+
+/**
+ * Creates a user with a password, without a license key; checked before
+ * sending with the API's own rules (the contracts' request shape).
+ */
 export function CreateUserDialog({ appId, open, onOpenChange }: CreateDialogProps) {
   const defaults: CreateValues = {
     username: '',
@@ -41,12 +65,12 @@ export function CreateUserDialog({ appId, open, onOpenChange }: CreateDialogProp
   };
   const mutation = useCreateUser(appId);
   const { form, errors, ...submit } = useApiForm<CreateValues>(
-    { defaultValues: defaults },
-    async ({ lifetime: forever, expiresOn, ...values }, form) => {
-      const user = await mutation.mutateAsync({
-        ...values,
-        expiresAt: forever ? null : new Date(`${expiresOn}T23:59:59`).toISOString(),
-      });
+    {
+      resolver: shapeResolver<CreateValues>(CreateUserRequest, { expiresOn: expiresOnRule }, createBody),
+      defaultValues: defaults,
+    },
+    async (values, form) => {
+      const user = await mutation.mutateAsync(createBody(values));
       onOpenChange(false);
       form.reset(defaults);
       return `User ${user.username} created`;
@@ -70,18 +94,9 @@ export function CreateUserDialog({ appId, open, onOpenChange }: CreateDialogProp
           label="Username"
           autoComplete="off"
           error={errors.username?.message}
-          {...form.register('username', {
-            pattern: {
-              value: ClientLimits.usernamePattern,
-              message: USERNAME_MESSAGE,
-            },
-          })}
+          {...form.register('username')}
         />
-        <PasswordField
-          form={form}
-          name="password"
-          rules={{ validate: textLength('password', ClientLimits.passwordMin, ClientLimits.passwordMax) }}
-        />
+        <PasswordField form={form} name="password" />
         <LevelField form={form} />
         <MaxDevicesField form={form} />
       </div>
@@ -93,19 +108,7 @@ export function CreateUserDialog({ appId, open, onOpenChange }: CreateDialogProp
           max={LATEST_EXPIRY.slice(0, 10)}
           hint="At the end of this day, your time."
           error={errors.expiresOn?.message}
-          {...form.register('expiresOn', {
-            validate: {
-              future: (value, all) =>
-                all.lifetime ||
-                (value !== '' && new Date(`${value}T23:59:59`).getTime() > Date.now()) ||
-                'expiresAt must be in the future',
-              // The API's bound, in its words (the end of its last day in a zone west of UTC passes it).
-              latest: (value, all) =>
-                all.lifetime ||
-                new Date(`${value}T23:59:59`).getTime() <= LATEST_EXPIRY_MS ||
-                `expiresAt must be at most ${LATEST_EXPIRY}`,
-            },
-          })}
+          {...form.register('expiresOn')}
         />
       )}
     </FormDialog>
@@ -126,7 +129,7 @@ export function BanUserDialog({ appId, user, onClose }: UserDialogProps) {
       name={user.username}
       description="They are refused from now on and their open sessions end. You can unban them later."
       hint="Optional; sent with the user.ban webhook."
-      maxLength={UserLimits.banReasonMax}
+      shape={BanUserRequest}
       label="Ban user"
       onClose={onClose}
       onBan={async (reason) => {
@@ -137,14 +140,17 @@ export function BanUserDialog({ appId, user, onClose }: UserDialogProps) {
   );
 }
 
-/** Adds days to max(now, expiry); a lifetime user stays lifetime. */
+/** Adds days to max(now, expiry); a lifetime user stays lifetime. Checked with the API's own rules. */
 export function ExtendUserDialog({ appId, user, onClose }: UserDialogProps) {
   const mutation = useExtendUser(appId);
-  const { form, ...submit } = useApiForm<{ days: number }>({ defaultValues: { days: 30 } }, async ({ days }) => {
-    await mutation.mutateAsync({ userId: user.userId, days });
-    onClose();
-    return `${user.username} extended by ${days} ${days === 1 ? 'day' : 'days'}`;
-  });
+  const { form, ...submit } = useApiForm<{ days: number }>(
+    { resolver: shapeResolver(ExtendUserRequest), defaultValues: { days: 30 } },
+    async ({ days }) => {
+      await mutation.mutateAsync({ userId: user.userId, days });
+      onClose();
+      return `${user.username} extended by ${days} ${days === 1 ? 'day' : 'days'}`;
+    },
+  );
   return (
     <FormDialog
       onClose={onClose}
