@@ -42,6 +42,7 @@ describe('creating users', () => {
         banReason: null,
         maxDevices: 1,
         licenseId: null,
+        licenseKey: null,
         createdAt: expect.stringMatching(ISO),
         lastLoginAt: null,
         lastIp: null,
@@ -361,6 +362,21 @@ describe('as clients see it', () => {
     expect(res.status).toBe(200);
     return { app, client, name, userId: res.body.data.user.userId, token: res.body.data.sessionToken };
   }
+
+  it('a user that redeemed a key shows the key beside its id: get, list, search and after a change', async () => {
+    const app = await createApp(owner);
+    const license = await createLicense(owner, app);
+    const name = username();
+    const res = await clientFor(app).register(name, USER_PASSWORD, license.key, 'HW-1');
+    const userId = res.body.data.user.userId;
+    const expected = { licenseId: license.id, licenseKey: license.key };
+    expect((await http('GET', usersPath(app, `/${userId}`), { token: owner.token })).body.data).toMatchObject(expected);
+    expect((await http('GET', usersPath(app), { token: owner.token })).body.data[0]).toMatchObject(expected);
+    const found = await http('GET', usersPath(app, `?search=${name}`), { token: owner.token });
+    expect(found.body.data[0]).toMatchObject(expected);
+    const banned = await http('POST', usersPath(app, `/${userId}/ban`), { token: owner.token, body: { reason: 'x' } });
+    expect(banned.body.data).toMatchObject(expected);
+  });
 
   it('a ban ends live sessions at once and refuses the next login', async () => {
     const { app, client, name, userId, token } = await registered();

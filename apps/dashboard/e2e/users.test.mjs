@@ -23,7 +23,7 @@ describe('users pages', () => {
     const { call } = harness;
     const { token, app, context, page, pageErrors } = await harness.ownerWithApp({ appName: 'Users App' });
     const client = { appId: app.appId, apiKey: app.apiKey };
-    const { sessionToken } = await harness.registerClientUser({ token }, app, {
+    const { sessionToken, licenseKey } = await harness.registerClientUser({ token }, app, {
       username: 'alice_walker',
       hwid: 'HWID-ALICE',
     });
@@ -57,6 +57,16 @@ describe('users pages', () => {
     await page.getByRole('link', { name: 'alice_walker' }).click();
     await page.getByRole('heading', { name: 'alice_walker', level: 1 }).waitFor();
     expect(await page.getByTestId('user-hwid').innerText()).toBe('HWID-ALICE');
+    // Support starts from the key: the user's key links to it in Licenses, and the key back to its user.
+    const userUrl = page.url();
+    await page.getByTestId('user-license').getByRole('link', { name: licenseKey }).click();
+    await page.waitForURL(new RegExp(`/licenses\\?search=${licenseKey}`));
+    await page
+      .getByRole('row', { name: new RegExp(licenseKey) })
+      .getByRole('link', { name: `User of ${licenseKey}` })
+      .click();
+    await page.waitForURL(userUrl);
+    await page.getByRole('heading', { name: 'alice_walker', level: 1 }).waitFor();
     await page
       .getByRole('table', { name: 'Live sessions' })
       .getByRole('row', { name: /HWID-ALICE/ })

@@ -208,6 +208,8 @@ export interface AdminUser {
   banReason: string | null;
   maxDevices: number;
   licenseId: string | null;
+  /** the key of licenseId: what a customer quotes to support */
+  licenseKey: string | null;
   createdAt: string;
   lastLoginAt: string | null;
   lastIp: string | null;

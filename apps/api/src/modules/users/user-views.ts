@@ -24,6 +24,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     banReason: row.ban_reason,
     maxDevices: row.max_devices,
     licenseId: row.license_id,
+    licenseKey: row.license_key,
     createdAt,
     lastLoginAt,
     lastIp: row.last_ip,

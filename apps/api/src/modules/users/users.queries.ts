@@ -18,6 +18,8 @@ export interface UserRow {
   ban_reason: string | null;
   max_devices: number;
   license_id: string | null;
+  /** the key of license_id, read with it (licenseKeyOf) */
+  license_key: string | null;
   created_at: Date;
   last_login_at: Date | null;
   last_ip: string | null;
@@ -37,7 +39,11 @@ const USER_FIELDS = [
   'last_login_at',
   'last_ip',
 ];
-export const USER_COLUMNS = USER_FIELDS.join(', ');
+/** The key of the user's license beside its id: support starts from the key, not the id (licenses_pkey). */
+function licenseKeyOf(alias: string): string {
+  return `(SELECT l.key FROM licenses l WHERE l.id = ${alias}license_id) AS license_key`;
+}
+export const USER_COLUMNS = [...USER_FIELDS, licenseKeyOf('')].join(', ');
 
 /** The user fields a client's session result shows. */
 export type ClientUserRow = Pick<
@@ -91,7 +97,7 @@ export function changeUser(set: string): string {
     UPDATE users u SET ${set}
       FROM before
      WHERE u.id = before.id
-    RETURNING ${USER_FIELDS.map((field) => `u.${field}`).join(', ')},
+    RETURNING ${USER_FIELDS.map((field) => `u.${field}`).join(', ')}, ${licenseKeyOf('u.')},
               before.banned AS before_banned, before.expires_at AS before_expires_at, before.hwid AS before_hwid`;
 }
 

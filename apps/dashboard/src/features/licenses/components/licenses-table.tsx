@@ -1,4 +1,5 @@
 import type { License, LicenseStatus } from '@latchkey/contracts';
+import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -58,6 +59,7 @@ export function LicensesTable({
   const { can } = useAppRole();
   const canWrite = can('licenses.write');
   const canAct = can('licenses.act');
+  const canReadUsers = can('users.read');
 
   const columns = useMemo(
     () => [
@@ -83,6 +85,19 @@ export function LicensesTable({
             <span title={license.banReason ?? undefined}>
               <Badge tone={STATUS_TONE[license.status]}>{license.status}</Badge>
               {license.banReason ? <span className="muted small ban-reason"> {license.banReason}</span> : null}
+              {license.userId && actions === 'owner' && canReadUsers ? (
+                <>
+                  {' '}
+                  <Link
+                    to="/apps/$appId/users/$userId"
+                    params={{ appId, userId: license.userId }}
+                    className="small"
+                    aria-label={`User of ${license.key}`}
+                  >
+                    User
+                  </Link>
+                </>
+              ) : null}
             </span>
           );
         },
@@ -168,7 +183,7 @@ export function LicensesTable({
         meta: { className: 'col-actions' },
       }),
     ],
-    [currentAccountId, creatorNames, actions, unbanMutation, canWrite, canAct],
+    [appId, currentAccountId, creatorNames, actions, unbanMutation, canWrite, canAct, canReadUsers],
   );
 
   const filtered = status !== undefined || search !== undefined || createdBy !== undefined;

@@ -1,9 +1,10 @@
 import type { AdminUser } from '@latchkey/contracts';
+import { Link } from '@tanstack/react-router';
 import { DateTime } from '@/components/ui/date-time';
 import { Badge } from '@/components/ui/status-badge';
 
 /** What the owner knows of one user: status, license, HWID, expiry, last login and IP. */
-export function UserDetails({ user }: { user: AdminUser }) {
+export function UserDetails({ appId, user }: { appId: string; user: AdminUser }) {
   return (
     <dl className="details" aria-label={`Details of ${user.username}`}>
       <dt>Status</dt>
@@ -22,8 +23,19 @@ export function UserDetails({ user }: { user: AdminUser }) {
         {user.hwid ? <code>{user.hwid}</code> : <span className="muted">None bound</span>}
       </dd>
       <dt>License</dt>
-      <dd>
-        {user.licenseId ? <code>{user.licenseId}</code> : <span className="muted">None (created by the owner)</span>}
+      <dd data-testid="user-license">
+        {user.licenseKey ? (
+          <Link
+            to="/apps/$appId/licenses"
+            params={{ appId }}
+            search={{ search: user.licenseKey }}
+            title="Open this key in Licenses"
+          >
+            <code>{user.licenseKey}</code>
+          </Link>
+        ) : (
+          <span className="muted">None (created by the owner)</span>
+        )}
       </dd>
       <dt>Last login</dt>
       <dd>

@@ -41,7 +41,7 @@ export function UserPage() {
         }
       />
       <ErrorAlert error={userQuery.error} title="Could not load the user" />
-      {user ? <UserDetails user={user} /> : userQuery.isPending ? <Skeleton height="12rem" /> : null}
+      {user ? <UserDetails appId={appId} user={user} /> : userQuery.isPending ? <Skeleton height="12rem" /> : null}
       <h2>Live sessions</h2>
       <SessionsTable appId={appId} userId={userId} paging={{ page, onPageChange: pageSetter(navigate) }} />
       <UserVariablesSection appId={appId} userId={userId} />
