@@ -4,6 +4,7 @@
 // and list the route here (docs/decisions/dashboard.md, "Router", says why).
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { toast } from '@/lib/toast';
 import { parseSearch, stringifySearch } from '@/lib/search-params';
 import { accountRoute } from './routes/account/route';
 import { blacklistRoute } from './routes/app/blacklist/route';
@@ -65,7 +66,7 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     parseSearch,
@@ -74,6 +75,11 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreload: 'intent',
     scrollRestoration: true,
   });
+  // Toasts belong to the page they were shown on; a filter or page number in the URL is the same page.
+  router.subscribe('onBeforeNavigate', ({ pathChanged }) => {
+    if (pathChanged) toast.clear();
+  });
+  return router;
 }
 
 declare module '@tanstack/react-router' {

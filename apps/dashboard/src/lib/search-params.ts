@@ -58,9 +58,15 @@ export function pageSetter<S>(
   return (next) => void navigate({ search: (prev) => ({ ...prev, [key]: next }) });
 }
 
+/** How a filter change enters the history: a search applied while typing replaces the entry, not one per pause. */
+export interface FilterChange {
+  replace?: boolean;
+}
+
 /** The `onChange` of a list's filters kept in the URL: sets `filters` and goes back to the first page. */
 export function filterSetter<S>(
-  navigate: (options: { search: (prev: S) => S }) => Promise<void>,
-): (filters: Partial<NoInfer<S>>) => void {
-  return (filters) => void navigate({ search: (prev) => ({ ...prev, ...filters, page: undefined }) });
+  navigate: (options: { search: (prev: S) => S; replace?: boolean }) => Promise<void>,
+): (filters: Partial<NoInfer<S>>, change?: FilterChange) => void {
+  return (filters, change) =>
+    void navigate({ search: (prev) => ({ ...prev, ...filters, page: undefined }), replace: change?.replace ?? false });
 }

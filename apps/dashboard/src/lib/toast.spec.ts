@@ -37,4 +37,11 @@ describe('toast', () => {
     act(() => toast.dismiss(reader.current[0]!.id));
     expect(reader.current).toEqual([]);
   });
+
+  it('clears every toast when the page changes', () => {
+    act(() => toast.success('Saved'));
+    act(() => toast.error('odd'));
+    act(() => toast.clear());
+    expect(shown()).toEqual([]);
+  });
 });

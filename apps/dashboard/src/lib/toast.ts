@@ -38,6 +38,12 @@ export const toast = {
     items = items.filter((item) => item.id !== id);
     emit();
   },
+  /** A move to another page: what was said about the last page would cover this one's columns. */
+  clear(): void {
+    if (items.length === 0) return;
+    items = [];
+    emit();
+  },
 };
 
 function subscribe(listener: () => void): () => void {

@@ -1,10 +1,15 @@
-// A search box whose value lives in the URL: typing edits a draft, Enter or
-// leaving the field applies it (trimmed; empty clears the search; shorter than
-// `minLength` is not sent and says why), and a new URL (back button, shared
-// link) replaces the draft.
+// A search box whose value lives in the URL: the list follows as you type
+// (after a short pause, replacing the history entry), Enter or leaving the
+// field applies at once (trimmed; empty clears the search; shorter than
+// `minLength` is not sent, and Enter says why), and a new URL (back button,
+// shared link) replaces the draft.
 import { FieldMessage } from '@latchkey/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { FilterChange } from '@/lib/search-params';
 import { TextField } from './form-fields';
+
+/** How long typing pauses before the search runs: short enough to feel live, long enough to skip keystrokes. */
+export const SEARCH_TYPING_PAUSE_MS = 300;
 
 export function SearchField({
   value,
@@ -14,19 +19,24 @@ export function SearchField({
   maxLength,
 }: {
   value: string | undefined;
-  onSearch: (search: string | undefined) => void;
+  onSearch: (search: string | undefined, change: FilterChange) => void;
   placeholder: string;
   minLength: number;
   maxLength: number;
 }) {
   const [draft, setDraft] = useState(value ?? '');
   const [tooShort, setTooShort] = useState(false);
-  useEffect(() => setDraft(value ?? ''), [value]);
-  const apply = () => {
-    const next = draft.trim() || undefined;
-    setTooShort(next !== undefined && next.length < minLength);
-    if (next !== undefined && next.length < minLength) return;
-    if (next !== value) onSearch(next);
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A URL this field did not write (back button, a link) replaces the draft; its own trimmed value does not.
+  useEffect(() => setDraft((current) => (current.trim() === (value ?? '') ? current : (value ?? ''))), [value]);
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+  const apply = (text: string, change: FilterChange) => {
+    clearTimeout(typingTimer.current);
+    const next = text.trim() || undefined;
+    const short = next !== undefined && next.length < minLength;
+    if (!change.replace) setTooShort(short);
+    if (short) return;
+    if (next !== value) onSearch(next, change);
   };
   return (
     <form
@@ -34,7 +44,7 @@ export function SearchField({
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        apply();
+        apply(draft, {});
       }}
     >
       <TextField
@@ -45,10 +55,13 @@ export function SearchField({
         value={draft}
         error={tooShort ? FieldMessage.length('search', minLength, maxLength) : undefined}
         onChange={(event) => {
-          setDraft(event.target.value);
+          const text = event.target.value;
+          setDraft(text);
           setTooShort(false);
+          clearTimeout(typingTimer.current);
+          typingTimer.current = setTimeout(() => apply(text, { replace: true }), SEARCH_TYPING_PAUSE_MS);
         }}
-        onBlur={apply}
+        onBlur={() => apply(draft, {})}
       />
     </form>
   );

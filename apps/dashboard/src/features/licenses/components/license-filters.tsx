@@ -1,6 +1,7 @@
 import { LICENSE_STATUSES, LicenseLimits, type LicenseStatus } from '@latchkey/contracts';
 import { SelectField } from '@/components/ui/form-fields';
 import { SearchField } from '@/components/ui/search-field';
+import type { FilterChange } from '@/lib/search-params';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
@@ -20,11 +21,14 @@ export function LicenseFilters({
   createdBy?: string | undefined;
   /** who may have created keys (the owner and the app's resellers); no creator filter when absent */
   creators?: ReadonlyArray<{ id: string; label: string }>;
-  onChange: (filters: {
-    status?: LicenseStatus | undefined;
-    search?: string | undefined;
-    createdBy?: string | undefined;
-  }) => void;
+  onChange: (
+    filters: {
+      status?: LicenseStatus | undefined;
+      search?: string | undefined;
+      createdBy?: string | undefined;
+    },
+    change?: FilterChange,
+  ) => void;
 }) {
   return (
     <>
@@ -44,7 +48,7 @@ export function LicenseFilters({
       ) : null}
       <SearchField
         value={search}
-        onSearch={(next) => onChange({ search: next })}
+        onSearch={(next, change) => onChange({ search: next }, change)}
         placeholder="Key or note"
         minLength={LicenseLimits.searchMin}
         maxLength={LicenseLimits.searchMax}

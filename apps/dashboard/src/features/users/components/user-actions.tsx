@@ -13,7 +13,15 @@ import { BanUserDialog, ExtendUserDialog } from './user-dialogs';
 type Pending = 'ban' | 'extend' | 'reset-hwid' | 'end-sessions' | 'delete' | null;
 
 /** The menu of actions on one user (in the list and on its page) that the caller's role allows, with their dialogs. */
-export function UserActions({ appId, user, onDeleted }: { appId: string; user: AdminUser; onDeleted?: () => void }) {
+export function UserActions({
+  appId,
+  user,
+  onDeleted,
+}: {
+  appId: string;
+  user: AdminUser;
+  onDeleted?: () => Promise<void>;
+}) {
   const [pending, setPending] = useState<Pending>(null);
   const { can } = useAppRole();
   const act = can('users.act');
@@ -48,8 +56,8 @@ export function UserActions({ appId, user, onDeleted }: { appId: string; user: A
       confirmLabel: 'Delete user',
       onConfirm: async () => {
         await deleteMutation.mutateAsync(user.userId);
+        await onDeleted?.();
         toast.success(`${user.username} deleted`);
-        onDeleted?.();
       },
     },
   };

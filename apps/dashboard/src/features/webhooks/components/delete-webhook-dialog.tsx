@@ -13,7 +13,7 @@ export function DeleteWebhookDialog({
   appId: string;
   webhook: Webhook | null;
   onClose: () => void;
-  onDeleted?: () => void;
+  onDeleted?: () => Promise<void>;
 }) {
   const deleteMutation = useDeleteWebhook(appId);
   return (
@@ -30,8 +30,8 @@ export function DeleteWebhookDialog({
       confirmLabel="Delete webhook"
       onConfirm={async (row) => {
         await deleteMutation.mutateAsync(row.id);
+        await onDeleted?.();
         toast.success('Webhook deleted');
-        onDeleted?.();
       }}
     />
   );

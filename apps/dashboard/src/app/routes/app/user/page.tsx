@@ -35,7 +35,7 @@ export function UserPage() {
             <UserActions
               appId={appId}
               user={user}
-              onDeleted={() => void navigate({ to: '/apps/$appId/users', params: { appId } })}
+              onDeleted={() => navigate({ to: '/apps/$appId/users', params: { appId } })}
             />
           ) : null
         }

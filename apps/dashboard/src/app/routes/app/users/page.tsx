@@ -24,7 +24,7 @@ export function UsersPage() {
       filters={
         <SearchField
           value={search}
-          onSearch={(next) => filterSetter(navigate)({ search: next })}
+          onSearch={(next, change) => filterSetter(navigate)({ search: next }, change)}
           placeholder="Part of a username"
           minLength={UserLimits.searchMin}
           maxLength={UserLimits.searchMax}

@@ -116,7 +116,7 @@ export function WebhookPage() {
         appId={appId}
         webhook={deleting && webhook ? webhook : null}
         onClose={() => setDeleting(false)}
-        onDeleted={() => void navigate({ to: '/apps/$appId/webhooks', params: { appId } })}
+        onDeleted={() => navigate({ to: '/apps/$appId/webhooks', params: { appId } })}
       />
     </div>
   );
