@@ -69,6 +69,7 @@ const APP_ROUTES: Record<string, AppRole | 'resellers only'> = {
   'POST /v1/admin/apps/{appId}/users/{userId}/ban': 'support',
   'POST /v1/admin/apps/{appId}/users/{userId}/unban': 'support',
   'POST /v1/admin/apps/{appId}/users/{userId}/extend': 'support',
+  'PUT /v1/admin/apps/{appId}/users/{userId}/expiry': 'support',
   'POST /v1/admin/apps/{appId}/users/{userId}/reset-hwid': 'support',
   'DELETE /v1/admin/apps/{appId}/users/{userId}/sessions': 'support',
   'GET /v1/admin/apps/{appId}/users/{userId}/variables': 'viewer',

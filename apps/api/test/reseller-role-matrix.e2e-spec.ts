@@ -90,6 +90,7 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'POST /v1/admin/apps/{appId}/users/{userId}/ban': 'refused',
   'POST /v1/admin/apps/{appId}/users/{userId}/unban': 'refused',
   'POST /v1/admin/apps/{appId}/users/{userId}/extend': 'refused',
+  'PUT /v1/admin/apps/{appId}/users/{userId}/expiry': 'refused',
   'POST /v1/admin/apps/{appId}/users/{userId}/reset-hwid': 'refused',
   'DELETE /v1/admin/apps/{appId}/users/{userId}/sessions': 'refused',
   'GET /v1/admin/apps/{appId}/users/{userId}/variables': 'refused',

@@ -286,6 +286,51 @@ describe('changing users', () => {
     expect(res.body.errors).toContain(message);
   });
 
+  it('sets the expiry to a chosen moment, the past included, or lifetime; audited', async () => {
+    const app = await createApp(owner);
+    const user = await createUser(owner, app);
+    const past = '2020-01-02T03:04:05.000Z';
+    const res = await http('PUT', usersPath(app, `/${user.userId}/expiry`), {
+      token: owner.token,
+      body: { expiresAt: past },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ userId: user.userId, expiresAt: past });
+    const lifetime = await http('PUT', usersPath(app, `/${user.userId}/expiry`), {
+      token: owner.token,
+      body: { expiresAt: null },
+    });
+    expect(lifetime.body.data.expiresAt).toBeNull();
+    const [entry] = await auditEntries(owner, app, '&type=admin.user.set-expiry');
+    expect(entry.details).toEqual({
+      userId: user.userId,
+      username: user.username,
+      previousExpiresAt: past,
+      expiresAt: null,
+    });
+  });
+
+  it.each([
+    [{}, 'expiresAt must be an ISO 8601 timestamp or null'],
+    [{ expiresAt: 'soon' }, 'expiresAt must be an ISO 8601 timestamp or null'],
+    [{ expiresAt: 1 }, 'expiresAt must be an ISO 8601 timestamp or null'],
+    [{ expiresAt: '10000-01-01T00:00:00.000Z' }, 'expiresAt must be an ISO 8601 timestamp or null'],
+    [{ expiresAt: '9999-12-31T23:59:59.999+00:00' }, null],
+  ])('refuses the expiry %j with 400, naming the field', async (body, message) => {
+    const app = await createApp(owner);
+    const user = await createUser(owner, app);
+    const res = await http('PUT', usersPath(app, `/${user.userId}/expiry`), { token: owner.token, body });
+    if (message === null) {
+      expect(res.status).toBe(200);
+      return;
+    }
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContain(message);
+    expect(
+      (await http('GET', usersPath(app, `/${user.userId}`), { token: owner.token })).body.data.expiresAt,
+    ).toBeNull();
+  });
+
   it('resets the HWID', async () => {
     const app = await createApp(owner);
     const user = await createUser(owner, app);
@@ -309,19 +354,24 @@ describe('access', () => {
       ['POST', `/v1/admin/apps/${appId}/users/${userId}/unban`],
       ['POST', `/v1/admin/apps/${appId}/users/${userId}/extend`],
       ['POST', `/v1/admin/apps/${appId}/users/${userId}/reset-hwid`],
+      ['PUT', `/v1/admin/apps/${appId}/users/${userId}/expiry`],
     ] as const;
   const validBody = (path: string) =>
     path.endsWith('/users')
       ? { username: username(), password: USER_PASSWORD }
       : path.endsWith('/extend')
         ? { days: 1 }
-        : {};
+        : path.endsWith('/expiry')
+          ? { expiresAt: null }
+          : {};
 
   it('requires a bearer token on every route', async () => {
     const app = await createApp(owner);
     const user = await createUser(owner, app);
     for (const [method, path] of routes(app.appId, user.userId)) {
-      const res = await http(method, path, { body: method === 'POST' ? validBody(path) : undefined });
+      const res = await http(method, path, {
+        body: method === 'POST' || method === 'PUT' ? validBody(path) : undefined,
+      });
       expect([method, path, res.status]).toEqual([method, path, 401]);
     }
   });
@@ -343,7 +393,10 @@ describe('access', () => {
         .filter(([, p]) => p.includes(user.userId))
         .map(([m, p]) => [m, p, owner.token] as const),
     ]) {
-      const res = await http(method, path, { token, body: method === 'POST' ? validBody(path) : undefined });
+      const res = await http(method, path, {
+        token,
+        body: method === 'POST' || method === 'PUT' ? validBody(path) : undefined,
+      });
       expect([method, path, res.status]).toEqual([method, path, 404]);
     }
     const unchanged = await http('GET', usersPath(app, `/${user.userId}`), { token: owner.token });
@@ -411,6 +464,16 @@ describe('as clients see it', () => {
     const moved = await client.login(name, USER_PASSWORD, 'HW-2');
     expect(moved.status).toBe(200);
     expect(moved.body.data.user.hwid).toBe('HW-2');
+  });
+
+  it('an expiry set in the past refuses the live session at once and the next login as expired', async () => {
+    const { app, client, name, userId, token } = await registered();
+    await http('PUT', usersPath(app, `/${userId}/expiry`), {
+      token: owner.token,
+      body: { expiresAt: new Date(Date.now() - 60_000).toISOString() },
+    });
+    expect((await client.check(token)).status).toBe(401);
+    expect((await client.login(name, USER_PASSWORD, 'HW-1')).body.message).toBe('License has expired');
   });
 
   it('a user created by the owner logs in with its password', async () => {

@@ -94,6 +94,32 @@ describe('users pages', () => {
     const extended = await userPath('alice_walker');
     expect(Date.parse(extended.expiresAt) - Date.parse(aliceBefore.expiresAt)).toBe(30 * 24 * 3600 * 1000);
 
+    // Set the expiry to a moment in the past (the vendor tries the expiry screen), then back to the extended one.
+    await page.getByRole('button', { name: 'Actions for alice_walker' }).click();
+    await page.getByRole('menuitem', { name: 'Set expiry' }).click();
+    const setExpiry = page.getByRole('dialog', { name: 'Set the expiry of alice_walker' });
+    await setExpiry.getByLabel('Expires at').fill('2021-03-04T05:06');
+    await setExpiry.getByRole('button', { name: 'Set expiry' }).click();
+    await page
+      .getByTestId('toast-success')
+      .getByText(/alice_walker expired/)
+      .waitFor();
+    const expired = await call('POST', '/v1', {
+      ...client,
+      type: 'login',
+      username: 'alice_walker',
+      password: 'secret123',
+      hwid: 'HWID-ALICE',
+    });
+    expect(expired.body.message).toBe(ClientMessage.licenseExpired);
+    expect(new Date((await userPath('alice_walker')).expiresAt).getFullYear()).toBe(2021);
+    await page.getByRole('button', { name: 'Actions for alice_walker' }).click();
+    await page.getByRole('menuitem', { name: 'Set expiry' }).click();
+    await setExpiry.getByLabel('Lifetime (never expires)').check();
+    await setExpiry.getByRole('button', { name: 'Set expiry' }).click();
+    await page.getByTestId('toast-success').getByText('alice_walker never expires').waitFor();
+    await page.getByTestId('user-expires').getByText('Never (lifetime)').waitFor();
+
     // Ban with a reason, then unban.
     await page.getByRole('button', { name: 'Actions for alice_walker' }).click();
     await page.getByRole('menuitem', { name: 'Ban' }).click();

@@ -1,4 +1,4 @@
-import { IsInt, IsISO8601, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsISO8601, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { UserLimits } from '../admin-limits.js';
 import { ClientLimits, USERNAME_MESSAGE } from '../client.js';
 import { FieldMessage } from '../field-messages.js';
@@ -51,4 +51,16 @@ export class ExtendUserRequest {
   @Max(extendDaysMax, { message: EXTEND_DAYS_RANGE })
   @IsInt({ message: FieldMessage.integer('days') })
   days!: number;
+}
+
+/**
+ * `PUT .../users/{userId}/expiry`: the expiry set to a chosen moment, the past
+ * included (a vendor trying their software's expiry screen); null = lifetime.
+ * Required: absent is refused, so a typo cannot make a user lifetime.
+ */
+export class SetUserExpiryRequest {
+  @ValidateIf((_, value) => value !== null)
+  @IsISO8601({ strict: true }, { message: FieldMessage.timestampOrNull('expiresAt') })
+  @IsString({ message: FieldMessage.timestampOrNull('expiresAt') })
+  expiresAt!: string | null;
 }

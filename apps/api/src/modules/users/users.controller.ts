@@ -1,10 +1,10 @@
-import { Body, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdParam } from '../../common/id-param.js';
 import { ok, pageOffset, paged } from '../../common/admin-response.js';
 import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AppScoped, CurrentApp, type OwnedApp, AppCapability } from '../apps/app-access.js';
-import { BanUserDto, CreateUserDto, ExtendUserDto, UsersQuery } from './users.dto.js';
+import { BanUserDto, CreateUserDto, ExtendUserDto, SetUserExpiryDto, UsersQuery } from './users.dto.js';
 import { UsersService } from './users.service.js';
 
 @ApiTags('users')
@@ -71,6 +71,18 @@ export class UsersController {
     @Body() body: ExtendUserDto,
   ) {
     return ok(await this.users.extend(actor, app.id, userId, body.days));
+  }
+
+  @Put(':userId/expiry')
+  @AppCapability('users.act')
+  @ApiOperation({ summary: 'Set the expiry to a moment, the past included (try an expiry screen); null: lifetime' })
+  async setExpiry(
+    @CurrentActor() actor: Actor,
+    @CurrentApp() app: OwnedApp,
+    @IdParam('userId') userId: string,
+    @Body() body: SetUserExpiryDto,
+  ) {
+    return ok(await this.users.setExpiry(actor, app.id, userId, body.expiresAt));
   }
 
   @Delete(':userId/sessions')

@@ -4,6 +4,7 @@ import {
   ClientLimits,
   CreateUserRequest,
   ExtendUserRequest,
+  SetUserExpiryRequest,
   FieldMessage,
   LicenseLimits,
   UserLimits,
@@ -54,4 +55,13 @@ const { extendDaysMin, extendDaysMax } = UserLimits;
 export class ExtendUserDto extends ExtendUserRequest {
   @ApiProperty({ minimum: extendDaysMin, maximum: extendDaysMax, example: 30 })
   declare days: number;
+}
+
+export class SetUserExpiryDto extends SetUserExpiryRequest {
+  @ApiProperty({
+    nullable: true,
+    example: '2020-01-01T00:00:00.000Z',
+    description: 'any moment, the past included; null: lifetime',
+  })
+  declare expiresAt: string | null;
 }

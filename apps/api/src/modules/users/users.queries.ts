@@ -84,6 +84,7 @@ export const USER_CHANGES = {
   extend: `expires_at = CASE WHEN u.expires_at IS NULL THEN NULL
                              ELSE GREATEST(now(), u.expires_at) + make_interval(days => $3) END`,
   resetHwid: `hwid = NULL`,
+  setExpiry: `expires_at = $3`,
 } as const;
 
 /**

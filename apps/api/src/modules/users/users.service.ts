@@ -199,6 +199,28 @@ export class UsersService {
     });
   }
 
+  /**
+   * The expiry set to `expiresAt` (null = lifetime), the past included: the
+   * user's next call is refused as expired, as on a natural expiry.
+   */
+  async setExpiry(actor: Actor, appId: string, userId: string, expiresAt: string | null): Promise<AdminUser> {
+    const at = expiresAt === null ? null : new Date(expiresAt);
+    if (at && at.getTime() > LATEST_EXPIRY_MS)
+      throw fieldError('expiresAt', `expiresAt must be at most ${LATEST_EXPIRY}`);
+    return this.dataSource.transaction(async (manager) => {
+      const { row, before } = await this.change(manager, appId, userId, USER_CHANGES.setExpiry, [at]);
+      await this.audit.write(manager, [
+        adminChange(actor, appId, 'admin.user.set-expiry', {
+          userId,
+          username: row.username,
+          previousExpiresAt: iso(before.expires_at),
+          expiresAt: iso(row.expires_at),
+        }),
+      ]);
+      return toAdminUser(row);
+    });
+  }
+
   async resetHwid(actor: Actor, appId: string, userId: string): Promise<AdminUser> {
     return this.dataSource.transaction(async (manager) => {
       const { row, before } = await this.change(manager, appId, userId, USER_CHANGES.resetHwid, []);

@@ -8,9 +8,10 @@ import { useResetUserHwid } from '../api/reset-user-hwid';
 import { useUnbanUser } from '../api/unban-user';
 import { useDeleteUser } from '../api/delete-user';
 import { useEndUserSessions } from '../api/end-user-sessions';
+import { SetExpiryDialog } from './set-expiry-dialog';
 import { BanUserDialog, ExtendUserDialog } from './user-dialogs';
 
-type Pending = 'ban' | 'extend' | 'reset-hwid' | 'end-sessions' | 'delete' | null;
+type Pending = 'ban' | 'extend' | 'set-expiry' | 'reset-hwid' | 'end-sessions' | 'delete' | null;
 
 /** The menu of actions on one user (in the list and on its page) that the caller's role allows, with their dialogs. */
 export function UserActions({
@@ -81,6 +82,7 @@ export function UserActions({
                 }
               : { label: 'Ban', destructive: true, onSelect: () => setPending('ban') }),
           act && { label: 'Extend', onSelect: () => setPending('extend') },
+          act && { label: 'Set expiry', onSelect: () => setPending('set-expiry') },
           act && { label: 'Reset HWID', disabled: user.hwid === null, onSelect: () => setPending('reset-hwid') },
           act && { label: 'End all sessions', onSelect: () => setPending('end-sessions') },
           can('users.write') && { label: 'Delete', destructive: true, onSelect: () => setPending('delete') },
@@ -88,6 +90,7 @@ export function UserActions({
       />
       {pending === 'ban' ? <BanUserDialog appId={appId} user={user} onClose={close} /> : null}
       {pending === 'extend' ? <ExtendUserDialog appId={appId} user={user} onClose={close} /> : null}
+      {pending === 'set-expiry' ? <SetExpiryDialog appId={appId} user={user} onClose={close} /> : null}
       {confirm ? <ConfirmDialog open onOpenChange={(open) => !open && close()} {...confirm} /> : null}
     </>
   );
