@@ -132,9 +132,9 @@ describe('the actions on a user', () => {
 
   it.each([
     ['viewer', []],
-    ['support', ['Ban', 'Extend', 'Reset HWID', 'End all sessions']],
-    ['manager', ['Ban', 'Extend', 'Reset HWID', 'End all sessions', 'Delete']],
-    ['owner', ['Ban', 'Extend', 'Reset HWID', 'End all sessions', 'Delete']],
+    ['support', ['Ban', 'Extend', 'Set expiry', 'Reset HWID', 'End all sessions']],
+    ['manager', ['Ban', 'Extend', 'Set expiry', 'Reset HWID', 'End all sessions', 'Delete']],
+    ['owner', ['Ban', 'Extend', 'Set expiry', 'Reset HWID', 'End all sessions', 'Delete']],
   ] as const)('%s sees %j', (role, expected) => {
     renderAs(role, <UserActions appId={APP_ID} user={user} />);
     expect(menuItems('alice')).toEqual(expected);
