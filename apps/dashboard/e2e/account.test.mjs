@@ -61,7 +61,8 @@ describe('account page', () => {
   test('signed-in devices, tokens with an expiry, and a password change', async () => {
     const email = `account-${randomUUID().slice(0, 8)}@example.test`;
     expect((await post('/v1/admin/auth/signup', { email, password: PASSWORD })).status).toBe(201);
-    const other = await post('/v1/admin/auth/login', { email, password: PASSWORD }, { 'user-agent': 'Other laptop' });
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
+    const other = await post('/v1/admin/auth/login', { email, password: PASSWORD }, { 'user-agent': firefox });
     const otherToken = other.body.data.accessToken;
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -80,8 +81,10 @@ describe('account page', () => {
     // Signed-in devices: this one marked, the other one signed out from here.
     const devices = page.getByRole('table', { name: 'Signed-in devices' });
     await devices.getByText('This device').waitFor();
-    const otherRow = devices.getByRole('row').filter({ hasText: 'Other laptop' });
-    await otherRow.getByRole('button', { name: 'Sign out' }).click();
+    // Devices are named as people name them (not raw User-Agent headers), and each button says which it signs out.
+    const otherRow = devices.getByRole('row').filter({ hasText: 'Firefox 121 on Linux' });
+    expect(await devices.innerText()).not.toContain('Mozilla/5.0');
+    await otherRow.getByRole('button', { name: /^Sign out Firefox 121 on Linux from / }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out device' }).click();
     await page.getByTestId('toast-success').filter({ hasText: 'Device signed out' }).waitFor();
     await otherRow.waitFor({ state: 'detached' });

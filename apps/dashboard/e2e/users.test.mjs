@@ -73,16 +73,20 @@ describe('users pages', () => {
       .waitFor();
 
     // Reset the HWID.
-    await page.getByRole('button', { name: 'Actions for alice_walker' }).click();
-    await page.getByRole('menuitem', { name: 'Reset HWID' }).click();
+    await page
+      .getByRole('group', { name: 'Actions for alice_walker' })
+      .getByRole('button', { name: 'Reset HWID', exact: true })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Reset HWID' }).click();
     await page.getByTestId('toast-success').getByText('HWID of alice_walker reset').waitFor();
     await page.getByTestId('user-hwid').getByText('None bound').waitFor();
     expect((await userPath('alice_walker')).hwid).toBeNull();
 
     // Extend by 30 days: the expiry moves 30 days later.
-    await page.getByRole('button', { name: 'Actions for alice_walker' }).click();
-    await page.getByRole('menuitem', { name: 'Extend' }).click();
+    await page
+      .getByRole('group', { name: 'Actions for alice_walker' })
+      .getByRole('button', { name: 'Extend', exact: true })
+      .click();
     const extend = page.getByRole('dialog', { name: 'Extend alice_walker' });
     await extend.getByLabel('Days').fill('0');
     await extend.getByRole('button', { name: 'Extend' }).click();
@@ -95,8 +99,10 @@ describe('users pages', () => {
     expect(Date.parse(extended.expiresAt) - Date.parse(aliceBefore.expiresAt)).toBe(30 * 24 * 3600 * 1000);
 
     // Set the expiry to a moment in the past (the vendor tries the expiry screen), then back to the extended one.
-    await page.getByRole('button', { name: 'Actions for alice_walker' }).click();
-    await page.getByRole('menuitem', { name: 'Set expiry' }).click();
+    await page
+      .getByRole('group', { name: 'Actions for alice_walker' })
+      .getByRole('button', { name: 'Set expiry', exact: true })
+      .click();
     const setExpiry = page.getByRole('dialog', { name: 'Set the expiry of alice_walker' });
     await setExpiry.getByLabel('Expires at').fill('2021-03-04T05:06');
     await setExpiry.getByRole('button', { name: 'Set expiry' }).click();
@@ -113,24 +119,30 @@ describe('users pages', () => {
     });
     expect(expired.body.message).toBe(ClientMessage.licenseExpired);
     expect(new Date((await userPath('alice_walker')).expiresAt).getFullYear()).toBe(2021);
-    await page.getByRole('button', { name: 'Actions for alice_walker' }).click();
-    await page.getByRole('menuitem', { name: 'Set expiry' }).click();
+    await page
+      .getByRole('group', { name: 'Actions for alice_walker' })
+      .getByRole('button', { name: 'Set expiry', exact: true })
+      .click();
     await setExpiry.getByLabel('Lifetime (never expires)').check();
     await setExpiry.getByRole('button', { name: 'Set expiry' }).click();
     await page.getByTestId('toast-success').getByText('alice_walker never expires').waitFor();
     await page.getByTestId('user-expires').getByText('Never (lifetime)').waitFor();
 
     // Ban with a reason, then unban.
-    await page.getByRole('button', { name: 'Actions for alice_walker' }).click();
-    await page.getByRole('menuitem', { name: 'Ban' }).click();
+    await page
+      .getByRole('group', { name: 'Actions for alice_walker' })
+      .getByRole('button', { name: 'Ban', exact: true })
+      .click();
     const ban = page.getByRole('dialog', { name: 'Ban alice_walker?' });
     await ban.getByLabel('Reason').fill('Chargeback');
     await ban.getByRole('button', { name: 'Ban user' }).click();
     await page.getByTestId('toast-success').getByText('alice_walker banned').waitFor();
     await page.getByText('Chargeback').waitFor();
     expect((await call('POST', '/v1', { ...client, type: 'check', sessionToken })).status).toBe(401);
-    await page.getByRole('button', { name: 'Actions for alice_walker' }).click();
-    await page.getByRole('menuitem', { name: 'Unban' }).click();
+    await page
+      .getByRole('group', { name: 'Actions for alice_walker' })
+      .getByRole('button', { name: 'Unban', exact: true })
+      .click();
     await page.getByTestId('toast-success').getByText('alice_walker unbanned').waitFor();
     expect((await userPath('alice_walker')).banned).toBe(false);
 
@@ -149,8 +161,10 @@ describe('users pages', () => {
     await page.goto(`${harness.url}/apps/${app.appId}/users?search=bob`);
     await page.getByRole('link', { name: 'bob_builder' }).click();
     await page.getByRole('heading', { name: 'bob_builder', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Actions for bob_builder' }).click();
-    await page.getByRole('menuitem', { name: 'End all sessions' }).click();
+    await page
+      .getByRole('group', { name: 'Actions for bob_builder' })
+      .getByRole('button', { name: 'End all sessions', exact: true })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'End all sessions' }).click();
     await page.getByTestId('toast-success').getByText('1 session of bob_builder ended').waitFor();
     await page.getByRole('table', { name: 'Live sessions' }).getByText('No live sessions').waitFor();
@@ -190,8 +204,10 @@ describe('users pages', () => {
     // Deleted from its own page: the list it lands on says so.
     await page.getByRole('link', { name: 'bob_builder' }).click();
     await page.getByRole('heading', { name: 'bob_builder', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Actions for bob_builder' }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page
+      .getByRole('group', { name: 'Actions for bob_builder' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete user' }).click();
     await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
     await page.getByTestId('toast-success').getByText('bob_builder deleted').waitFor();
@@ -212,8 +228,10 @@ describe('users pages', () => {
     expect(created.status).toBe(201);
     await page.goto(`${harness.url}/apps/${app.appId}/users/${created.body.data.userId}`);
     await page.getByRole('heading', { name: 'methuselah', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Actions for methuselah' }).click();
-    await page.getByRole('menuitem', { name: 'Extend' }).click();
+    await page
+      .getByRole('group', { name: 'Actions for methuselah' })
+      .getByRole('button', { name: 'Extend', exact: true })
+      .click();
     const extend = page.getByRole('dialog', { name: 'Extend methuselah' });
     await extend.getByLabel('Days').fill('1');
     await extend.getByRole('button', { name: 'Extend' }).click();

@@ -29,10 +29,16 @@ export function dateTimeCell<T>(info: CellContext<T, string | null>) {
   return <DateTime value={info.getValue()} />;
 }
 
-/** A hardware ID (long, so it may break), or a muted "None". */
+/** A hardware ID on one line, cut with an ellipsis (the whole one on hover and in the user's page), or a muted "None". */
 export function hwidCell<T>(info: CellContext<T, string | null>) {
   const hwid = info.getValue();
-  return hwid ? <code className="break">{hwid}</code> : <span className="muted">None</span>;
+  return hwid ? (
+    <code className="hwid-cell" title={hwid}>
+      {hwid}
+    </code>
+  ) : (
+    <span className="muted">None</span>
+  );
 }
 
 /** A username that opens the user's page of app `appId` (the users and the sessions lists). */

@@ -1,5 +1,5 @@
 import { getRouteApi, Link, Outlet, useLocation } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -33,6 +33,8 @@ export function AppLayout() {
       nav.scrollLeft += linkBox.left - navBox.left - 16;
     }
   }, [pathname, access.role]);
+
+  const more = useHiddenSides(navRef, access.role);
 
   if (appQuery.error instanceof ApiError && appQuery.error.status === 404) {
     return (
@@ -80,21 +82,37 @@ export function AppLayout() {
         <ErrorAlert error={appQuery.error} title="Could not load the application" />
       </div>
       <div className="app-body">
-        <nav className="app-nav" aria-label="Application" ref={navRef}>
-          {sections
-            .filter((section) => allowed(access, section))
-            .map((section) => (
-              <Link
-                key={section.to}
-                to={section.to}
-                params={{ appId }}
-                activeOptions={{ exact: 'exact' in section, includeSearch: false }}
-                className="app-nav-link"
-              >
-                {section.label}
-              </Link>
-            ))}
-        </nav>
+        <div
+          className="app-nav-frame"
+          data-more-left={more.left || undefined}
+          data-more-right={more.right || undefined}
+        >
+          <nav className="app-nav" aria-label="Application" ref={navRef}>
+            {sections
+              .filter((section) => allowed(access, section))
+              .map((section) => (
+                <Link
+                  key={section.to}
+                  to={section.to}
+                  params={{ appId }}
+                  activeOptions={{ exact: 'exact' in section, includeSearch: false }}
+                  className="app-nav-link"
+                >
+                  {section.label}
+                </Link>
+              ))}
+          </nav>
+          {more.right ? (
+            <button
+              type="button"
+              className="app-nav-more"
+              aria-label="More sections"
+              onClick={() => navRef.current?.scrollBy({ left: navRef.current.clientWidth * 0.75, behavior: 'smooth' })}
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+          ) : null}
+        </div>
         <div className="app-content">
           {/* Until the role is known no page shows, so none flashes buttons the role lacks. */}
           {!access.role ? null : mayOpen(access, appId, pathname) ? (
@@ -111,4 +129,31 @@ export function AppLayout() {
       </div>
     </div>
   );
+}
+
+/**
+ * Which sides of a scrolling row hide links (a phone's one-row navigation),
+ * so the row can fade there and offer a button: a cut-off row gives no other
+ * hint that Members and Settings exist. `deps` re-measures when links change.
+ */
+function useHiddenSides(ref: RefObject<HTMLElement | null>, deps: unknown) {
+  const [sides, setSides] = useState({ left: false, right: false });
+  useEffect(() => {
+    const row = ref.current;
+    if (!row) return;
+    const measure = () => {
+      const left = row.scrollLeft > 1;
+      const right = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+      setSides((current) => (current.left === left && current.right === right ? current : { left, right }));
+    };
+    measure();
+    row.addEventListener('scroll', measure, { passive: true });
+    const resize = new ResizeObserver(measure);
+    resize.observe(row);
+    return () => {
+      row.removeEventListener('scroll', measure);
+      resize.disconnect();
+    };
+  }, [ref, deps]);
+  return sides;
 }

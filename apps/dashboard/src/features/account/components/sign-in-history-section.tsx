@@ -1,3 +1,4 @@
+import { describeUserAgent } from '@/lib/user-agent';
 import type { AccountSignIn } from '@latchkey/contracts';
 import { DateTime } from '@/components/ui/date-time';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -53,7 +54,13 @@ export function SignInHistorySection() {
                 {event.reason ? <span className="muted"> {event.reason}</span> : null}
               </td>
               <td className="mono">{event.ip ?? '—'}</td>
-              <td className="col-break">{event.userAgent ?? <span className="muted">Unknown</span>}</td>
+              <td>
+                {event.userAgent ? (
+                  <span title={event.userAgent}>{describeUserAgent(event.userAgent)}</span>
+                ) : (
+                  <span className="muted">Unknown</span>
+                )}
+              </td>
               <td className="col-actions" />
             </tr>
           ))}

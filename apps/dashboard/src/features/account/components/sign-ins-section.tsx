@@ -5,6 +5,7 @@ import { DateTime } from '@/components/ui/date-time';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { Skeleton } from '@/components/ui/skeleton';
+import { describeUserAgent } from '@/lib/user-agent';
 import { useSignIns } from '../api/get-sign-ins';
 import { useRevokeToken } from '../api/revoke-token';
 import '@/components/ui/badge.css';
@@ -25,8 +26,12 @@ export function SignInsSection() {
         <SimpleTable label="Signed-in devices" headers={['Device', 'IP', 'Signed in', 'Expires']}>
           {(signIns.data ?? []).map((signIn) => (
             <tr key={signIn.id}>
-              <td className="col-break">
-                {signIn.userAgent ?? <span className="muted">Unknown</span>}
+              <td>
+                {signIn.userAgent ? (
+                  <span title={signIn.userAgent}>{describeUserAgent(signIn.userAgent)}</span>
+                ) : (
+                  <span className="muted">Unknown</span>
+                )}
                 {signIn.current ? <span className="badge badge-info"> This device</span> : null}
               </td>
               <td className="mono">{signIn.ip ?? '—'}</td>
@@ -42,6 +47,7 @@ export function SignInsSection() {
                     type="button"
                     className="button button-danger button-small"
                     onClick={() => setRevoking(signIn)}
+                    aria-label={`Sign out ${signIn.userAgent ? describeUserAgent(signIn.userAgent) : 'unknown device'} from ${signIn.ip ?? 'an unknown address'}, signed in ${new Date(signIn.createdAt).toLocaleString()}`}
                   >
                     Sign out
                   </button>

@@ -123,8 +123,10 @@ export function LicensesTable({
         header: 'Expires',
         cell: (info) => {
           const license = info.row.original;
-          if (license.status === 'UNUSED') return <span className="muted">Not used yet</span>;
-          return info.getValue() ? <DateTime value={info.getValue()!} /> : 'Never';
+          // A key banned before first use has no expiry yet: "Never" would read as lifetime.
+          if (license.status === 'UNUSED' || (license.activatedAt === null && license.userId === null))
+            return <span className="muted">Not used yet</span>;
+          return info.getValue() ? <DateTime value={info.getValue()!} /> : 'Never (lifetime)';
         },
         meta: { className: 'hide-sm' },
       }),

@@ -32,7 +32,7 @@ export function MembersSection({
 
   return (
     <section className="stack" aria-labelledby="members-heading">
-      <h2 id="members-heading">Members</h2>
+      <h2 id="members-heading">Who has access</h2>
       <ErrorAlert error={members.error} title="Could not load the members" />
       {members.isPending ? (
         <Skeleton height="6em" />

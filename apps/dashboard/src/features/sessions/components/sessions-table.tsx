@@ -28,7 +28,7 @@ export function SessionsTable({ appId, userId, paging }: { appId: string; userId
       column.accessor('hwid', {
         header: 'HWID',
         cell: hwidCell,
-        meta: { className: 'col-break hide-sm' },
+        meta: { className: 'hide-sm' },
       }),
       column.accessor('createdAt', { header: 'Started', cell: dateTimeCell, meta: { className: 'hide-sm' } }),
       column.accessor('lastSeenAt', { header: 'Last seen', cell: dateTimeCell }),

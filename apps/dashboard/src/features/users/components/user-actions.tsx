@@ -1,6 +1,7 @@
 import type { AdminUser } from '@latchkey/contracts';
 import { useState } from 'react';
 import { ConfirmDialog, type ConfirmSpec } from '@/components/ui/confirm-dialog';
+import { ActionButtons } from '@/components/ui/action-buttons';
 import { RowActions } from '@/components/ui/row-actions';
 import { useAppRole } from '@/lib/app-role';
 import { toast } from '@/lib/toast';
@@ -13,15 +14,20 @@ import { BanUserDialog, ExtendUserDialog } from './user-dialogs';
 
 type Pending = 'ban' | 'extend' | 'set-expiry' | 'reset-hwid' | 'end-sessions' | 'delete' | null;
 
-/** The menu of actions on one user (in the list and on its page) that the caller's role allows, with their dialogs. */
+/**
+ * The actions on one user that the caller's role allows, with their dialogs:
+ * a row's menu in the list, buttons on the user's own page.
+ */
 export function UserActions({
   appId,
   user,
   onDeleted,
+  layout = 'menu',
 }: {
   appId: string;
   user: AdminUser;
   onDeleted?: () => Promise<void>;
+  layout?: 'menu' | 'buttons';
 }) {
   const [pending, setPending] = useState<Pending>(null);
   const { can } = useAppRole();
@@ -65,9 +71,10 @@ export function UserActions({
   const confirm =
     pending === 'reset-hwid' || pending === 'end-sessions' || pending === 'delete' ? confirms[pending] : null;
 
+  const Actions = layout === 'menu' ? RowActions : ActionButtons;
   return (
     <>
-      <RowActions
+      <Actions
         label={user.username}
         actions={[
           act &&

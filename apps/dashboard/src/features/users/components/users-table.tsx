@@ -31,7 +31,7 @@ export function UsersTable({ appId, search, paging }: { appId: string; search: s
       column.accessor('hwid', {
         header: 'HWID',
         cell: hwidCell,
-        meta: { className: 'col-break hide-sm' },
+        meta: { className: 'hide-sm' },
       }),
       column.accessor('lastLoginAt', {
         header: 'Last login',

@@ -35,6 +35,7 @@ export function UserPage() {
             <UserActions
               appId={appId}
               user={user}
+              layout="buttons"
               onDeleted={() => navigate({ to: '/apps/$appId/users', params: { appId } })}
             />
           ) : null
