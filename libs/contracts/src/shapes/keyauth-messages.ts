@@ -8,7 +8,7 @@ import { KEYAUTH_MESSAGE_NAMES, KeyAuthLimits, KeyAuthMessage, type KeyAuthMessa
  */
 
 /** A line a client shows: no control characters (PostgreSQL's jsonb refuses NUL, and message boxes show one line). */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /** An object mapping known message names to texts within KeyAuthLimits' bounds. */
 function isMessageOverrides(value: unknown): boolean {
