@@ -55,6 +55,7 @@ describe('GET .../keyauth', () => {
       subscriptionNames: {},
       fetchOnline: false,
       selfBan: true,
+      checkVersion: false,
       appVersion: null,
       downloadUrl: null,
       publicKeyHex: Buffer.from(app.publicKey, 'base64').toString('hex'),
@@ -107,7 +108,8 @@ describe('PUT .../keyauth', () => {
     [{ enabled: 'yes' }, 'enabled must be a boolean'],
     [{ fetchOnline: undefined }, 'fetchOnline must be a boolean'],
     [{ downloadUrl: 'ftp://example.com/x' }, 'downloadUrl must be an http or https URL'],
-    [{ appVersion: '' }, 'appVersion must be 1-64 characters'],
+    [{ appVersion: '' }, 'appVersion must be 1-32 characters'],
+    [{ checkVersion: 'yes' }, 'checkVersion must be a boolean'],
   ])('refuses %j with a 400 naming the field', async (change, message) => {
     const res = await save(app.appId, settingsBody({ ownerId: 'Refuse1234', ...change }));
     expect([res.status, res.body.success, res.body.message]).toEqual([400, false, message]);

@@ -31,8 +31,13 @@ describe('Import from KeyAuth page', () => {
   test('uploads users then keys, previews, commits; the users and keys are in the app', async () => {
     const { token, app, context, page, pageErrors } = await harness.ownerWithApp({ appName: 'KeyAuth App' });
     await page.goto(`${api.url}/apps/${app.appId}`);
+    // The import is reached from the KeyAuth page (issue 41), which it links back to.
+    await page.getByRole('navigation', { name: 'Application' }).getByRole('link', { name: 'KeyAuth' }).click();
     await page.getByRole('link', { name: 'Import from KeyAuth' }).click();
     await page.getByRole('heading', { name: 'Import from KeyAuth', level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: 'KeyAuth page' }).getAttribute('href')).toBe(
+      `/apps/${app.appId}/keyauth`,
+    );
 
     await page.getByLabel('Export file').setInputFiles(
       jsonFile('KeyAuthUsers.json', {
@@ -78,6 +83,7 @@ describe('Import from KeyAuth page', () => {
     expect(login.status).toBe(200);
     expect(login.body.data.user.level).toBe(5);
 
+    await page.getByRole('link', { name: 'KeyAuth', exact: true }).click();
     await page.getByRole('link', { name: 'Import from KeyAuth' }).click();
     await page.getByLabel('Export file').setInputFiles(
       jsonFile('KeyAuthKeys.json', [

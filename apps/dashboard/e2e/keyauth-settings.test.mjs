@@ -1,4 +1,4 @@
-// The Settings page's KeyAuth compatibility section in a real browser against
+// The KeyAuth page's compatibility section in a real browser against
 // the real API: compatibility turned on with an ownerid and name of the
 // vendor's, a subscription name added, the 1.2 secret shown on request and
 // rotated after a confirmation (each read back through the API), a KeyAuth
@@ -36,7 +36,7 @@ async function keyAuthInit(url, ownerid, name) {
 }
 
 async function openSection(page, app) {
-  await page.goto(`${harness.url}/apps/${app.appId}/settings`);
+  await page.goto(`${harness.url}/apps/${app.appId}/keyauth`);
   const section = page.getByRole('region', { name: 'KeyAuth compatibility' });
   const form = section.getByRole('form', { name: 'KeyAuth compatibility settings' });
   await form.waitFor();
@@ -171,7 +171,7 @@ describe('KeyAuth compatibility settings', () => {
     expect((await call('GET', keyAuthPath(app), undefined, reseller.accessToken)).status).toBe(403);
 
     const { context: resellerContext, page, pageErrors } = await harness.signedInPage(reseller.accessToken);
-    await page.goto(`${harness.url}/apps/${app.appId}/settings`);
+    await page.goto(`${harness.url}/apps/${app.appId}/keyauth`);
     await page.waitForURL(new RegExp(`/sell/${app.appId}`));
     await page.getByTestId('reseller-balance').waitFor();
     expect(await page.getByRole('heading', { name: 'KeyAuth compatibility' }).count()).toBe(0);

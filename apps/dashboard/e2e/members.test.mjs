@@ -86,7 +86,7 @@ describe('members', () => {
     // Support's navigation: the pages it may read, none of the admin's or the manager's.
     const nav = memberPage.getByRole('navigation', { name: 'Application' });
     await nav.getByRole('link', { name: 'Users' }).waitFor();
-    for (const hidden of ['Webhooks', 'Settings', 'Members', 'Bulk actions', 'Import from KeyAuth']) {
+    for (const hidden of ['Webhooks', 'Settings', 'Members', 'Bulk actions', 'KeyAuth', 'Import from KeyAuth']) {
       expect(await nav.getByRole('link', { name: hidden }).count()).toBe(0);
     }
 

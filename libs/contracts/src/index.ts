@@ -30,4 +30,5 @@ export * from './shapes/users.js';
 export * from './shapes/resellers.js';
 export * from './shapes/jobs.js';
 export * from './shapes/keyauth-settings.js';
+export * from './shapes/keyauth-messages.js';
 export * from './shapes/paging.js';

@@ -16,9 +16,10 @@ export const KeyAuthLimits = {
   /** subscription names are set per level, 1 to the highest a key may have */
   levelMin: 1,
   levelMax: LicenseLimits.levelMax,
-  appVersionMin: 1,
-  appVersionMax: 64,
   downloadUrlMax: 2048,
+  /** a replaced KeyAuth message (KEYAUTH_MESSAGE_DEFAULTS): one line a client shows */
+  messageMin: 1,
+  messageMax: 256,
   /** the 1.2 HMAC secret: 32 bytes as hex */
   secretPattern: /^[0-9a-fA-F]{64}$/,
   /** the subscription name of a level without one */
@@ -31,6 +32,9 @@ export const KeyAuthMessage = {
   subscriptionNames: `subscriptionNames must map levels ${KeyAuthLimits.levelMin}-${KeyAuthLimits.levelMax} to names of ${KeyAuthLimits.subscriptionNameMin}-${KeyAuthLimits.subscriptionNameMax} characters`,
   secret: 'secret must be 64 hexadecimal characters',
   pairTaken: 'Another application already uses this ownerId and name',
+  messages: `overrides must map KeyAuth message names to texts of ${KeyAuthLimits.messageMin}-${KeyAuthLimits.messageMax} characters without control characters`,
+  loggedInInitialized:
+    'overrides.loggedInMsg must not be "Initialized": KeyAuth clients refuse a login answered with it (a replayed init)',
   /** changeUsername by a key's implicit user, which is named after its key */
   keyUserKeepsName: 'A user who signs in with a key alone keeps the key as its username',
 } as const;
@@ -50,7 +54,12 @@ export interface KeyAuthSettings {
   fetchOnline: boolean;
   /** the optional type `ban` (a client bans its own user, anti-tamper) */
   selfBan: boolean;
-  /** init compares the client's `ver` to it when set */
+  /** init refuses (`invalidver`) a client whose `ver` is not the app's version (the app's one `version`) */
+  checkVersion: boolean;
+  /**
+   * Deprecated (issue 41, one release): the app's version when `checkVersion` is on, else null. The app's
+   * `version` is the one version field now; a PUT that sends a string here sets it and turns the check on.
+   */
   appVersion: string | null;
   /** answered with `invalidver` */
   downloadUrl: string | null;
@@ -67,4 +76,37 @@ export interface KeyAuthSettings {
 /** The answer of the secret routes. */
 export interface KeyAuthSecret {
   secret: string;
+}
+
+/**
+ * The messages a vendor may replace per app (issue 40), named as KeyAuth's
+ * app settings name them, each with the words answered when not replaced
+ * (KeyAuth's defaults, which shipped clients may match on). Only the
+ * situations Latchkey has: no VPN block, paused subscription or app, hash
+ * check or chat; `usernamenotfound` also answers a wrong password (KeyAuth's
+ * `passmismatch`), since Latchkey never says which was wrong; `invalidver` is
+ * not replaceable: clients match on it to start their auto-update.
+ */
+export const KEYAUTH_MESSAGE_DEFAULTS = {
+  appdisabled: 'This application is disabled',
+  usernametaken: 'Username already taken, choose a different one',
+  keynotfound: 'Invalid license key',
+  keyused: 'License key has already been used',
+  keybanned: 'Your license is banned',
+  usernamenotfound: 'Invalid username',
+  hwidmismatch: "HWID doesn't match. Ask for a HWID reset",
+  noactivesubs: 'No active subscription(s) found',
+  hwidblacked: "You've been blacklisted from our application",
+  userbanned: 'The user is banned',
+  sessionunauthed: 'Session is not validated',
+  loggedInMsg: 'Logged in!',
+} as const;
+export type KeyAuthMessageName = keyof typeof KEYAUTH_MESSAGE_DEFAULTS;
+export const KEYAUTH_MESSAGE_NAMES = Object.keys(KEYAUTH_MESSAGE_DEFAULTS) as KeyAuthMessageName[];
+
+/** `GET /v1/admin/apps/{appId}/keyauth/messages`: every replaceable message's default, and the app's replacements. */
+export interface KeyAuthMessages {
+  defaults: Record<KeyAuthMessageName, string>;
+  /** only the replaced messages */
+  overrides: Partial<Record<KeyAuthMessageName, string>>;
 }

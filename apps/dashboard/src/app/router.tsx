@@ -23,6 +23,7 @@ import { usersRoute } from './routes/app/users/route';
 import { variablesRoute } from './routes/app/variables/route';
 import { jobsRoute } from './routes/app/jobs/route';
 import { keyAuthImportRoute } from './routes/app/keyauth-import/route';
+import { keyAuthRoute } from './routes/app/keyauth/route';
 import { webhookRoute } from './routes/app/webhook/route';
 import { webhooksRoute } from './routes/app/webhooks/route';
 import { appsRoute } from './routes/apps/route';
@@ -53,6 +54,7 @@ const routeTree = rootRoute.addChildren([
       sessionsRoute,
       variablesRoute,
       jobsRoute,
+      keyAuthRoute,
       keyAuthImportRoute,
       blacklistRoute,
       filesRoute,

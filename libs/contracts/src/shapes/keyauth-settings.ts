@@ -1,4 +1,5 @@
 import { IsBoolean, IsString, IsUrl, Length, Matches, MaxLength, ValidateBy } from 'class-validator';
+import { AppLimits } from '../admin-limits.js';
 import { FieldMessage } from '../field-messages.js';
 import { KEYAUTH_VERSIONS, KeyAuthLimits, KeyAuthMessage, type KeyAuthVersion } from '../keyauth.js';
 import { Optional, OptionalOrNull } from './fields.js';
@@ -70,9 +71,15 @@ export class UpdateKeyAuthSettingsRequest {
   @IsBoolean({ message: FieldMessage.boolean('selfBan') })
   selfBan!: boolean;
 
+  /** Absent: on when a (deprecated) `appVersion` string is sent, else off. */
+  @Optional()
+  @IsBoolean({ message: FieldMessage.boolean('checkVersion') })
+  checkVersion?: boolean;
+
+  /** Deprecated for one release (issue 41): a string sets the app's version, within the app's version limits. */
   @OptionalOrNull()
-  @Length(KeyAuthLimits.appVersionMin, KeyAuthLimits.appVersionMax, {
-    message: FieldMessage.length('appVersion', KeyAuthLimits.appVersionMin, KeyAuthLimits.appVersionMax),
+  @Length(AppLimits.versionMin, AppLimits.versionMax, {
+    message: FieldMessage.length('appVersion', AppLimits.versionMin, AppLimits.versionMax),
   })
   @IsString({ message: FieldMessage.string('appVersion') })
   appVersion?: string | null;

@@ -33,7 +33,7 @@ export class KeyAuthAppStats {
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async appInfo(app: CachedApp, version: string | null): Promise<KeyAuthAppInfo> {
+  async appInfo(app: CachedApp): Promise<KeyAuthAppInfo> {
     let figures = this.figures.get(app.id);
     if (!figures) {
       const [users, online, keys] = await Promise.all([
@@ -49,7 +49,7 @@ export class KeyAuthAppStats {
       };
       this.figures.set(app.id, figures);
     }
-    return { ...figures, version: version ?? app.version };
+    return { ...figures, version: app.version };
   }
 
   async onlineUsernames(app: CachedApp): Promise<string[]> {

@@ -1,4 +1,11 @@
-import { KEYAUTH_VERSIONS, KeyAuthLimits, type KeyAuthSettings } from '@latchkey/contracts';
+import {
+  KEYAUTH_MESSAGE_DEFAULTS,
+  KEYAUTH_MESSAGE_NAMES,
+  KEYAUTH_VERSIONS,
+  KeyAuthLimits,
+  type KeyAuthMessageName,
+  type KeyAuthSettings,
+} from '@latchkey/contracts';
 import { randomInt } from 'node:crypto';
 import type { KeyAuthAppRow } from './keyauth.queries.js';
 
@@ -6,10 +13,12 @@ import type { KeyAuthAppRow } from './keyauth.queries.js';
  * An app's KeyAuth settings as the compat endpoint and the admin API read them: the admin API's fields but
  * what it derives for its answer, with the app and the secret in the clear.
  */
-export type KeyAuthApp = Omit<KeyAuthSettings, 'publicKeyHex' | 'secretSet' | 'endpoints'> & {
+export type KeyAuthApp = Omit<KeyAuthSettings, 'publicKeyHex' | 'secretSet' | 'endpoints' | 'appVersion'> & {
   appId: string;
   /** the 1.2 HMAC secret (64 hex characters); null until the first save */
   secret: string | null;
+  /** the replaced messages only (issue 40) */
+  messages: Partial<Record<KeyAuthMessageName, string>>;
 };
 
 export function toKeyAuthApp(row: KeyAuthAppRow, unseal: (sealed: Buffer) => Buffer): KeyAuthApp {
@@ -22,10 +31,26 @@ export function toKeyAuthApp(row: KeyAuthAppRow, unseal: (sealed: Buffer) => Buf
     subscriptionNames: row.subscription_names,
     fetchOnline: row.fetch_online,
     selfBan: row.self_ban,
-    appVersion: row.app_version,
+    checkVersion: row.check_version,
     downloadUrl: row.download_url,
+    messages: messageOverrides(row.messages),
     secret: row.secret_sealed ? unseal(row.secret_sealed).toString('utf8') : null,
   };
+}
+
+/** The known replacements of a stored map (a name no longer offered is dropped), in KEYAUTH_MESSAGE_NAMES' order. */
+export function messageOverrides(stored: Record<string, unknown>): Partial<Record<KeyAuthMessageName, string>> {
+  const overrides: Partial<Record<KeyAuthMessageName, string>> = {};
+  for (const name of KEYAUTH_MESSAGE_NAMES) {
+    const text = stored[name];
+    if (typeof text === 'string' && text !== KEYAUTH_MESSAGE_DEFAULTS[name]) overrides[name] = text;
+  }
+  return overrides;
+}
+
+/** The words the app answers for the message `name`: its replacement, or KeyAuth's default. */
+export function keyauthMessage(app: KeyAuthApp, name: KeyAuthMessageName): string {
+  return app.messages[name] ?? KEYAUTH_MESSAGE_DEFAULTS[name];
 }
 
 const OWNER_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

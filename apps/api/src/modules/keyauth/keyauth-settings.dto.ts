@@ -1,4 +1,5 @@
 import {
+  AppLimits,
   KEYAUTH_VERSIONS,
   KeyAuthLimits,
   type KeyAuthVersion,
@@ -37,7 +38,18 @@ export class UpdateKeyAuthSettingsDto extends UpdateKeyAuthSettingsRequest {
   @ApiProperty()
   declare selfBan: boolean;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: KeyAuthLimits.appVersionMax, example: '1.0' })
+  @ApiPropertyOptional({
+    description: "init refuses a client whose `ver` is not the app's version; absent: on when `appVersion` is a string",
+  })
+  declare checkVersion?: boolean;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    maxLength: AppLimits.versionMax,
+    example: '1.0',
+    deprecated: true,
+    description: "Deprecated (one release): a string sets the app's version and turns checkVersion on",
+  })
   declare appVersion?: string | null;
 
   @ApiPropertyOptional({ nullable: true, example: 'https://example.com/download' })

@@ -9,6 +9,7 @@ import { AppError } from '../../common/errors.js';
 import { isUniqueViolation, sqlAffected, sqlRows } from '../../common/sql.js';
 import { Config } from '../../config/config.js';
 import type { OwnedApp } from '../apps/app-access.js';
+import { AppsService } from '../apps/apps.service.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { randomOwnerId, toKeyAuthApp, type KeyAuthApp } from './keyauth-app.js';
 import { KeyAuthAppsCache } from './keyauth-apps.cache.js';
@@ -39,6 +40,7 @@ export class KeyAuthSettingsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly cache: KeyAuthAppsCache,
+    private readonly apps: AppsService,
   ) {
     this.masterKey = config.masterKey;
     this.publicUrl = config.PUBLIC_URL;
@@ -50,6 +52,9 @@ export class KeyAuthSettingsService {
   }
 
   async save(actor: Actor, app: OwnedApp, dto: UpdateKeyAuthSettingsDto, origin: string | null) {
+    // Deprecated for one release (issue 41): KeyAuth's own version is the app's now, set (and audited) as the app's.
+    const version = typeof dto.appVersion === 'string' ? dto.appVersion : app.version;
+    if (version !== app.version) await this.apps.update(actor, app, { version });
     const changes = {
       enabled: dto.enabled,
       ownerId: dto.ownerId,
@@ -58,7 +63,7 @@ export class KeyAuthSettingsService {
       subscriptionNames: dto.subscriptionNames,
       fetchOnline: dto.fetchOnline,
       selfBan: dto.selfBan,
-      appVersion: dto.appVersion ?? null,
+      checkVersion: dto.checkVersion ?? typeof dto.appVersion === 'string',
       downloadUrl: dto.downloadUrl ?? null,
     };
     const { before, after } = await this.dataSource
@@ -73,7 +78,7 @@ export class KeyAuthSettingsService {
           JSON.stringify(changes.subscriptionNames),
           changes.fetchOnline,
           changes.selfBan,
-          changes.appVersion,
+          changes.checkVersion,
           changes.downloadUrl,
           // Kept only when the app has no secret yet: the first save generates the 1.2 secret.
           this.seal(newSecret()),
@@ -89,7 +94,7 @@ export class KeyAuthSettingsService {
       ownerId: after.owner_id,
       name: after.name,
     });
-    return this.toSettings(app, after, origin);
+    return this.toSettings({ ...app, version }, after, origin);
   }
 
   /** Sets the 1.2 secret to `secret`, or to a new random one. */
@@ -117,8 +122,8 @@ export class KeyAuthSettingsService {
     });
   }
 
-  /** The app's row, inserted with its defaults when it has none. */
-  private async current(manager: EntityManager, app: OwnedApp): Promise<KeyAuthAppRow> {
+  /** The app's row, inserted with its defaults when it has none (the messages are saved on it too). */
+  async current(manager: EntityManager, app: OwnedApp): Promise<KeyAuthAppRow> {
     for (let attempt = 0; attempt < OWNER_ID_ATTEMPTS; attempt += 1) {
       const [inserted] = await sqlRows<KeyAuthAppRow>(manager, INSERT_KEYAUTH_DEFAULTS, [
         app.id,
@@ -151,7 +156,8 @@ export class KeyAuthSettingsService {
       subscriptionNames: settings.subscriptionNames,
       fetchOnline: settings.fetchOnline,
       selfBan: settings.selfBan,
-      appVersion: settings.appVersion,
+      checkVersion: settings.checkVersion,
+      appVersion: settings.checkVersion ? app.version : null,
       downloadUrl: settings.downloadUrl,
       publicKeyHex: Buffer.from(app.publicKey, 'base64').toString('hex'),
       secretSet: settings.secret !== null,

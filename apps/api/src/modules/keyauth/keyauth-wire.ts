@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@latchkey/contracts';
+import type { ErrorCode, KeyAuthMessageName } from '@latchkey/contracts';
 import { createHmac } from 'node:crypto';
 import { randomHex } from '../../common/crypto.js';
 import type { KeyAuthVersion } from '@latchkey/contracts';
@@ -75,20 +75,23 @@ export function versionOfPath(url: string): KeyAuthVersion | null {
   return match ? (match[1] as KeyAuthVersion) : null;
 }
 
-/** KeyAuth's default failure messages, which shipped clients may match on, for Latchkey's refusals. */
-export const KEYAUTH_FAILURE: Partial<Record<ErrorCode, string>> = {
-  LICENSE_NOT_FOUND: 'Invalid license key',
-  LICENSE_USED: 'License key has already been used',
-  LICENSE_BANNED: 'Your license is banned',
-  USERNAME_TAKEN: 'Username already taken, choose a different one',
+/**
+ * The message answering each of Latchkey's refusals that KeyAuth has a message
+ * for: an app may replace it, else KeyAuth's default words are answered
+ * (KEYAUTH_MESSAGE_DEFAULTS in contracts, which shipped clients may match on).
+ */
+export const KEYAUTH_FAILURE: Partial<Record<ErrorCode, KeyAuthMessageName>> = {
+  LICENSE_NOT_FOUND: 'keynotfound',
+  LICENSE_USED: 'keyused',
+  LICENSE_BANNED: 'keybanned',
+  USERNAME_TAKEN: 'usernametaken',
   // Latchkey never tells an unknown user from a wrong password; KeyAuth's words for the first serve both.
-  INVALID_USER_LOGIN: 'Invalid username',
-  HWID_MISMATCH: "HWID doesn't match. Ask for a HWID reset",
-  LICENSE_EXPIRED: 'No active subscription(s) found',
-  ACCESS_DENIED: "You've been blacklisted from our application",
-  USER_BANNED: 'The user is banned',
-  APP_DISABLED: 'This application is disabled',
-  INVALID_SESSION: 'Session not found. Use latest client.',
+  INVALID_USER_LOGIN: 'usernamenotfound',
+  HWID_MISMATCH: 'hwidmismatch',
+  LICENSE_EXPIRED: 'noactivesubs',
+  ACCESS_DENIED: 'hwidblacked',
+  USER_BANNED: 'userbanned',
+  APP_DISABLED: 'appdisabled',
 };
 
 /** `/v1`'s names of the fields KeyAuth names otherwise, as a refusal's message starts with them. */
@@ -105,10 +108,8 @@ export function inKeyAuthFieldNames(message: string): string {
 export const KeyAuthText = {
   initialized: 'Initialized',
   invalidVersion: 'invalidver',
-  loggedIn: 'Logged in!',
   upgraded: 'Upgraded successfully',
   sessionValidated: 'Session is validated.',
-  sessionNotValidated: 'Session is not validated',
   sessionNotFound: 'Session not found. Use latest client.',
   loggedOut: 'Successfully logged out.',
   logged: 'Log sent',

@@ -9,7 +9,7 @@ import { ClientService } from '../client/client.service.js';
 import { ClientRateLimiter } from '../rate-limit/client-rate-limiter.js';
 import { ActivatedKeys } from './activated-keys.js';
 import { KeyAuthAppStats } from './keyauth-app-stats.js';
-import { subscriptionName } from './keyauth-app.js';
+import { keyauthMessage, subscriptionName } from './keyauth-app.js';
 import { KeyAuthAppsCache } from './keyauth-apps.cache.js';
 import { type KeyAuthAnswer, type KeyAuthCall, KeyAuthRefusal, sendAnswer } from './keyauth-call.js';
 import { KeyAuthSessionCalls } from './keyauth-session-calls.js';
@@ -74,7 +74,7 @@ export class KeyAuthEndpoint {
     try {
       answer = await this.serve(call);
     } catch (err) {
-      answer = this.failure(err);
+      answer = this.failure(call, err);
     }
     sendAnswer(reply, call, answer);
   }
@@ -118,7 +118,7 @@ export class KeyAuthEndpoint {
         return {
           success: true,
           message: KeyAuthText.statsFetched,
-          fields: { appinfo: await this.stats.appInfo(app, call.keyauth.appVersion) },
+          fields: { appinfo: await this.stats.appInfo(app) },
         };
       case 'logout':
         if (session.latchkeyToken !== null) await this.endLatchkeySession(call, session.latchkeyToken);
@@ -139,14 +139,14 @@ export class KeyAuthEndpoint {
     type: string,
   ): Promise<KeyAuthAnswer> {
     try {
-      return await this.sessionCalls.serve(call, validatedToken(session), type);
+      return await this.sessionCalls.serve(call, validatedToken(call, session), type);
     } catch (err) {
       const refusedToken = err instanceof AppError && err.code === 'INVALID_SESSION';
       if (!session.remembered || !refusedToken) throw err;
       const latest = await this.sessions.find(call.app, session.id, { latest: true });
       if (!latest || latest.ended) throw new KeyAuthRefusal(KeyAuthText.sessionNotFound);
       if (latest.latchkeyToken === session.latchkeyToken) throw err;
-      return this.sessionCalls.serve(call, validatedToken(latest), type);
+      return this.sessionCalls.serve(call, validatedToken(call, latest), type);
     }
   }
 
@@ -158,7 +158,8 @@ export class KeyAuthEndpoint {
     }
     // Unlike `/v1` init, this one makes state (a session in Redis): limited like an authentication.
     await this.rateLimiter.consume(app, ip);
-    if (keyauth.appVersion !== null && fields.get('ver') !== keyauth.appVersion) {
+    // One version field (issue 41): the app's, which `/v1` init reports too.
+    if (keyauth.checkVersion && fields.get('ver') !== app.version) {
       return { success: false, message: KeyAuthText.invalidVersion, fields: { download: keyauth.downloadUrl ?? '' } };
     }
     const enckey = call.version === '1.2' ? (fields.get('enckey') ?? null) : null;
@@ -172,7 +173,7 @@ export class KeyAuthEndpoint {
       fields: {
         sessionid: session.id,
         newSession: true,
-        appinfo: await this.stats.appInfo(app, keyauth.appVersion),
+        appinfo: await this.stats.appInfo(app),
       },
     };
   }
@@ -203,7 +204,7 @@ export class KeyAuthEndpoint {
     await this.sessions.bind(call.app, session, opened.sessionToken);
     return {
       success: true,
-      message: KeyAuthText.loggedIn,
+      message: keyauthMessage(call.keyauth, 'loggedInMsg'),
       fields: { info: this.userInfo(call, opened.user, await this.keyOf(call, type, opened.user)) },
     };
   }
@@ -245,7 +246,8 @@ export class KeyAuthEndpoint {
     };
   }
 
-  private failure(err: unknown): KeyAuthAnswer {
+  /** A refusal in KeyAuth's words: the app's replacement of the message, or KeyAuth's default. */
+  private failure(call: KeyAuthCall, err: unknown): KeyAuthAnswer {
     if (err instanceof KeyAuthRefusal) return { success: false, message: err.message };
     if (err instanceof AppError) {
       if (err.code === 'TOO_MANY_REQUESTS') {
@@ -256,16 +258,19 @@ export class KeyAuthEndpoint {
           retryAfterSeconds: err.retryAfterSeconds,
         };
       }
+      const name = KEYAUTH_FAILURE[err.code];
+      if (name) return { success: false, message: keyauthMessage(call.keyauth, name) };
+      if (err.code === 'INVALID_SESSION') return { success: false, message: KeyAuthText.sessionNotFound };
       const message = err.code === 'VALIDATION' ? inKeyAuthFieldNames(err.message) : err.message;
-      return { success: false, message: KEYAUTH_FAILURE[err.code] ?? message };
+      return { success: false, message };
     }
     this.logger.error(err);
     return { success: false, message: KeyAuthText.unavailable };
   }
 }
 
-/** The Latchkey token of a validated session; an unvalidated one is refused in KeyAuth's words. */
-function validatedToken(session: KeyAuthSession): string {
-  if (session.latchkeyToken === null) throw new KeyAuthRefusal(KeyAuthText.sessionNotValidated);
+/** The Latchkey token of a validated session; an unvalidated one is refused in the app's KeyAuth words. */
+function validatedToken(call: KeyAuthCall, session: KeyAuthSession): string {
+  if (session.latchkeyToken === null) throw new KeyAuthRefusal(keyauthMessage(call.keyauth, 'sessionunauthed'));
   return session.latchkeyToken;
 }

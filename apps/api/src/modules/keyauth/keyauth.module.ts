@@ -11,6 +11,8 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { ActivatedKeys } from './activated-keys.js';
 import { KeyAuthAppStats } from './keyauth-app-stats.js';
 import { KeyAuthAppsCache } from './keyauth-apps.cache.js';
+import { KeyAuthMessagesController } from './keyauth-messages.controller.js';
+import { KeyAuthMessagesService } from './keyauth-messages.service.js';
 import { KeyAuthSessionCalls } from './keyauth-session-calls.js';
 import { KeyAuthSessions } from './keyauth-sessions.js';
 import { KeyAuthSettingsController } from './keyauth-settings.controller.js';
@@ -26,9 +28,10 @@ import { KeyAuthEndpoint } from './keyauth.endpoint.js';
  */
 @Module({
   imports: [AccountsModule, AppsModule, BlacklistModule, ClientModule, FilesModule, RateLimitModule, UsersModule],
-  controllers: [KeyAuthSettingsController, KeyAuthImportController],
+  controllers: [KeyAuthSettingsController, KeyAuthMessagesController, KeyAuthImportController],
   providers: [
     KeyAuthSettingsService,
+    KeyAuthMessagesService,
     KeyAuthImportService,
     KeyAuthAppsCache,
     KeyAuthSessions,

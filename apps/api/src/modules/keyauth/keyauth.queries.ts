@@ -15,14 +15,16 @@ export interface KeyAuthAppRow {
   subscription_names: Record<string, string>;
   fetch_online: boolean;
   self_ban: boolean;
-  app_version: string | null;
+  check_version: boolean;
   download_url: string | null;
+  /** the replaced KeyAuth messages only, by name (KEYAUTH_MESSAGE_DEFAULTS has the rest) */
+  messages: Record<string, string>;
   /** the 1.2 secret (64 hex characters), AES-256-GCM sealed under MASTER_KEY; null until the first save */
   secret_sealed: Buffer | null;
 }
 
 const KEYAUTH_APP_COLUMNS = `app_id, enabled, owner_id, name, versions, subscription_names, fetch_online, self_ban,
-  app_version, download_url, secret_sealed`;
+  check_version, download_url, messages, secret_sealed`;
 
 /** The settings of the app `$1`, if they were ever read or saved. */
 export const GET_KEYAUTH_APP = `SELECT ${KEYAUTH_APP_COLUMNS} FROM keyauth_apps WHERE app_id = $1`;
@@ -41,13 +43,17 @@ export const INSERT_KEYAUTH_DEFAULTS = `INSERT INTO keyauth_apps (app_id, owner_
  * `keyauth_apps_owner_id_name_key`.
  */
 export const SAVE_KEYAUTH_APP = `INSERT INTO keyauth_apps (app_id, enabled, owner_id, name, versions, subscription_names,
-    fetch_online, self_ban, app_version, download_url, secret_sealed)
+    fetch_online, self_ban, check_version, download_url, secret_sealed)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
   ON CONFLICT (app_id) DO UPDATE SET enabled = EXCLUDED.enabled, owner_id = EXCLUDED.owner_id, name = EXCLUDED.name,
     versions = EXCLUDED.versions, subscription_names = EXCLUDED.subscription_names,
-    fetch_online = EXCLUDED.fetch_online, self_ban = EXCLUDED.self_ban, app_version = EXCLUDED.app_version,
+    fetch_online = EXCLUDED.fetch_online, self_ban = EXCLUDED.self_ban, check_version = EXCLUDED.check_version,
     download_url = EXCLUDED.download_url,
     secret_sealed = COALESCE(keyauth_apps.secret_sealed, EXCLUDED.secret_sealed), updated_at = now()
+  RETURNING ${KEYAUTH_APP_COLUMNS}`;
+
+/** The replaced messages `$2` (jsonb) of the app `$1`, whose row exists (the settings were read first). */
+export const SET_KEYAUTH_MESSAGES = `UPDATE keyauth_apps SET messages = $2, updated_at = now() WHERE app_id = $1
   RETURNING ${KEYAUTH_APP_COLUMNS}`;
 
 /** The unique constraint of the (ownerid, name) pair, as PostgreSQL names it in a violation. */

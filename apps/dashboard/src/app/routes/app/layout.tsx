@@ -8,7 +8,7 @@ import { useApp } from '@/features/apps/api/get-app';
 import { accessFor, AppRoleProvider } from '@/lib/app-role';
 import { RoleBadge } from '@/components/domain/role-badge';
 import { ApiError } from '@/lib/api-client';
-import { allowed, mayOpen, sections } from './sections';
+import { mayOpen, navSections } from './sections';
 import './layout.css';
 
 const appRoute = getRouteApi('/dashboard/apps/$appId');
@@ -88,19 +88,17 @@ export function AppLayout() {
           data-more-right={more.right || undefined}
         >
           <nav className="app-nav" aria-label="Application" ref={navRef}>
-            {sections
-              .filter((section) => allowed(access, section))
-              .map((section) => (
-                <Link
-                  key={section.to}
-                  to={section.to}
-                  params={{ appId }}
-                  activeOptions={{ exact: 'exact' in section, includeSearch: false }}
-                  className="app-nav-link"
-                >
-                  {section.label}
-                </Link>
-              ))}
+            {navSections(access).map((section) => (
+              <Link
+                key={section.to}
+                to={section.to}
+                params={{ appId }}
+                activeOptions={{ exact: 'exact' in section, includeSearch: false }}
+                className="app-nav-link"
+              >
+                {section.label}
+              </Link>
+            ))}
           </nav>
           {more.right ? (
             <button

@@ -14,7 +14,9 @@ export const sections = [
   { to: '/apps/$appId/resellers', label: 'Resellers' },
   { to: '/apps/$appId/users', label: 'Users' },
   { to: '/apps/$appId/jobs', label: 'Bulk actions', capability: 'jobs.write' },
-  { to: '/apps/$appId/keyauth-import', label: 'Import from KeyAuth', capability: 'keyauth' },
+  { to: '/apps/$appId/keyauth', label: 'KeyAuth', capability: 'keyauth' },
+  // Reached from the KeyAuth page, not the navigation; listed for its role trimming.
+  { to: '/apps/$appId/keyauth-import', label: 'Import from KeyAuth', capability: 'keyauth', inNav: false },
   { to: '/apps/$appId/sessions', label: 'Sessions' },
   { to: '/apps/$appId/variables', label: 'Variables' },
   { to: '/apps/$appId/blacklist', label: 'Blacklist' },
@@ -23,7 +25,18 @@ export const sections = [
   { to: '/apps/$appId/logs', label: 'Logs' },
   { to: '/apps/$appId/members', label: 'Members', capability: 'members' },
   { to: '/apps/$appId/settings', label: 'Settings', capability: 'settings' },
-] as const satisfies readonly { to: string; label: string; exact?: true; capability?: Capability }[];
+] as const satisfies readonly {
+  to: string;
+  label: string;
+  exact?: true;
+  capability?: Capability;
+  inNav?: false;
+}[];
+
+/** The pages the navigation links to, for `access`. */
+export function navSections(access: AppAccess) {
+  return sections.filter((section) => allowed(access, section) && !('inNav' in section));
+}
 
 export function allowed(access: AppAccess, section: (typeof sections)[number]): boolean {
   return !('capability' in section) || access.can(section.capability);

@@ -117,7 +117,7 @@ export function AppSettingsForm({ app }: { app: App }) {
           <TextField
             label="Version"
             autoComplete="off"
-            hint="Returned by init: your software compares it with its own to offer an update."
+            hint="Returned by init: your software compares it with its own to offer an update. KeyAuth clients’ ver is compared with it when the KeyAuth page’s version check is on."
             error={errors.version?.message}
             {...form.register('version')}
           />

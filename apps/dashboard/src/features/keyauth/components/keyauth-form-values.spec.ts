@@ -16,6 +16,7 @@ const SETTINGS: KeyAuthSettings = {
   subscriptionNames: { '10': 'vip', '2': 'premium' },
   fetchOnline: false,
   selfBan: true,
+  checkVersion: false,
   appVersion: null,
   downloadUrl: null,
   publicKeyHex: 'ab'.repeat(32),
@@ -31,7 +32,7 @@ describe('toFormValues / toRequest', () => {
       { level: 10, name: 'vip' },
     ]);
     expect(values.versions).toEqual(['1.3', '1.2']);
-    expect(values.appVersion).toBe('');
+    expect(values.checkVersion).toBe(false);
     expect(values.downloadUrl).toBe('');
   });
 
@@ -43,7 +44,7 @@ describe('toFormValues / toRequest', () => {
       name: ' Nova Pro ',
       versions: ['1.2' as const],
       subscriptionNames: [{ level: 3, name: ' gold ' }],
-      appVersion: ' 2.1 ',
+      checkVersion: true,
       downloadUrl: '  ',
     };
     expect(toRequest(values)).toEqual({
@@ -54,13 +55,13 @@ describe('toFormValues / toRequest', () => {
       subscriptionNames: { '3': 'gold' },
       fetchOnline: false,
       selfBan: true,
-      appVersion: '2.1',
+      checkVersion: true,
       downloadUrl: null,
     });
   });
 
   it('round-trips the settings it was given', () => {
-    const { publicKeyHex: _key, secretSet: _secret, endpoints: _urls, ...editable } = SETTINGS;
+    const { publicKeyHex: _key, secretSet: _secret, endpoints: _urls, appVersion: _version, ...editable } = SETTINGS;
     expect(toRequest(toFormValues(SETTINGS))).toEqual({ ...editable, versions: ['1.3', '1.2'] });
   });
 });
@@ -89,9 +90,7 @@ describe('keyAuthRules', () => {
     expect(keyAuthRules.downloadUrl('ftp://example.com/app.zip')).toBe('downloadUrl must be an http or https URL');
   });
 
-  it('limits the client version and the subscription names', () => {
-    expect(keyAuthRules.appVersion('')).toBe(true);
-    expect(keyAuthRules.appVersion('1'.repeat(65))).toBe('appVersion must be 1-64 characters');
+  it('limits the subscription names', () => {
     expect(keyAuthRules.subscriptionName('gold')).toBe(true);
     expect(keyAuthRules.subscriptionName(' ')).toBe('subscription name must be 1-64 characters');
   });

@@ -25,8 +25,8 @@ export interface KeyAuthFormValues {
   subscriptionNames: SubscriptionNameRow[];
   fetchOnline: boolean;
   selfBan: boolean;
-  /** '' = no version check (sent as null) */
-  appVersion: string;
+  /** init refuses a client whose `ver` is not the app's version (the app's one version field, in Settings) */
+  checkVersion: boolean;
   /** '' = no download URL (sent as null) */
   downloadUrl: string;
 }
@@ -42,7 +42,7 @@ export function toFormValues(settings: KeyAuthSettings): KeyAuthFormValues {
       .sort((a, b) => a.level - b.level),
     fetchOnline: settings.fetchOnline,
     selfBan: settings.selfBan,
-    appVersion: settings.appVersion ?? '',
+    checkVersion: settings.checkVersion,
     downloadUrl: settings.downloadUrl ?? '',
   };
 }
@@ -59,12 +59,10 @@ export function toRequest(values: KeyAuthFormValues): UpdateKeyAuthSettingsReque
     ),
     fetchOnline: values.fetchOnline,
     selfBan: values.selfBan,
-    appVersion: values.appVersion.trim() || null,
+    checkVersion: values.checkVersion,
     downloadUrl: values.downloadUrl.trim() || null,
   };
 }
-
-const appVersionLength = textLength('appVersion', KeyAuthLimits.appVersionMin, KeyAuthLimits.appVersionMax);
 
 /** The rule checked on trimmed text, as the form sends it. */
 function trimmed(rule: (value: string) => true | string) {
@@ -78,8 +76,6 @@ export const keyAuthRules = {
   subscriptionName: trimmed(
     textLength('subscription name', KeyAuthLimits.subscriptionNameMin, KeyAuthLimits.subscriptionNameMax),
   ),
-  /** empty is no version check (sent as null) */
-  appVersion: (value: string): true | string => value.trim() === '' || appVersionLength(value.trim()),
   downloadUrl: (value: string): true | string =>
     value.trim() === '' || httpUrl('downloadUrl', KeyAuthLimits.downloadUrlMax)(value),
 } as const;

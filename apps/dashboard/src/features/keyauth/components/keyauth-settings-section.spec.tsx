@@ -20,6 +20,7 @@ const SETTINGS: KeyAuthSettings = {
   subscriptionNames: {},
   fetchOnline: false,
   selfBan: true,
+  checkVersion: false,
   appVersion: null,
   downloadUrl: null,
   publicKeyHex: 'cd'.repeat(32),
@@ -32,7 +33,7 @@ function renderSection() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <KeyAuthSettingsSection appId="app-1" />
+      <KeyAuthSettingsSection appId="app-1" appVersion="1.0.0" />
     </QueryClientProvider>,
   );
 }
@@ -67,7 +68,7 @@ describe('KeyAuthSettingsSection', () => {
       subscriptionNames: { '1': 'basic' },
       fetchOnline: false,
       selfBan: true,
-      appVersion: null,
+      checkVersion: false,
       downloadUrl: null,
     });
   });

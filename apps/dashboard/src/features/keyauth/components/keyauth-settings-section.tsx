@@ -25,7 +25,15 @@ import '../keyauth.css';
 /** An explicit reset replaces the typed values too (`resetOptions` below would keep them). */
 const RESET_ALL = { keepDirtyValues: false };
 
-function KeyAuthSettingsForm({ appId, settings }: { appId: string; settings: KeyAuthSettings }) {
+function KeyAuthSettingsForm({
+  appId,
+  appVersion,
+  settings,
+}: {
+  appId: string;
+  appVersion: string;
+  settings: KeyAuthSettings;
+}) {
   const updateMutation = useUpdateKeyAuthSettings(appId);
   const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<KeyAuthFormValues>(
     {
@@ -158,15 +166,12 @@ function KeyAuthSettingsForm({ appId, settings }: { appId: string; settings: Key
 
       <fieldset className="settings-group">
         <legend>Version check</legend>
+        <CheckboxField
+          label="Refuse other versions"
+          hint={`init answers “invalidver” to a client whose ver is not this application’s version (${appVersion}): the one version field, set on the Settings page.`}
+          {...form.register('checkVersion')}
+        />
         <div className="form-grid">
-          <TextField
-            label="Client version"
-            autoComplete="off"
-            maxLength={KeyAuthLimits.appVersionMax}
-            hint="When set, init refuses a client sending another ver with “invalidver”. Empty: no check."
-            error={errors.appVersion?.message}
-            {...form.register('appVersion', { validate: keyAuthRules.appVersion })}
-          />
           <TextField
             label="Download URL"
             type="url"
@@ -201,11 +206,11 @@ function KeyAuthSettingsForm({ appId, settings }: { appId: string; settings: Key
 }
 
 /**
- * The app's KeyAuth compatibility (owner only, like the whole Settings page):
+ * The app's KeyAuth compatibility (the KeyAuth page, for roles with `keyauth`):
  * the settings form, the 1.2 secret, the URLs and public key KeyAuth clients
  * need, and where each official client keeps them.
  */
-export function KeyAuthSettingsSection({ appId }: { appId: string }) {
+export function KeyAuthSettingsSection({ appId, appVersion }: { appId: string; appVersion: string }) {
   const headingId = useId();
   const settingsQuery = useKeyAuthSettings(appId);
   const settings = settingsQuery.data;
@@ -219,7 +224,7 @@ export function KeyAuthSettingsSection({ appId }: { appId: string }) {
       </p>
       {settings ? (
         <>
-          <KeyAuthSettingsForm appId={appId} settings={settings} />
+          <KeyAuthSettingsForm appId={appId} appVersion={appVersion} settings={settings} />
           <div className="settings-divider stack">
             <KeyAuthSecretControls appId={appId} secretSet={settings.secretSet} />
           </div>

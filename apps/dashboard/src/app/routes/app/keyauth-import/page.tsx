@@ -1,4 +1,4 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { KeyAuthImportView } from '@/features/keyauth-import/components/keyauth-import-view';
 import { KeyAuthUploadForm } from '@/features/keyauth-import/components/keyauth-upload-form';
@@ -18,6 +18,13 @@ export function KeyAuthImportPage() {
         title="Import from KeyAuth"
         description="Bring your KeyAuth users (with their passwords, HWIDs, bans and subscriptions) and keys into this app. Upload an export, check the preview, then commit it in one step."
       />
+      <p className="muted">
+        For the clients you shipped: the compatibility settings and the messages they show are on the{' '}
+        <Link to="/apps/$appId/keyauth" params={{ appId }}>
+          KeyAuth page
+        </Link>
+        .
+      </p>
       <KeyAuthUploadForm appId={appId} onUploaded={(created) => navigate({ search: { import: created.id } })} />
       {importId ? <KeyAuthImportView key={importId} appId={appId} importId={importId} /> : null}
     </div>

@@ -1,4 +1,4 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useApp } from '@/features/apps/api/get-app';
@@ -6,7 +6,6 @@ import { AppDangerZone } from '@/features/apps/components/app-danger-zone';
 import { AppKeys } from '@/features/apps/components/app-keys';
 import { AppSettingsForm } from '@/features/apps/components/app-settings-form';
 import { useAppRole } from '@/lib/app-role';
-import { KeyAuthSettingsSection } from '@/features/keyauth/components/keyauth-settings-section';
 import { OperatorWarnings } from '@/features/health/components/operator-warnings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -26,14 +25,22 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description="How the service treats your software's requests, the keys it needs, KeyAuth compatibility, and deleting the application."
+        description="How the service treats your software's requests, the keys it needs, and deleting the application."
       />
+      {can('keyauth') ? (
+        <p className="muted">
+          KeyAuth compatibility has its own page:{' '}
+          <Link to="/apps/$appId/keyauth" params={{ appId }}>
+            KeyAuth
+          </Link>
+          .
+        </p>
+      ) : null}
       <OperatorWarnings />
       {app ? (
         <>
           <AppSettingsForm app={app} />
           {can('apiKey') ? <AppKeys app={app} /> : null}
-          {can('keyauth') ? <KeyAuthSettingsSection appId={app.appId} /> : null}
           {can('app.delete') ? <AppDangerZone app={app} onDeleted={() => navigate({ to: '/apps' })} /> : null}
         </>
       ) : appQuery.error ? null : (
