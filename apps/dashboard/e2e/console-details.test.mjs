@@ -109,4 +109,33 @@ describe('console details', () => {
     expect(pageErrors).toEqual([]);
     await context.close();
   });
+
+  test('on a phone a key is a card with every field, nothing hidden sideways', async () => {
+    const { call } = harness;
+    const { token, app, context, page, pageErrors } = await harness.ownerWithApp({ viewport: PHONE });
+    const generated = await call(
+      'POST',
+      `/v1/admin/apps/${app.appId}/licenses`,
+      { count: 1, durationType: '30d', level: 3, maxDevices: 2, note: 'For the phone test' },
+      token,
+    );
+    const key = generated.body.data[0].key;
+    await page.goto(`${harness.url}/apps/${app.appId}/licenses`);
+    const row = page.getByRole('row', { name: new RegExp(key) });
+    await row.waitFor();
+    for (const label of ['Duration', 'Level', 'Devices', 'Note', 'Expires', 'Created by', 'Created']) {
+      const cell = row.locator(`td[data-label="${label}"]`);
+      const box = await cell.boundingBox();
+      expect({ label, shown: box !== null && box.x >= 0 && box.x + box.width <= PHONE.width }).toEqual({
+        label,
+        shown: true,
+      });
+    }
+    expect(await row.innerText()).toContain('For the phone test');
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/licenses-cards-phone.png` });
+    const wrap = page.locator('.table-wrap').first();
+    expect(await wrap.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
 });

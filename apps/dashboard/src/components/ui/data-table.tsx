@@ -49,9 +49,19 @@ export interface DataTableProps<T> {
   fetching?: boolean;
   /** Noun for the total, e.g. ["license", "licenses"]. */
   noun: readonly [singular: string, plural: string];
+  /**
+   * In a narrow box (a phone), each row becomes a card of labelled lines with
+   * every column, rather than a row cut to its first columns (table.css).
+   */
+  cards?: boolean;
 }
 
 const SKELETON_ROWS = 5;
+
+/** A column's header as a card line's label: its text, or nothing for a rendered header (the actions). */
+function columnLabel(header: unknown): string | undefined {
+  return typeof header === 'string' ? header : undefined;
+}
 
 export function DataTable<T>({
   label,
@@ -66,6 +76,7 @@ export function DataTable<T>({
   empty,
   fetching = false,
   noun,
+  cards = false,
 }: DataTableProps<T>) {
   const total = meta?.total;
   const pagination: PaginationState = { pageIndex: page - 1, pageSize };
@@ -92,7 +103,10 @@ export function DataTable<T>({
     <div className="data-table">
       {error ? <ErrorAlert error={error} title={`Could not load ${noun[1]}`} /> : null}
       <div className="table-wrap" aria-busy={loading || fetching}>
-        <table className={fetching ? 'table table-fetching' : 'table'} aria-label={label}>
+        <table
+          className={['table', fetching && 'table-fetching', cards && 'table-cards'].filter(Boolean).join(' ')}
+          aria-label={label}
+        >
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -118,7 +132,11 @@ export function DataTable<T>({
               : table.getRowModel().rows.map((row) => (
                   <tr key={row.id}>
                     {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+                      <td
+                        key={cell.id}
+                        className={cell.column.columnDef.meta?.className}
+                        data-label={cards ? columnLabel(cell.column.columnDef.header) : undefined}
+                      >
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </td>
                     ))}

@@ -193,6 +193,7 @@ export function LicensesTable({
     <>
       <QueryTable
         label="Licenses"
+        cards
         noun={['license', 'licenses']}
         columns={columns}
         query={licensesQuery}

@@ -53,6 +53,7 @@ export function LedgerTable({
   return (
     <DataTable
       label="Credit ledger"
+      cards
       noun={['entry', 'entries']}
       columns={columns}
       rows={ledger?.data}
