@@ -16,8 +16,11 @@ import { Optional } from './fields.js';
 const { nameMin, nameMax } = PasskeyLimits;
 const RESPONSE_MESSAGE = 'response must be an object';
 
-/** A passkey's name (trimmed by the API). */
-class PasskeyName {
+/**
+ * A passkey's name (trimmed by the API), as both requests carry it: the add
+ * form checks it before the browser's ceremony, which makes the `response`.
+ */
+export class PasskeyName {
   @Length(nameMin, nameMax, { message: FieldMessage.length('name', nameMin, nameMax) })
   @IsString({ message: FieldMessage.string('name') })
   name!: string;
