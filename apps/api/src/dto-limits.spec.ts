@@ -23,7 +23,7 @@ const dtos = [
 
 /** A bound decorator (or an int-field helper) given a number as it is written, not a contracts constant. */
 const LIMIT_LITERAL =
-  /\b(Min|Max|MinLength|MaxLength|Length|ArrayMinSize|ArrayMaxSize)\(\s*-?\d|\b(OptionalIntField|OptionalInt|ApiOptionalInt)\([^)]*,\s*-?\d/;
+  /\b(Min|Max|MinLength|MaxLength|Length|ArrayMinSize|ArrayMaxSize)\(\s*-?\d|\b(OptionalInt|ApiOptionalInt)\([^)]*,\s*-?\d/;
 
 /** Every source file of the API and the dashboard, but specs. */
 const repository = join(src, '../../..');

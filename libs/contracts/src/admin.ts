@@ -3,7 +3,6 @@
 import type { BlacklistType } from './admin-limits.js';
 import type { DurationType, LicenseStatus } from './licensing.js';
 import type { AppRole, MemberRole } from './teams.js';
-import type { ListQuery } from './shapes/paging.js';
 
 export interface AdminSuccess<T> {
   success: true;
@@ -43,15 +42,11 @@ export interface Account {
   role: AccountRole;
 }
 
-export interface SignupRequest {
-  email: string;
-  password: string;
-}
+// SignupRequest and AdminLoginRequest are request shapes: shapes/accounts.ts.
 export interface SignupResult {
   account: Account;
   accessToken: string;
 }
-export type AdminLoginRequest = SignupRequest;
 export interface AdminLoginResult {
   accessToken: string;
   tokenType: 'Bearer';
@@ -89,19 +84,7 @@ export interface CreatedPersonalAccessToken extends PersonalAccessToken {
   /** Shown only in the creation response. */
   token: string;
 }
-export interface CreatePersonalAccessTokenRequest {
-  name: string;
-  /** 1-3650; absent = no expiry */
-  expiresInDays?: number;
-  /** narrows the token: it acts with the weaker of its holder's app role and this one */
-  maxRole?: MemberRole;
-}
-
-/** POST /v1/admin/auth/password: every other token of the account, login and personal, is revoked. */
-export interface ChangePasswordRequest {
-  currentPassword: string;
-  newPassword: string;
-}
+// CreatePersonalAccessTokenRequest and ChangePasswordRequest are request shapes: shapes/accounts.ts.
 
 /** What a password change ended besides the password: the other tokens, and pending invitations the account created. */
 export interface ChangePasswordResult {
@@ -214,23 +197,14 @@ export interface AdminUser {
   lastLoginAt: string | null;
   lastIp: string | null;
 }
-/** `GET .../users`: paging, and optionally part of a username (any case). */
-export interface ListUsersQuery extends ListQuery {
-  search?: string;
-}
-// CreateUserRequest, BanUserRequest and ExtendUserRequest are validated classes: shapes/users.ts.
+// ListUsersQuery, CreateUserRequest, BanUserRequest and ExtendUserRequest are validated classes: shapes/users.ts.
 
 /** `DELETE .../users/{userId}/sessions`: how many live sessions ended. */
 export interface EndedSessions {
   ended: number;
 }
 
-/** `GET .../sessions`: paging, and optionally one user's sessions only. */
-export interface ListSessionsQuery {
-  userId?: string;
-  page?: number;
-  limit?: number;
-}
+// ListSessionsQuery (`GET .../sessions`) is a request shape: shapes/sessions.ts.
 
 /** A live session of an end user. */
 export interface AdminSession {
@@ -260,11 +234,7 @@ export interface BlacklistEntry {
 export interface CreatedBlacklistEntry extends BlacklistEntry {
   sessionsEnded: number;
 }
-/** `GET .../blacklist`: paging, and optionally one type of entry. */
-export interface ListBlacklistQuery extends ListQuery {
-  type?: BlacklistType;
-}
-// CreateBlacklistEntryRequest is a request shape: shapes/blacklist.ts.
+// ListBlacklistQuery and CreateBlacklistEntryRequest are request shapes: shapes/blacklist.ts.
 
 /**
  * One audit log line. `type` is `admin.<resource>.<verb>` for owner changes
@@ -283,12 +253,7 @@ export interface AuditEntry {
   createdAt: string;
 }
 
-/** `GET .../logs`: paging, and optionally an entry type or a prefix of types (`client`, `admin.user`). */
-export interface ListAuditQuery extends ListQuery {
-  type?: string;
-  /** only the changes of this account (an AppMember's accountId) */
-  actorId?: string;
-}
+// ListAuditQuery (`GET .../logs`) is a request shape: shapes/logs.ts.
 
 /** A count for one UTC day (`YYYY-MM-DD`). */
 export interface DailyCount {

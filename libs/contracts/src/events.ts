@@ -95,12 +95,7 @@ export interface WebhookTestResult {
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
-/** `GET .../webhooks/{webhookId}/deliveries`: paging, and optionally one status. */
-export interface ListDeliveriesQuery {
-  status?: WebhookDeliveryStatus;
-  page?: number;
-  limit?: number;
-}
+// ListDeliveriesQuery (`GET .../webhooks/{webhookId}/deliveries`) is a request shape: shapes/webhooks.ts.
 
 /** One HTTP attempt of a delivery. */
 export interface WebhookDeliveryAttempt {

@@ -72,10 +72,7 @@ export interface KeyAuthImportRow {
   banned: boolean;
 }
 
-/** `levels`: the level of each subscription name (absent names get level 1). */
-export interface CommitKeyAuthImportRequest {
-  levels?: Record<string, number>;
-}
+// CommitKeyAuthImportRequest and KeyAuthImportRowsQuery are request shapes: shapes/keyauth-import.ts.
 
 export const KeyAuthImportLimits = {
   maxBytes: 256 * 1024 * 1024,
@@ -83,6 +80,8 @@ export const KeyAuthImportLimits = {
   maxRows: 1_000_000,
   /** subscription names one import maps to levels */
   subscriptionsMax: 200,
+  /** characters of a subscription name given a level */
+  subscriptionNameMax: 64,
   levelMin: LicenseLimits.levelMin,
   levelMax: LicenseLimits.levelMax,
   /** a field of a row: far above any KeyAuth column (its HWID column holds 2000), a bound on one bad row */

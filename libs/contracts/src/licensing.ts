@@ -93,20 +93,7 @@ export const LicenseLimits = {
 /** The refusal of a key prefix (the other license fields are worded by `FieldMessage`). */
 export const PREFIX_MESSAGE = `prefix must be 1-${LicenseLimits.prefixMax} characters of A-Z, a-z, 0-9`;
 
-export interface ListLicensesQuery {
-  status?: LicenseStatus;
-  /** Part of the key or the note. */
-  search?: string;
-  /** Account id of the creator (the owner's filter by reseller; a reseller sees only its own keys anyway). */
-  createdBy?: string;
-  page?: number;
-  limit?: number;
-}
-/** `GET .../licenses/export`: the same filters as the list, without paging. */
-export interface ExportLicensesQuery {
-  status?: LicenseStatus;
-  createdBy?: string;
-}
+// ListLicensesQuery and ExportLicensesQuery are request shapes: shapes/licenses.ts.
 
 /** Field limits of server-side variables (contract, "Users, sessions, variables ..."). */
 export const VariableLimits = {

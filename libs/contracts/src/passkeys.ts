@@ -23,37 +23,12 @@ export interface Passkey {
   lastUsedAt: string | null;
 }
 
-/** POST /v1/admin/auth/passkeys: `response` is what the browser's startRegistration answered. */
-export interface RegisterPasskeyRequest {
-  name: string;
-  response: unknown;
-}
+// RegisterPasskeyRequest, RenamePasskeyRequest, PasskeyAuthenticationOptionsRequest and
+// PasskeyAuthenticateRequest are request shapes: shapes/passkeys.ts.
 
-/** PATCH /v1/admin/auth/passkeys/{passkeyId} */
-export interface RenamePasskeyRequest {
-  name: string;
-}
-
-/**
- * POST /v1/admin/auth/passkeys/authentication-options. With `challengeToken`
- * (the password step's sign-in challenge) the options ask for one of that
- * account's passkeys, as the second factor; without it, for any discoverable
- * passkey (a passwordless sign-in), and the answer names the challenge.
- */
-export interface PasskeyAuthenticationOptionsRequest {
-  challengeToken?: string;
-}
 export interface PasskeyAuthenticationOptions {
   /** PublicKeyCredentialRequestOptionsJSON, for the browser's startAuthentication */
   options: unknown;
   /** passwordless only: send it back with the response */
   passkeyChallengeId?: string;
-}
-
-/** POST /v1/admin/auth/passkeys/authenticate: exactly one of `challengeToken` and `passkeyChallengeId`. */
-export interface PasskeyAuthenticateRequest {
-  challengeToken?: string;
-  passkeyChallengeId?: string;
-  /** what the browser's startAuthentication answered */
-  response: unknown;
 }

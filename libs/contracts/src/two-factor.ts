@@ -26,12 +26,7 @@ export function isSecondFactorChallenge(answer: AdminLoginAnswer): answer is Sec
   return 'secondFactorRequired' in answer && answer.secondFactorRequired === true;
 }
 
-/** `POST /v1/admin/auth/login/second-factor`: exactly one of `totpCode` and `recoveryCode`. */
-export interface SecondFactorRequest {
-  challengeToken: string;
-  totpCode?: string;
-  recoveryCode?: string;
-}
+// SecondFactorRequest, TotpCodeRequest and DisableTotpRequest are request shapes: shapes/two-factor.ts.
 
 /** `GET /v1/admin/auth/two-factor` */
 export interface TwoFactorStatus {
@@ -51,20 +46,9 @@ export interface TotpEnrolment {
   qrCodeSvg: string;
 }
 
-export interface TotpCodeRequest {
-  code: string;
-}
-
 /** Shown once: only their digests are kept. */
 export interface RecoveryCodes {
   recoveryCodes: string[];
-}
-
-/** `POST /v1/admin/auth/two-factor/totp/disable`: the password and exactly one of `code` and `recoveryCode`. */
-export interface DisableTotpRequest {
-  password: string;
-  code?: string;
-  recoveryCode?: string;
 }
 
 /** What an account sign-in event is about: a sign-in, or a change to the account's second factors. */

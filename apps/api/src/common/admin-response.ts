@@ -1,5 +1,6 @@
 import type { AdminList, AdminSuccess } from '@latchkey/contracts';
 import { ListQuery, PAGE_DEFAULT_LIMIT, PAGE_DEPTH_MESSAGE, PageLimits } from '@latchkey/contracts';
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { fieldError } from './errors.js';
@@ -17,22 +18,35 @@ export function paged<T>({ items, total, totalIsEstimate }: Page<T>, query: Page
 
 const { pageMin, pageMax, limitMin, limitMax } = PageLimits;
 
+/** The OpenAPI part of `page` and its conversion from the query string's text (the rules: the contracts' ListQuery). */
+export const ApiPage = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      minimum: pageMin,
+      maximum: pageMax,
+      default: pageMin,
+      description: `page x limit may be at most ${PageLimits.rowsMax}: deeper, search or filter`,
+    }),
+    Type(() => Number),
+  );
+
+/** The OpenAPI part of `limit` and its conversion, like ApiPage. */
+export const ApiLimit = () =>
+  applyDecorators(
+    ApiPropertyOptional({ minimum: limitMin, maximum: limitMax, default: PAGE_DEFAULT_LIMIT }),
+    Type(() => Number),
+  );
+
 /**
  * `page` and `limit` query parameters shared by every admin list. The rules are the contracts' ListQuery's
- * (libs/contracts/src/shapes/paging.ts); this adds OpenAPI, and the query string's text made a number.
+ * (libs/contracts/src/shapes/paging.ts); this adds OpenAPI, and the query string's text made a number. A list
+ * query with filters extends its contracts shape (itself a ListQuery) and re-declares both the same way.
  */
 export class PageQuery extends ListQuery {
-  @ApiPropertyOptional({
-    minimum: pageMin,
-    maximum: pageMax,
-    default: pageMin,
-    description: `page x limit may be at most ${PageLimits.rowsMax}: deeper, search or filter`,
-  })
-  @Type(() => Number)
+  @ApiPage()
   declare page: number;
 
-  @ApiPropertyOptional({ minimum: limitMin, maximum: limitMax, default: PAGE_DEFAULT_LIMIT })
-  @Type(() => Number)
+  @ApiLimit()
   declare limit: number;
 }
 

@@ -2,9 +2,6 @@
 // so what the browser says before sending matches what the server would say.
 import { FieldMessage } from '@latchkey/contracts';
 
-/** What the console takes for an email address before the API's own check: something@something, no spaces. */
-export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
-
 /** A rule on a number input registered with `valueAsNumber`: true, or the message. */
 export type NumberRule = (value: number | null | undefined) => true | string;
 

@@ -10,7 +10,8 @@ import {
 import { BLACKLIST_TYPES, BlacklistLimits, BlacklistValueMessage, type BlacklistType } from '../admin-limits.js';
 import { ClientLimits } from '../client.js';
 import { FieldMessage } from '../field-messages.js';
-import { OptionalOrNull } from './fields.js';
+import { Optional, OptionalOrNull } from './fields.js';
+import { ListQuery } from './paging.js';
 
 /*
  * Request shape of a blacklist entry: the one declaration of its rules. The
@@ -89,4 +90,11 @@ export class CreateBlacklistEntryRequest {
   @MaxLength(BlacklistLimits.reasonMax, { message: FieldMessage.atMost('reason', BlacklistLimits.reasonMax) })
   @IsString({ message: FieldMessage.string('reason') })
   reason?: string | null;
+}
+
+/** `GET .../blacklist`: paging, and optionally one type of entry. */
+export class ListBlacklistQuery extends ListQuery {
+  @Optional()
+  @IsIn(BLACKLIST_TYPES, { message: FieldMessage.oneOf('type', BLACKLIST_TYPES) })
+  type?: BlacklistType;
 }

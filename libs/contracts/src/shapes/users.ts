@@ -2,7 +2,8 @@ import { IsInt, IsISO8601, IsString, Length, Matches, Max, MaxLength, Min, Valid
 import { UserLimits } from '../admin-limits.js';
 import { ClientLimits, USERNAME_MESSAGE } from '../client.js';
 import { FieldMessage } from '../field-messages.js';
-import { OptionalLevel, OptionalMaxDevices, OptionalOrNull } from './fields.js';
+import { Optional, OptionalLevel, OptionalMaxDevices, OptionalOrNull } from './fields.js';
+import { ListQuery } from './paging.js';
 
 /*
  * Request shapes of an app's users: the one declaration of their rules. The
@@ -11,7 +12,7 @@ import { OptionalLevel, OptionalMaxDevices, OptionalOrNull } from './fields.js';
  */
 
 const { passwordMin, passwordMax } = ClientLimits;
-const { banReasonMax, extendDaysMin, extendDaysMax } = UserLimits;
+const { banReasonMax, extendDaysMin, extendDaysMax, searchMin, searchMax } = UserLimits;
 const EXTEND_DAYS_RANGE = FieldMessage.between('days', extendDaysMin, extendDaysMax);
 
 /** `POST .../users`: a user with a password, without a license key. */
@@ -63,4 +64,12 @@ export class SetUserExpiryRequest {
   @IsISO8601({ strict: true }, { message: FieldMessage.timestampOrNull('expiresAt') })
   @IsString({ message: FieldMessage.timestampOrNull('expiresAt') })
   expiresAt!: string | null;
+}
+
+/** `GET .../users`: paging, and optionally part of a username (any case). */
+export class ListUsersQuery extends ListQuery {
+  @Optional()
+  @Length(searchMin, searchMax, { message: FieldMessage.length('search', searchMin, searchMax) })
+  @IsString({ message: FieldMessage.string('search') })
+  search?: string;
 }

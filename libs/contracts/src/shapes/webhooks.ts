@@ -1,7 +1,14 @@
 import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsString, IsUrl, MaxLength } from 'class-validator';
-import { EVENT_NAMES, WebhookLimits, type EventName } from '../events.js';
+import {
+  EVENT_NAMES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WebhookLimits,
+  type EventName,
+  type WebhookDeliveryStatus,
+} from '../events.js';
 import { FieldMessage } from '../field-messages.js';
 import { HTTP_URL_OPTIONS, Optional, allOf } from './fields.js';
+import { ListQuery } from './paging.js';
 
 /*
  * Request shapes of an app's webhooks: the one declaration of their rules.
@@ -50,4 +57,11 @@ export class UpdateWebhookRequest {
   @Optional()
   @IsBoolean({ message: FieldMessage.boolean('enabled') })
   enabled?: boolean;
+}
+
+/** `GET .../webhooks/{webhookId}/deliveries`: paging, and optionally one status. */
+export class ListDeliveriesQuery extends ListQuery {
+  @Optional()
+  @IsIn(WEBHOOK_DELIVERY_STATUSES, { message: FieldMessage.oneOf('status', WEBHOOK_DELIVERY_STATUSES) })
+  status?: WebhookDeliveryStatus;
 }

@@ -1,20 +1,14 @@
-import type { ListBlacklistQuery } from '@latchkey/contracts';
 import {
   BLACKLIST_TYPES,
   BlacklistLimits,
   CreateBlacklistEntryRequest,
-  FieldMessage,
+  ListBlacklistQuery,
   type BlacklistType,
 } from '@latchkey/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
-import { Optional } from '../../common/input/optional-field.js';
-import { PageQuery } from '../../common/admin-response.js';
+import { ApiLimit, ApiPage } from '../../common/admin-response.js';
 
-// The body's rules are the contracts' request shape's (libs/contracts/src/shapes/blacklist.ts); this adds
-// OpenAPI only. The list query keeps its rule here: it extends PageQuery, which is not a shape yet.
-
-const TYPE_MESSAGE = FieldMessage.oneOf('type', BLACKLIST_TYPES);
+// The rules are the contracts' request shapes' (libs/contracts/src/shapes/blacklist.ts); these add OpenAPI only.
 
 export class CreateBlacklistEntryDto extends CreateBlacklistEntryRequest {
   @ApiProperty({ enum: BLACKLIST_TYPES })
@@ -27,9 +21,13 @@ export class CreateBlacklistEntryDto extends CreateBlacklistEntryRequest {
   declare reason?: string | null;
 }
 
-export class BlacklistQuery extends PageQuery implements ListBlacklistQuery {
+export class BlacklistQuery extends ListBlacklistQuery {
+  @ApiPage()
+  declare page: number;
+
+  @ApiLimit()
+  declare limit: number;
+
   @ApiPropertyOptional({ enum: BLACKLIST_TYPES })
-  @Optional()
-  @IsIn(BLACKLIST_TYPES, { message: TYPE_MESSAGE })
-  type?: BlacklistType;
+  declare type?: BlacklistType;
 }

@@ -1,27 +1,20 @@
-import type {
-  ExportLicensesQuery as ExportLicensesContract,
-  ListLicensesQuery as ListLicensesContract,
-} from '@latchkey/contracts';
 import {
   BanLicenseRequest,
   DURATION_TYPES,
-  FieldMessage,
+  ExportLicensesQuery as ExportLicensesShape,
   GenerateLicensesRequest,
   LICENSE_STATUSES,
   LicenseLimits,
+  ListLicensesQuery as ListLicensesShape,
   UpdateLicenseRequest,
   type DurationType,
   type LicenseStatus,
 } from '@latchkey/contracts';
 import { ApiLevel, ApiMaxDevices, ApiOptionalInt } from '../../common/int-field.js';
-import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, IsUUID, Length } from 'class-validator';
-import { Optional } from '../../common/input/optional-field.js';
-import { PageQuery } from '../../common/admin-response.js';
+import { ApiLimit, ApiPage } from '../../common/admin-response.js';
 
-// The bodies' rules are the contracts' request shapes' (libs/contracts/src/shapes/licenses.ts); their DTOs add
-// OpenAPI only. The list and export queries keep their rules here until the paging query they share moves too.
+// The rules are the contracts' request shapes' (libs/contracts/src/shapes/licenses.ts); these add OpenAPI only.
 
 export class GenerateLicensesDto extends GenerateLicensesRequest {
   @ApiOptionalInt(LicenseLimits.countMin, LicenseLimits.countMax, LicenseLimits.countDefault)
@@ -43,47 +36,35 @@ export class GenerateLicensesDto extends GenerateLicensesRequest {
   declare note?: string | null;
 }
 
-/** `status`: the lists' and the export's filter by status. */
-const StatusFilter = () =>
-  applyDecorators(
-    ApiPropertyOptional({ enum: LICENSE_STATUSES }),
-    Optional(),
-    IsIn(LICENSE_STATUSES, { message: FieldMessage.oneOf('status', LICENSE_STATUSES) }),
-  );
+const STATUS_FILTER = { enum: LICENSE_STATUSES };
+const CREATED_BY_FILTER = {
+  format: 'uuid',
+  description: 'Account id of the creator (the owner or one of its resellers)',
+};
 
-/** `createdBy`: the owner's filter by creator; a reseller sees only its own keys anyway. */
-const CreatedByFilter = () =>
-  applyDecorators(
-    ApiPropertyOptional({
-      format: 'uuid',
-      description: 'Account id of the creator (the owner or one of its resellers)',
-    }),
-    Optional(),
-    IsUUID('all', { message: FieldMessage.accountId('createdBy') }),
-  );
+export class ListLicensesQuery extends ListLicensesShape {
+  @ApiPage()
+  declare page: number;
 
-export class ListLicensesQuery extends PageQuery implements ListLicensesContract {
-  @StatusFilter()
-  status?: LicenseStatus;
+  @ApiLimit()
+  declare limit: number;
 
-  @CreatedByFilter()
-  createdBy?: string;
+  @ApiPropertyOptional(STATUS_FILTER)
+  declare status?: LicenseStatus;
+
+  @ApiPropertyOptional(CREATED_BY_FILTER)
+  declare createdBy?: string;
 
   @ApiPropertyOptional({ description: 'Part of the key or the note' })
-  @Optional()
-  @Length(LicenseLimits.searchMin, LicenseLimits.searchMax, {
-    message: FieldMessage.length('search', LicenseLimits.searchMin, LicenseLimits.searchMax),
-  })
-  @IsString({ message: FieldMessage.string('search') })
-  search?: string;
+  declare search?: string;
 }
 
-export class ExportLicensesQuery implements ExportLicensesContract {
-  @StatusFilter()
-  status?: LicenseStatus;
+export class ExportLicensesQuery extends ExportLicensesShape {
+  @ApiPropertyOptional(STATUS_FILTER)
+  declare status?: LicenseStatus;
 
-  @CreatedByFilter()
-  createdBy?: string;
+  @ApiPropertyOptional(CREATED_BY_FILTER)
+  declare createdBy?: string;
 }
 
 export class UpdateLicenseDto extends UpdateLicenseRequest {

@@ -1,22 +1,23 @@
-import { AUDIT_TYPE_MESSAGE, AUDIT_TYPE_PATTERN, FieldMessage, type ListAuditQuery } from '@latchkey/contracts';
+import { ListAuditQuery } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, IsUUID, Matches } from 'class-validator';
-import { Optional } from '../../common/input/optional-field.js';
-import { PageQuery } from '../../common/admin-response.js';
+import { ApiLimit, ApiPage } from '../../common/admin-response.js';
 
-export class AuditQuery extends PageQuery implements ListAuditQuery {
+// The rules are the contracts' request shape's (libs/contracts/src/shapes/logs.ts); this adds OpenAPI only.
+
+export class AuditQuery extends ListAuditQuery {
+  @ApiPage()
+  declare page: number;
+
+  @ApiLimit()
+  declare limit: number;
+
   @ApiPropertyOptional({
     example: 'client.login',
     description:
       'An entry type, or a prefix of types: `client` lists every client entry, `admin.user` every user change',
   })
-  @Optional()
-  @Matches(AUDIT_TYPE_PATTERN, { message: AUDIT_TYPE_MESSAGE })
-  @IsString({ message: FieldMessage.string('type') })
-  type?: string;
+  declare type?: string;
 
   @ApiPropertyOptional({ description: 'Only the changes made by this account (a member’s accountId)' })
-  @Optional()
-  @IsUUID('all', { message: FieldMessage.uuid('actorId') })
-  actorId?: string;
+  declare actorId?: string;
 }

@@ -1,14 +1,16 @@
-import type {
+import {
   PasskeyAuthenticateRequest,
   PasskeyAuthenticationOptionsRequest,
+  PasskeyLimits,
   RegisterPasskeyRequest,
   RenamePasskeyRequest,
 } from '@latchkey/contracts';
-import { FieldMessage, PasskeyLimits, TwoFactorLimits } from '@latchkey/contracts';
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsObject, IsString, IsUUID, Length, MaxLength } from 'class-validator';
-import { Optional } from '../../common/input/optional-field.js';
+
+// The bodies' rules are the contracts' request shapes' (libs/contracts/src/shapes/passkeys.ts); these add
+// OpenAPI only, and the name's trim before it is checked.
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -19,42 +21,40 @@ const WEBAUTHN_RESPONSE = {
   description: "the browser's PublicKeyCredential as JSON (@simplewebauthn/browser's answer)",
 } as const;
 
-class PasskeyNameDto {
-  @ApiProperty({ example: 'Laptop', minLength: PasskeyLimits.nameMin, maxLength: PasskeyLimits.nameMax })
-  @Transform(trim)
-  @Length(PasskeyLimits.nameMin, PasskeyLimits.nameMax, {
-    message: FieldMessage.length('name', PasskeyLimits.nameMin, PasskeyLimits.nameMax),
-  })
-  @IsString({ message: FieldMessage.string('name') })
-  name: string;
-}
+/** The OpenAPI part of a passkey's name, and its trim. */
+const ApiPasskeyName = () =>
+  applyDecorators(
+    ApiProperty({ example: 'Laptop', minLength: PasskeyLimits.nameMin, maxLength: PasskeyLimits.nameMax }),
+    Transform(trim),
+  );
 
-export class RegisterPasskeyDto extends PasskeyNameDto implements RegisterPasskeyRequest {
+export class RegisterPasskeyDto extends RegisterPasskeyRequest {
+  @ApiPasskeyName()
+  declare name: string;
+
   @ApiProperty(WEBAUTHN_RESPONSE)
-  @IsObject({ message: 'response must be an object' })
-  response: Record<string, unknown>;
+  declare response: Record<string, unknown>;
 }
 
-export class RenamePasskeyDto extends PasskeyNameDto implements RenamePasskeyRequest {}
-
-export class PasskeyAuthenticationOptionsDto implements PasskeyAuthenticationOptionsRequest {
-  @ApiPropertyOptional({ description: "the password step's sign-in challenge: a passkey as its second factor" })
-  @Optional()
-  @MaxLength(TwoFactorLimits.challengeTokenMax, {
-    message: FieldMessage.atMost('challengeToken', TwoFactorLimits.challengeTokenMax),
-  })
-  @IsString({ message: FieldMessage.string('challengeToken') })
-  challengeToken?: string;
+export class RenamePasskeyDto extends RenamePasskeyRequest {
+  @ApiPasskeyName()
+  declare name: string;
 }
 
-export class PasskeyAuthenticateDto extends PasskeyAuthenticationOptionsDto implements PasskeyAuthenticateRequest {
+const CHALLENGE_TOKEN = { description: "the password step's sign-in challenge: a passkey as its second factor" };
+
+export class PasskeyAuthenticationOptionsDto extends PasskeyAuthenticationOptionsRequest {
+  @ApiPropertyOptional(CHALLENGE_TOKEN)
+  declare challengeToken?: string;
+}
+
+export class PasskeyAuthenticateDto extends PasskeyAuthenticateRequest {
+  @ApiPropertyOptional(CHALLENGE_TOKEN)
+  declare challengeToken?: string;
+
   @ApiPropertyOptional({ description: 'a passwordless sign-in: the id authentication-options answered with' })
-  @Optional()
-  @IsUUID('all', { message: 'passkeyChallengeId must be a UUID' })
-  @IsString({ message: FieldMessage.string('passkeyChallengeId') })
-  passkeyChallengeId?: string;
+  declare passkeyChallengeId?: string;
 
   @ApiProperty(WEBAUTHN_RESPONSE)
-  @IsObject({ message: 'response must be an object' })
-  response: Record<string, unknown>;
+  declare response: Record<string, unknown>;
 }

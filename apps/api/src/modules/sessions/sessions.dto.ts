@@ -1,13 +1,16 @@
-import type { ListSessionsQuery } from '@latchkey/contracts';
-import { FieldMessage } from '@latchkey/contracts';
+import { ListSessionsQuery } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsUUID } from 'class-validator';
-import { Optional } from '../../common/input/optional-field.js';
-import { PageQuery } from '../../common/admin-response.js';
+import { ApiLimit, ApiPage } from '../../common/admin-response.js';
 
-export class SessionsQuery extends PageQuery implements ListSessionsQuery {
+// The rules are the contracts' request shape's (libs/contracts/src/shapes/sessions.ts); this adds OpenAPI only.
+
+export class SessionsQuery extends ListSessionsQuery {
+  @ApiPage()
+  declare page: number;
+
+  @ApiLimit()
+  declare limit: number;
+
   @ApiPropertyOptional({ description: "Only this user's sessions", format: 'uuid' })
-  @Optional()
-  @IsUUID('all', { message: FieldMessage.uuid('userId') })
-  userId?: string;
+  declare userId?: string;
 }

@@ -1,31 +1,28 @@
-import type { ListUsersQuery } from '@latchkey/contracts';
 import {
   BanUserRequest,
   ClientLimits,
   CreateUserRequest,
   ExtendUserRequest,
-  SetUserExpiryRequest,
-  FieldMessage,
   LicenseLimits,
+  ListUsersQuery,
+  SetUserExpiryRequest,
   UserLimits,
 } from '@latchkey/contracts';
 import { ApiLevel, ApiMaxDevices } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, Length } from 'class-validator';
-import { Optional } from '../../common/input/optional-field.js';
-import { PageQuery } from '../../common/admin-response.js';
+import { ApiLimit, ApiPage } from '../../common/admin-response.js';
 
-// The bodies' rules are the contracts' request shapes' (libs/contracts/src/shapes/users.ts); their DTOs add
-// OpenAPI only. The list query keeps its rules here until the paging query it extends moves too.
+// The rules are the contracts' request shapes' (libs/contracts/src/shapes/users.ts); these add OpenAPI only.
 
-export class UsersQuery extends PageQuery implements ListUsersQuery {
+export class UsersQuery extends ListUsersQuery {
+  @ApiPage()
+  declare page: number;
+
+  @ApiLimit()
+  declare limit: number;
+
   @ApiPropertyOptional({ description: 'Part of a username, any case' })
-  @Optional()
-  @Length(UserLimits.searchMin, UserLimits.searchMax, {
-    message: FieldMessage.length('search', UserLimits.searchMin, UserLimits.searchMax),
-  })
-  @IsString({ message: FieldMessage.string('search') })
-  search?: string;
+  declare search?: string;
 }
 
 export class CreateUserDto extends CreateUserRequest {

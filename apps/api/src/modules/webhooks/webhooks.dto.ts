@@ -1,8 +1,7 @@
-import type { ListDeliveriesQuery as ListDeliveriesContract } from '@latchkey/contracts';
 import {
   CreateWebhookRequest,
   EVENT_NAMES,
-  FieldMessage,
+  ListDeliveriesQuery as ListDeliveriesShape,
   UpdateWebhookRequest,
   WEBHOOK_DELIVERY_STATUSES,
   WebhookLimits,
@@ -10,12 +9,9 @@ import {
   type WebhookDeliveryStatus,
 } from '@latchkey/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
-import { Optional } from '../../common/input/optional-field.js';
-import { PageQuery } from '../../common/admin-response.js';
+import { ApiLimit, ApiPage } from '../../common/admin-response.js';
 
-// The bodies' rules are the contracts' request shapes' (libs/contracts/src/shapes/webhooks.ts); these add
-// OpenAPI only. The deliveries query keeps its rule here: it extends PageQuery, which is not a shape yet.
+// The rules are the contracts' request shapes' (libs/contracts/src/shapes/webhooks.ts); these add OpenAPI only.
 
 export class CreateWebhookDto extends CreateWebhookRequest {
   @ApiProperty({ example: 'https://example.com/hooks/latchkey', maxLength: WebhookLimits.urlMax })
@@ -36,9 +32,13 @@ export class UpdateWebhookDto extends UpdateWebhookRequest {
   declare enabled?: boolean;
 }
 
-export class ListDeliveriesQuery extends PageQuery implements ListDeliveriesContract {
+export class ListDeliveriesQuery extends ListDeliveriesShape {
+  @ApiPage()
+  declare page: number;
+
+  @ApiLimit()
+  declare limit: number;
+
   @ApiPropertyOptional({ enum: WEBHOOK_DELIVERY_STATUSES })
-  @Optional()
-  @IsIn(WEBHOOK_DELIVERY_STATUSES, { message: FieldMessage.oneOf('status', WEBHOOK_DELIVERY_STATUSES) })
-  status?: WebhookDeliveryStatus;
+  declare status?: WebhookDeliveryStatus;
 }

@@ -1,10 +1,15 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import { TotpCodeRequest } from '@latchkey/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
-import { OneTimeCodeField } from './one-time-code-field';
+import { shapeResolver } from '@/lib/shape-resolver';
+import { enterCode, OneTimeCodeField } from './one-time-code-field';
 
 function CodeForm({ recovery = false, onValid }: { recovery?: boolean; onValid: (values: { code: string }) => void }) {
-  const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  const form = useForm<{ code: string }>({
+    resolver: shapeResolver<{ code: string }>(TotpCodeRequest, { code: enterCode(recovery) }),
+    defaultValues: { code: '' },
+  });
   return (
     <form onSubmit={(e) => void form.handleSubmit(onValid)(e)} noValidate>
       <OneTimeCodeField form={form} name="code" recovery={recovery} />

@@ -1,35 +1,36 @@
 import {
-  type CommitKeyAuthImportRequest,
+  CommitKeyAuthImportRequest,
   KEYAUTH_IMPORT_KINDS,
   KEYAUTH_IMPORT_OUTCOMES,
+  KeyAuthImportRowsQuery as KeyAuthImportRowsShape,
   type KeyAuthImportKind,
-  KeyAuthImportMessage,
   type KeyAuthImportOutcome,
 } from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsObject } from 'class-validator';
-import { PageQuery } from '../../../common/admin-response.js';
-import { Optional } from '../../../common/input/optional-field.js';
+import { ApiLimit, ApiPage } from '../../../common/admin-response.js';
 
-export class CommitKeyAuthImportDto implements CommitKeyAuthImportRequest {
+// The rules are the contracts' request shapes' (libs/contracts/src/shapes/keyauth-import.ts); these add
+// OpenAPI only.
+
+export class CommitKeyAuthImportDto extends CommitKeyAuthImportRequest {
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: { type: 'integer' },
     description: 'the level of each KeyAuth subscription name; a name not given gets level 1',
   })
-  @Optional()
-  @IsObject({ message: KeyAuthImportMessage.levels })
-  levels?: Record<string, number>;
+  declare levels?: Record<string, number>;
 }
 
-export class KeyAuthImportRowsQuery extends PageQuery {
+export class KeyAuthImportRowsQuery extends KeyAuthImportRowsShape {
+  @ApiPage()
+  declare page: number;
+
+  @ApiLimit()
+  declare limit: number;
+
   @ApiPropertyOptional({ enum: KEYAUTH_IMPORT_KINDS, default: 'users' })
-  @Optional()
-  @IsIn(KEYAUTH_IMPORT_KINDS, { message: KeyAuthImportMessage.kind })
-  kind: KeyAuthImportKind = 'users';
+  declare kind: KeyAuthImportKind;
 
   @ApiPropertyOptional({ enum: KEYAUTH_IMPORT_OUTCOMES })
-  @Optional()
-  @IsIn(KEYAUTH_IMPORT_OUTCOMES, { message: KeyAuthImportMessage.outcome })
-  outcome?: KeyAuthImportOutcome;
+  declare outcome?: KeyAuthImportOutcome;
 }

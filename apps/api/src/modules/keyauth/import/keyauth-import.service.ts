@@ -4,7 +4,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   type KeyAuthImport,
   type KeyAuthImportKind,
-  KeyAuthImportLimits,
   KeyAuthImportMessage,
   type KeyAuthImportOutcome,
   type KeyAuthImportRow as KeyAuthImportRowView,
@@ -113,7 +112,6 @@ export class KeyAuthImportService {
    * retried). The worker runs it in one transaction.
    */
   async commit(actor: Actor, appId: string, importId: string, levels: Record<string, number>): Promise<KeyAuthImport> {
-    checkLevels(levels);
     const claimed = await this.dataSource.transaction(async (manager) => {
       const job = await insertJob(manager, actor, appId, 'keyauth.commit');
       const [row] = await sqlRows<KeyAuthImportRow>(manager, CLAIM_COMMIT, [
@@ -162,18 +160,4 @@ export class KeyAuthImportService {
       this.logger.warn(`KeyAuth import job ${jobId} not queued, the worker's sweep will: ${err.message}`),
     );
   }
-}
-
-function checkLevels(levels: Record<string, number>): void {
-  const entries = Object.entries(levels);
-  const valid =
-    entries.length <= KeyAuthImportLimits.subscriptionsMax &&
-    entries.every(
-      ([name, level]) =>
-        name.length <= 64 &&
-        Number.isInteger(level) &&
-        level >= KeyAuthImportLimits.levelMin &&
-        level <= KeyAuthImportLimits.levelMax,
-    );
-  if (!valid) throw fieldError('levels', KeyAuthImportMessage.levels);
 }

@@ -1,4 +1,4 @@
-import { type Passkey, PasskeyLimits } from '@latchkey/contracts';
+import { type Passkey, PasskeyLimits, PasskeyName, RenamePasskeyRequest } from '@latchkey/contracts';
 import { useState } from 'react';
 import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateTime } from '@/components/ui/date-time';
@@ -8,11 +8,13 @@ import { SimpleTable } from '@/components/ui/simple-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { usePasskeys, useRegisterPasskey, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 
-const nameRules = {
-  validate: (value: string) => (value.trim().length > 0 ? true : 'Enter a name'),
-};
+/** A blank name in the form's own words (the API's would be its length rule). */
+const ENTER_NAME = { name: (name: string) => name.trim().length > 0 || 'Enter a name' };
+/** The name as sent: trimmed (the API trims it too). */
+const trimmedName = ({ name }: { name: string }) => ({ name: name.trim() });
 
 /** The account's passkeys: add one of this device (named), rename, remove. */
 export function PasskeysSection() {
@@ -82,12 +84,13 @@ export function PasskeysSection() {
   );
 }
 
+/** The name is checked with the API's rules before the browser's ceremony, which makes the rest of the request. */
 function AddPasskeyForm() {
   const register = useRegisterPasskey();
   const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<{ name: string }>(
-    { defaultValues: { name: '' } },
-    async ({ name }, form) => {
-      const passkey = await register.mutateAsync(name.trim());
+    { resolver: shapeResolver(PasskeyName, ENTER_NAME, trimmedName), defaultValues: { name: '' } },
+    async (values, form) => {
+      const passkey = await register.mutateAsync(trimmedName(values).name);
       form.reset();
       return `Passkey ${passkey.name} added`;
     },
@@ -102,7 +105,7 @@ function AddPasskeyForm() {
           placeholder="e.g. Work laptop"
           maxLength={PasskeyLimits.nameMax}
           error={errors.name?.message}
-          {...form.register('name', nameRules)}
+          {...form.register('name')}
         />
         <div className="form-row-action">
           <SubmitButton submitting={isSubmitting} label="Add passkey" pendingLabel="Waiting for the passkey…" />
@@ -115,9 +118,12 @@ function AddPasskeyForm() {
 function RenamePasskeyForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void }) {
   const rename = useRenamePasskey();
   const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<{ name: string }>(
-    { defaultValues: { name: passkey.name } },
-    async ({ name }) => {
-      await rename.mutateAsync({ id: passkey.id, name: name.trim() });
+    {
+      resolver: shapeResolver(RenamePasskeyRequest, ENTER_NAME, trimmedName),
+      defaultValues: { name: passkey.name },
+    },
+    async (values) => {
+      await rename.mutateAsync({ id: passkey.id, ...trimmedName(values) });
       onDone();
       return 'Passkey renamed';
     },
@@ -131,7 +137,7 @@ function RenamePasskeyForm({ passkey, onDone }: { passkey: Passkey; onDone: () =
           autoComplete="off"
           maxLength={PasskeyLimits.nameMax}
           error={errors.name?.message}
-          {...form.register('name', nameRules)}
+          {...form.register('name')}
         />
         <div className="form-row-action">
           <SubmitButton submitting={isSubmitting} label="Save" pendingLabel="Saving…" />{' '}

@@ -1,24 +1,33 @@
-import { AccountLimits, FieldMessage } from '@latchkey/contracts';
+import { AccountLimits, ChangePasswordRequest } from '@latchkey/contracts';
 import { FormError } from '@/components/ui/error-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { plural } from '@/lib/format';
 import { useChangePassword } from '../api/change-password';
 
 const { passwordMin: PASSWORD_MIN, passwordMax: PASSWORD_MAX } = AccountLimits;
-const NEW_PASSWORD_MESSAGE = FieldMessage.length('newPassword', PASSWORD_MIN, PASSWORD_MAX);
 
 interface PasswordValues {
   currentPassword: string;
   newPassword: string;
 }
 
-/** Change password: every other sign-in of the account is signed out. */
+/** An empty current password in the form's own words (the API's would be its length rule). */
+const ENTER_CURRENT = { currentPassword: (value: string) => value !== '' || 'Enter your current password' };
+
+/**
+ * Change password: every other sign-in of the account is signed out. Checked
+ * before sending with the API's own rules (the contracts' ChangePasswordRequest).
+ */
 export function PasswordSection() {
   const change = useChangePassword();
   const { form, onSubmit, isSubmitting, rootError } = useApiForm<PasswordValues>(
-    { defaultValues: { currentPassword: '', newPassword: '' } },
+    {
+      resolver: shapeResolver<PasswordValues>(ChangePasswordRequest, ENTER_CURRENT),
+      defaultValues: { currentPassword: '', newPassword: '' },
+    },
     async (values, form) => {
       const { revokedTokens, revokedInvitations } = await change.mutateAsync(values);
       form.reset();
@@ -39,22 +48,12 @@ export function PasswordSection() {
       <form onSubmit={onSubmit} aria-label="Change password" noValidate>
         <FormError message={rootError} />
         <div className="form-row">
-          <PasswordField
-            form={form}
-            name="currentPassword"
-            label="Current password"
-            current
-            rules={{ required: 'Enter your current password' }}
-          />
+          <PasswordField form={form} name="currentPassword" label="Current password" current />
           <PasswordField
             form={form}
             name="newPassword"
             label="New password"
             hint={`${PASSWORD_MIN}-${PASSWORD_MAX} characters.`}
-            rules={{
-              minLength: { value: PASSWORD_MIN, message: NEW_PASSWORD_MESSAGE },
-              maxLength: { value: PASSWORD_MAX, message: NEW_PASSWORD_MESSAGE },
-            }}
           />
           <div className="form-row-action">
             <SubmitButton submitting={isSubmitting} label="Change password" pendingLabel="Changing…" />

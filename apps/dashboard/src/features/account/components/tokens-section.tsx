@@ -1,5 +1,6 @@
 import {
   AccountLimits,
+  CreatePersonalAccessTokenRequest,
   MEMBER_ROLES,
   type CreatedPersonalAccessToken,
   type MemberRole,
@@ -16,6 +17,7 @@ import { SimpleTable } from '@/components/ui/simple-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ROLE_LABELS } from '@/components/domain/role-badge';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
@@ -30,6 +32,18 @@ interface TokenValues {
   /** '' : the token acts with its holder's role on each app */
   maxRole: MemberRole | '';
 }
+
+/** The body sent: the name trimmed, an empty expiry and "no limit" left out. */
+function toBody({ name, expiresInDays, maxRole }: TokenValues): CreatePersonalAccessTokenRequest {
+  return {
+    name: name.trim(),
+    ...(Number.isNaN(expiresInDays) ? {} : { expiresInDays }),
+    ...(maxRole ? { maxRole } : {}),
+  };
+}
+
+/** A blank name in the form's own words (the API's would be its length rule). */
+const ENTER_NAME = { name: (name: string) => name.trim().length > 0 || 'Enter a name' };
 
 const MAX_ROLE_OPTIONS = [
   { value: '', label: 'No limit: your role on each app' },
@@ -96,16 +110,16 @@ export function TokensSection() {
   );
 }
 
+/** Checked before sending with the API's own rules (the contracts' request shape), on the body it sends. */
 function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedPersonalAccessToken) => void }) {
   const create = useCreateToken();
   const { form, onSubmit, errors, isSubmitting, rootError } = useApiForm<TokenValues>(
-    { defaultValues: { name: '', expiresInDays: NaN, maxRole: '' } },
-    async ({ name, expiresInDays, maxRole }, form) => {
-      const token = await create.mutateAsync({
-        name: name.trim(),
-        ...(Number.isNaN(expiresInDays) ? {} : { expiresInDays }),
-        ...(maxRole ? { maxRole } : {}),
-      });
+    {
+      resolver: shapeResolver<TokenValues>(CreatePersonalAccessTokenRequest, ENTER_NAME, toBody),
+      defaultValues: { name: '', expiresInDays: NaN, maxRole: '' },
+    },
+    async (values, form) => {
+      const token = await create.mutateAsync(toBody(values));
       form.reset();
       onCreated(token);
       return `Token ${token.name} created`;
@@ -121,9 +135,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedPersonalAcce
           autoComplete="off"
           maxLength={AccountLimits.tokenNameMax}
           error={errors.name?.message}
-          {...form.register('name', {
-            validate: (value) => (value.trim().length > 0 ? true : 'Enter a name'),
-          })}
+          {...form.register('name')}
         />
         <IntegerField
           form={form}
@@ -132,7 +144,6 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedPersonalAcce
           min={EXPIRY_DAYS_MIN}
           max={EXPIRY_DAYS_MAX}
           optional
-          message={`expiresInDays must be an integer from ${EXPIRY_DAYS_MIN} to ${EXPIRY_DAYS_MAX}`}
           hint={`Optional, ${EXPIRY_DAYS_MIN}-${EXPIRY_DAYS_MAX}. Empty: until revoked.`}
         />
         <SelectField

@@ -1,9 +1,11 @@
+import { TotpCodeRequest } from '@latchkey/contracts';
 import { useState } from 'react';
 import { ErrorAlert, FormError } from '@/components/ui/error-alert';
-import { OneTimeCodeField } from '@/components/domain/one-time-code-field';
+import { enterCode, OneTimeCodeField, sentCode } from '@/components/domain/one-time-code-field';
 import { SecretField } from '@/components/ui/secret-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useConfirmTotp } from '../api/confirm-totp';
 import { useEnrolTotp } from '../api/enrol-totp';
 
@@ -15,10 +17,11 @@ import { useEnrolTotp } from '../api/enrol-totp';
 export function TotpEnrolment({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
   const enrol = useEnrolTotp();
   const confirm = useConfirmTotp();
+  const toBody = ({ code }: { code: string }): TotpCodeRequest => ({ code: sentCode(code) });
   const { form, onSubmit, isSubmitting, rootError } = useApiForm<{ code: string }>(
-    { defaultValues: { code: '' } },
-    async ({ code }) => {
-      const { recoveryCodes } = await confirm.mutateAsync({ code: code.replace(/\s+/g, '') });
+    { resolver: shapeResolver(TotpCodeRequest, { code: enterCode() }, toBody), defaultValues: { code: '' } },
+    async (values) => {
+      const { recoveryCodes } = await confirm.mutateAsync(toBody(values));
       onEnabled(recoveryCodes);
       return 'Two-factor authentication is on';
     },

@@ -1,21 +1,42 @@
+import { DisableTotpRequest, TotpCodeRequest } from '@latchkey/contracts';
 import { useState } from 'react';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { OneTimeCodeField } from '@/components/domain/one-time-code-field';
+import { enterCode, OneTimeCodeField, sentCode } from '@/components/domain/one-time-code-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useDisableTotp } from '../api/disable-totp';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 
-/** Turning two-factor sign-in off: the password, and a code of the app or a recovery code. */
+/** The password and the code typed, under the names of the body fields they are sent as. */
+interface DisableValues {
+  password: string;
+  code: string;
+  recoveryCode: string;
+}
+
+/**
+ * Turning two-factor sign-in off: the password, and a code of the app or a
+ * recovery code. Checked before sending with the API's own rules (the
+ * contracts' DisableTotpRequest), an empty field in the form's words.
+ */
 export function DisableTotpDialog({ onClose }: { onClose: () => void }) {
   const disable = useDisableTotp();
   const [withRecoveryCode, setWithRecoveryCode] = useState(false);
-  const { form, ...submit } = useApiForm<{ password: string; code: string }>(
-    { defaultValues: { password: '', code: '' } },
-    async ({ password, code }) => {
-      await disable.mutateAsync(
-        withRecoveryCode ? { password, recoveryCode: code.trim() } : { password, code: code.replace(/\s+/g, '') },
-      );
+  const field = withRecoveryCode ? 'recoveryCode' : 'code';
+  const toBody = ({ password, code, recoveryCode }: DisableValues): DisableTotpRequest =>
+    withRecoveryCode ? { password, recoveryCode: sentCode(recoveryCode, true) } : { password, code: sentCode(code) };
+  const { form, ...submit } = useApiForm<DisableValues>(
+    {
+      resolver: shapeResolver(
+        DisableTotpRequest,
+        { password: (password) => password !== '' || 'Enter your password', [field]: enterCode(withRecoveryCode) },
+        toBody,
+      ),
+      defaultValues: { password: '', code: '', recoveryCode: '' },
+    },
+    async (values) => {
+      await disable.mutateAsync(toBody(values));
       onClose();
       return 'Two-factor authentication is off';
     },
@@ -30,19 +51,14 @@ export function DisableTotpDialog({ onClose }: { onClose: () => void }) {
       pendingLabel="Turning off…"
       destructive
     >
-      <PasswordField form={form} name="password" current rules={{ required: 'Enter your password' }} />
-      <OneTimeCodeField
-        key={withRecoveryCode ? 'recovery' : 'totp'}
-        form={form}
-        name="code"
-        recovery={withRecoveryCode}
-      />
+      <PasswordField form={form} name="password" current />
+      <OneTimeCodeField key={field} form={form} name={field} recovery={withRecoveryCode} />
       <button
         type="button"
         className="button button-ghost"
         onClick={() => {
           setWithRecoveryCode(!withRecoveryCode);
-          form.resetField('code');
+          form.resetField(field);
         }}
       >
         {withRecoveryCode ? 'Use your authenticator app' : 'Use a recovery code'}
@@ -60,11 +76,15 @@ export function RegenerateRecoveryCodesDialog({
   onCodes: (codes: string[]) => void;
 }) {
   const regenerate = useRegenerateRecoveryCodes();
-  const { form, ...submit } = useApiForm<{ code: string }>({ defaultValues: { code: '' } }, async ({ code }) => {
-    const { recoveryCodes } = await regenerate.mutateAsync({ code: code.replace(/\s+/g, '') });
-    onCodes(recoveryCodes);
-    onClose();
-  });
+  const toBody = ({ code }: { code: string }): TotpCodeRequest => ({ code: sentCode(code) });
+  const { form, ...submit } = useApiForm<{ code: string }>(
+    { resolver: shapeResolver(TotpCodeRequest, { code: enterCode() }, toBody), defaultValues: { code: '' } },
+    async (values) => {
+      const { recoveryCodes } = await regenerate.mutateAsync(toBody(values));
+      onCodes(recoveryCodes);
+      onClose();
+    },
+  );
   return (
     <FormDialog
       onClose={onClose}

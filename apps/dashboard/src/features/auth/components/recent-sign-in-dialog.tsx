@@ -1,10 +1,12 @@
-import { isSecondFactorChallenge, type SecondFactorChallenge } from '@latchkey/contracts';
+import { AdminLoginRequest, isSecondFactorChallenge, type SecondFactorChallenge } from '@latchkey/contracts';
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/error-alert';
 import { PasswordField } from '@/components/ui/password-field';
+import { Skeleton } from '@/components/ui/skeleton';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { getToken } from '@/lib/auth-token';
 import { type RecentSignInRequest, useRecentSignInRequest } from '@/lib/recent-sign-in';
 import { useMe } from '../api/get-me';
@@ -34,6 +36,9 @@ export function RecentSignInDialog() {
   );
 }
 
+/** An empty password in the form's own words (the API's would be its length rule). */
+const ENTER_PASSWORD = { password: (password: string) => password !== '' || 'Enter your password' };
+
 function SignInAgain({ request }: { request: RecentSignInRequest }) {
   const email = useMe().data?.account.email;
   const [replaced] = useState(getToken);
@@ -47,11 +52,13 @@ function SignInAgain({ request }: { request: RecentSignInRequest }) {
     onSuccess: (answer) => (isSecondFactorChallenge(answer) ? setChallenge(answer) : done()),
     sameAccount: true,
   });
+  // The body is the account's email and the password typed; checked with the API's rules before sending.
+  const toBody = ({ password }: { password: string }): AdminLoginRequest => ({ email: email ?? '', password });
   const { form, onSubmit, isSubmitting, rootError } = useApiForm<{ password: string }>(
-    { defaultValues: { password: '' } },
-    async ({ password }) => {
+    { resolver: shapeResolver(AdminLoginRequest, ENTER_PASSWORD, toBody), defaultValues: { password: '' } },
+    async (values) => {
       if (!email) throw new Error('Your account is still loading. Try again in a moment.');
-      await login.mutateAsync({ email, password });
+      await login.mutateAsync(toBody(values));
     },
   );
 
@@ -66,13 +73,15 @@ function SignInAgain({ request }: { request: RecentSignInRequest }) {
       />
     );
   }
+  // The password is sent with the account's email: the form waits for it.
+  if (!email) return <Skeleton height="6em" />;
   return (
     <form className="stack" onSubmit={onSubmit} aria-label="Confirm your password" noValidate>
       <p>
-        Signed in as <strong>{email ?? '…'}</strong>
+        Signed in as <strong>{email}</strong>
       </p>
       <FormError message={rootError} />
-      <PasswordField form={form} name="password" current rules={{ required: 'Enter your password' }} />
+      <PasswordField form={form} name="password" current />
       <div className="dialog-footer">
         <button type="button" className="button button-secondary" onClick={request.cancelled}>
           Cancel

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { SecondFactorChallenge } from '@latchkey/contracts';
+import { FieldMessage, TwoFactorLimits, type SecondFactorChallenge } from '@latchkey/contracts';
 import { clearToken, getToken } from '@/lib/auth-token';
 import { fakeFetch } from '@/test/fake-fetch';
 import { SecondFactorForm } from './second-factor-form';
@@ -67,6 +67,22 @@ describe('SecondFactorForm', () => {
     expect(sentBody(fetch)).toEqual({ challengeToken: 'lkc_test', recoveryCode: 'abcd-efgh-jkmn-pqrs' });
     expect(onSuccess).not.toHaveBeenCalled();
     expect(getToken()).toBeNull();
+  });
+
+  it("checks the code before sending: an empty one in the form's words, the rest with the API's rules", async () => {
+    const fetch = fakeFetch(SIGNED_IN);
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the code your app shows')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    fireEvent.change(screen.getByLabelText('Recovery code'), {
+      target: { value: 'x'.repeat(TwoFactorLimits.codeMax + 1) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText(FieldMessage.length('recoveryCode', TwoFactorLimits.codeMin, TwoFactorLimits.codeMax)),
+    ).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('offers no code form to a challenge without TOTP, and the passkey to one with a passkey', () => {

@@ -1,16 +1,24 @@
-import type { SecondFactorChallenge } from '@latchkey/contracts';
+import { SecondFactorRequest, type SecondFactorChallenge } from '@latchkey/contracts';
 import { useState } from 'react';
 import { FormError } from '@/components/ui/error-alert';
-import { OneTimeCodeField } from '@/components/domain/one-time-code-field';
+import { enterCode, OneTimeCodeField, sentCode } from '@/components/domain/one-time-code-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApiForm } from '@/lib/api-form';
+import { shapeResolver } from '@/lib/shape-resolver';
 import { useAnswerSecondFactor } from '../api/answer-second-factor';
 import { PasskeySignInButton } from './passkey-sign-in-button';
+
+/** The code typed, under the name of the body field it is sent as. */
+interface CodeValues {
+  totpCode: string;
+  recoveryCode: string;
+}
 
 /**
  * The second step of signing in: a code of the authenticator app, or one of
  * the recovery codes, and a passkey below the code form when the account has
- * one.
+ * one. The code is checked before sending with the API's own rules (the
+ * contracts' SecondFactorRequest), an empty one in the form's words.
  */
 export function SecondFactorForm({
   challenge,
@@ -31,15 +39,21 @@ export function SecondFactorForm({
   const takesCodes = challenge.methods.includes('totp');
   const [withRecoveryCode, setWithRecoveryCode] = useState(false);
   const answer = useAnswerSecondFactor({ onSuccess, sameAccount });
-  const { form, onSubmit, isSubmitting, rootError } = useApiForm<{ code: string }>(
-    { defaultValues: { code: '' } },
-    async ({ code }) => {
-      const { challengeToken } = challenge;
-      await answer.mutateAsync(
-        withRecoveryCode
-          ? { challengeToken, recoveryCode: code.trim() }
-          : { challengeToken, totpCode: code.replace(/\s+/g, '') },
-      );
+  // The field is named as the body names it, so the shape's and the API's refusals land under it.
+  const field = withRecoveryCode ? 'recoveryCode' : 'totpCode';
+  const toBody = ({ totpCode, recoveryCode }: CodeValues): SecondFactorRequest => {
+    const { challengeToken } = challenge;
+    return withRecoveryCode
+      ? { challengeToken, recoveryCode: sentCode(recoveryCode, true) }
+      : { challengeToken, totpCode: sentCode(totpCode) };
+  };
+  const { form, onSubmit, isSubmitting, rootError } = useApiForm<CodeValues>(
+    {
+      resolver: shapeResolver(SecondFactorRequest, { [field]: enterCode(withRecoveryCode) }, toBody),
+      defaultValues: { totpCode: '', recoveryCode: '' },
+    },
+    async (values) => {
+      await answer.mutateAsync(toBody(values));
     },
   );
 
@@ -64,7 +78,7 @@ export function SecondFactorForm({
           <OneTimeCodeField
             key={withRecoveryCode ? 'recovery' : 'totp'}
             form={form}
-            name="code"
+            name={field}
             recovery={withRecoveryCode}
             label={withRecoveryCode ? 'Recovery code' : 'Authentication code'}
             autoFocus

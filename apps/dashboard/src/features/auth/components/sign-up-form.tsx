@@ -7,7 +7,7 @@ import { CredentialsFields } from './credentials-fields';
 
 export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
   const signupMutation = useSignup({ onSuccess });
-  const { form, onSubmit, isSubmitting, rootError } = useCredentialsForm(signupMutation.mutateAsync);
+  const { form, onSubmit, isSubmitting, rootError } = useCredentialsForm(signupMutation.mutateAsync, true);
 
   return (
     <form className="stack" onSubmit={onSubmit} aria-labelledby="sign-up-heading" noValidate>

@@ -20,6 +20,10 @@ describe('useCredentialsForm', () => {
       Promise.reject(new ApiError(401, 'Invalid email or password', { code: 'UNAUTHORIZED' })),
     );
     const { result } = renderHook(() => useCredentialsForm(send));
+    act(() => {
+      result.current.form.setValue('email', 'owner@example.test');
+      result.current.form.setValue('password', 'wrong password');
+    });
     await act(async () => result.current.onSubmit());
     expect(result.current.rootError).toBe('Invalid email or password');
   });
