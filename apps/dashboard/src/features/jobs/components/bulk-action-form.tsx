@@ -183,7 +183,7 @@ export function BulkActionForm({ appId, onStarted }: { appId: string; onStarted:
         </button>
       </div>
       {nothing ? (
-        <p className="alert" role="status">
+        <p className="alert alert-info" role="status">
           {nothing}
         </p>
       ) : null}
