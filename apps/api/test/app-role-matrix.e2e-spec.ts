@@ -95,6 +95,7 @@ const APP_ROUTES: Record<string, AppRole | 'resellers only'> = {
 
   'POST /v1/admin/apps/{appId}/jobs': 'manager',
   'POST /v1/admin/apps/{appId}/jobs/import': 'manager',
+  'POST /v1/admin/apps/{appId}/jobs/preview': 'manager',
   'GET /v1/admin/apps/{appId}/jobs': 'viewer',
   'GET /v1/admin/apps/{appId}/jobs/{jobId}': 'viewer',
   'POST /v1/admin/apps/{appId}/jobs/{jobId}/cancel': 'manager',

@@ -114,6 +114,7 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
 
   'POST /v1/admin/apps/{appId}/jobs': 'refused',
   'POST /v1/admin/apps/{appId}/jobs/import': 'refused',
+  'POST /v1/admin/apps/{appId}/jobs/preview': 'refused',
   'GET /v1/admin/apps/{appId}/jobs': 'refused',
   'GET /v1/admin/apps/{appId}/jobs/{jobId}': 'refused',
   'POST /v1/admin/apps/{appId}/jobs/{jobId}/cancel': 'refused',

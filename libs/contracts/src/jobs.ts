@@ -52,6 +52,23 @@ export interface JobParams {
 
 // CreateJobRequest is a validated class: shapes/jobs.ts.
 
+/**
+ * A dry run of a job (`POST .../jobs/preview`, the same body as `POST
+ * .../jobs`): how many records it would change if it started now, counted
+ * with the job's own conditions, up to JobLimits.previewCountMax. Nothing is
+ * changed or recorded.
+ */
+export interface JobPreview {
+  type: FilterJobType;
+  /** the filter and params the job would keep (the fields its type reads) */
+  filter: JobFilter;
+  params: JobParams;
+  /** the records it would change now; JobLimits.previewCountMax when `countIsCapped` */
+  count: number;
+  /** true: more than JobLimits.previewCountMax records match (the count stopped there) */
+  countIsCapped: boolean;
+}
+
 /** A record a job could not handle: the CSV line of an import, or the record's id. */
 export interface JobError {
   line?: number;
@@ -92,6 +109,8 @@ export const JobLimits = {
   daysMin: UserLimits.extendDaysMin,
   daysMax: UserLimits.extendDaysMax,
   reasonMax: UserLimits.banReasonMax,
+  /** a dry run counts the matching records up to this many, so its read stays bounded whatever the app's size */
+  previewCountMax: 1_000_000,
   /** errors a job keeps with their line; the rest are counted */
   errorsKept: 100,
   /** an import's CSV file */

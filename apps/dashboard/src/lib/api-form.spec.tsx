@@ -73,6 +73,17 @@ describe('applyApiError', () => {
     expect(shown(form, 'name')).toBe('name must be a string');
   });
 
+  it('puts a refusal of a nested field (`params.days`) under that field, as react-hook-form names it', () => {
+    const nested = renderHook(() =>
+      useForm<{ type: string; params: { days: number } }>({ defaultValues: { type: 'x', params: { days: 0 } } }),
+    ).result;
+    act(() =>
+      applyApiError(nested.current, validation([{ field: 'params.days', message: 'params.days must be an integer' }])),
+    );
+    expect(nested.current.getFieldState('params.days').error?.message).toBe('params.days must be an integer');
+    expect(nested.current.getFieldState(ROOT_ERROR as never).error).toBeUndefined();
+  });
+
   it('shows any other failure above the form', () => {
     const form = renderForm();
     act(() => applyApiError(form.current, new Error('Could not reach the server.')));

@@ -10,9 +10,21 @@ import { toast } from './toast';
 
 export const ROOT_ERROR = 'root.server' as const;
 
+/**
+ * The form's field names as the API's `fields` name them: a nested field by
+ * its path (`params.days`), as react-hook-form registers it.
+ */
+function fieldPaths(values: object, prefix = ''): string[] {
+  return Object.entries(values).flatMap(([key, value]) => {
+    const path = `${prefix}${key}`;
+    const nested = value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+    return nested ? [path, ...fieldPaths(value as object, `${path}.`)] : [path];
+  });
+}
+
 export function applyApiError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown): void {
   const message = error instanceof Error && error.message ? error.message : 'Something went wrong.';
-  const names = new Set(Object.keys(form.getValues()));
+  const names = new Set(fieldPaths(form.getValues()));
   const fields = error instanceof ApiError ? error.fields : [];
 
   let placed = false;

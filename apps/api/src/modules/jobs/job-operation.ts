@@ -31,5 +31,19 @@ export interface JobOperation {
   input?(request: CreateJobRequest): { filter: JobFilter; params: JobParams };
 }
 
-/** The operation of a type `POST /jobs` creates: it reads its filter and params from the request. */
-export type CreatableJobOperation = JobOperation & Required<Pick<JobOperation, 'input'>>;
+/** What a job of a type `POST /jobs` creates reaches: its app and the filter and params it keeps. */
+export interface JobScope {
+  appId: string;
+  filter: JobFilter;
+  params: JobParams;
+}
+
+/**
+ * The operation of a type `POST /jobs` creates: it reads its filter and params
+ * from the request, and counts what a scope reaches, with the same condition
+ * as its batches, for the job's total and for a dry run (`upTo`: stop there).
+ */
+export type CreatableJobOperation = JobOperation &
+  Required<Pick<JobOperation, 'input'>> & {
+    countScope(executor: SqlExecutor, scope: JobScope, upTo?: number): Promise<number>;
+  };

@@ -2,6 +2,7 @@ import {
   type CreateJobRequest,
   type FilterJobType,
   type JobError,
+  type JobFilter,
   JobMessage,
   type JobParams,
 } from '@latchkey/contracts';
@@ -17,7 +18,7 @@ import {
 } from '../licenses/license-bulk.js';
 import { type BulkUserChange, changeUserBatch, countBulkUserChange } from '../users/user-bulk.js';
 import { checkImportRow } from './import-csv.js';
-import type { BatchOutcome, CreatableJobOperation, JobOperation } from './job-operation.js';
+import type { BatchOutcome, CreatableJobOperation, JobOperation, JobScope } from './job-operation.js';
 import { type ImportRow, type JobRow, TAKE_IMPORT_ROWS } from './jobs.queries.js';
 
 /** Before every uuid: keyset batches of ids start here. */
@@ -39,33 +40,44 @@ function daysOf(request: CreateJobRequest): { days: number } {
 const KEY_FILTER = ['note', 'createdBy'] as const;
 const USER_FILTER = ['search'] as const;
 
-function keyFilter(job: JobRow): BulkKeyFilter {
-  return { status: job.filter.status ?? null, note: job.filter.note ?? null, createdBy: job.filter.createdBy ?? null };
+function keyFilter(filter: JobFilter): BulkKeyFilter {
+  return { status: filter.status ?? null, note: filter.note ?? null, createdBy: filter.createdBy ?? null };
+}
+
+/** What a job reaches, as a dry run of its request would see it. */
+function scopeOf(job: JobRow): JobScope {
+  return { appId: job.app_id, filter: job.filter, params: job.params };
 }
 
 function changed(outcome: { last: string | null; changed: number }): BatchOutcome {
   return { last: outcome.last, handled: outcome.changed, skipped: 0, errors: [] };
 }
 
+/** A type `POST /jobs` creates, whose job's total is its scope's count: one condition for both. */
+function creatable(operation: Omit<CreatableJobOperation, 'count'>): CreatableJobOperation {
+  return { ...operation, count: (executor, job) => operation.countScope(executor, scopeOf(job)) };
+}
+
 function userOperation(
-  change: (job: JobRow) => BulkUserChange,
+  change: (params: JobParams) => BulkUserChange,
   params: (request: CreateJobRequest) => JobParams = () => ({}),
 ): CreatableJobOperation {
-  return {
+  return creatable({
     table: 'users',
     input: (request) => ({ filter: filterOf(request, [...USER_FILTER]), params: params(request) }),
     start: FIRST_ID,
-    count: (executor, job) => countBulkUserChange(executor, change(job), job.app_id, job.filter.search ?? null),
+    countScope: (executor, scope, upTo) =>
+      countBulkUserChange(executor, change(scope.params), scope.appId, scope.filter.search ?? null, upTo),
     batch: async (executor, job, cursor, size) =>
       changed(
-        await changeUserBatch(executor, change(job), {
+        await changeUserBatch(executor, change(job.params), {
           appId: job.app_id,
           search: job.filter.search ?? null,
           cursor,
           size,
         }),
       ),
-  };
+  });
 }
 
 /**
@@ -108,34 +120,36 @@ export const JOB_OPERATIONS: {
   [Type in OwnJobType]: Type extends FilterJobType ? CreatableJobOperation : JobOperation;
 } = {
   'licenses.import': importOperation,
-  'licenses.delete': {
+  'licenses.delete': creatable({
     table: 'licenses',
     start: FIRST_ID,
     input: (request) => ({ filter: filterOf(request, ['status', ...KEY_FILTER]), params: {} }),
-    count: (executor, job) => countBulkKeyChange(executor, 'delete', job.app_id, keyFilter(job)),
+    countScope: (executor, scope, upTo) =>
+      countBulkKeyChange(executor, 'delete', scope.appId, keyFilter(scope.filter), upTo),
     batch: async (executor, job, cursor, size) =>
-      changed(await deleteKeyBatch(executor, { appId: job.app_id, filter: keyFilter(job), cursor, size })),
-  },
-  'licenses.add-time': {
+      changed(await deleteKeyBatch(executor, { appId: job.app_id, filter: keyFilter(job.filter), cursor, size })),
+  }),
+  'licenses.add-time': creatable({
     table: 'licenses',
     start: FIRST_ID,
     input: (request) => ({ filter: filterOf(request, [...KEY_FILTER]), params: daysOf(request) }),
-    count: (executor, job) => countBulkKeyChange(executor, 'addTime', job.app_id, keyFilter(job)),
+    countScope: (executor, scope, upTo) =>
+      countBulkKeyChange(executor, 'addTime', scope.appId, keyFilter(scope.filter), upTo),
     batch: async (executor, job, cursor, size) =>
       changed(
         await addTimeToKeyBatch(executor, {
           appId: job.app_id,
-          filter: keyFilter(job),
+          filter: keyFilter(job.filter),
           cursor,
           size,
           days: job.params.days!,
         }),
       ),
-  },
-  'users.extend': userOperation((job) => ({ kind: 'extend', days: job.params.days! }), daysOf),
+  }),
+  'users.extend': userOperation((params) => ({ kind: 'extend', days: params.days! }), daysOf),
   'users.reset-hwid': userOperation(() => ({ kind: 'resetHwid' })),
   'users.ban': userOperation(
-    (job) => ({ kind: 'ban', reason: job.params.reason ?? null }),
+    (params) => ({ kind: 'ban', reason: params.reason ?? null }),
     (request) => ({ reason: request.params?.reason ?? null }),
   ),
   'users.unban': userOperation(() => ({ kind: 'unban' })),

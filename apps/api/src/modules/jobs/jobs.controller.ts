@@ -22,6 +22,19 @@ export class JobsController {
     return ok(await this.jobs.create(actor, app.id, body));
   }
 
+  @Post('preview')
+  @AppCapability('jobs.write')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Dry run: how many records the job would change now (its own conditions; nothing is changed)',
+    description:
+      `The body of \`POST .../jobs\`, refused in the same words. Counts up to ${JobLimits.previewCountMax} ` +
+      'records: past that, `count` is that bound and `countIsCapped` is true.',
+  })
+  async preview(@CurrentApp() app: OwnedApp, @Body() body: CreateJobDto) {
+    return ok(await this.jobs.preview(app.id, body));
+  }
+
   @Post('import')
   @AppCapability('jobs.write')
   @ApiOperation({

@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type Job, JobMessage } from '@latchkey/contracts';
+import { type Job, JobLimits, JobMessage, type JobPreview } from '@latchkey/contracts';
 import type { Queue } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../../common/auth/actor.js';
@@ -40,6 +40,20 @@ export class JobsService {
     const job = await insertJob(this.dataSource, actor, appId, dto.type, filter, params);
     await this.enqueue(job);
     return toJob(job);
+  }
+
+  /**
+   * A dry run of `create`: how many records the job would change now,
+   * counted by its operation's own condition (the one its batches and its
+   * total use), up to JobLimits.previewCountMax. Its request is read and
+   * refused exactly as `create` reads it; nothing is written.
+   */
+  async preview(appId: string, dto: CreateJobDto): Promise<JobPreview> {
+    const operation = JOB_OPERATIONS[dto.type];
+    const { filter, params } = operation.input(dto);
+    const bound = JobLimits.previewCountMax;
+    const counted = await operation.countScope(this.dataSource, { appId, filter, params }, bound + 1);
+    return { type: dto.type, filter, params, count: Math.min(counted, bound), countIsCapped: counted > bound };
   }
 
   /**

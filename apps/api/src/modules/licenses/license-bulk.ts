@@ -37,17 +37,23 @@ function filterParameters(appId: string, filter: BulkKeyFilter): unknown[] {
   return [appId, filter.status, note, filter.createdBy];
 }
 
-/** How many keys of the app the change would reach now. */
+/**
+ * How many keys of the app the change would reach now, with the batches' own
+ * condition; `upTo`: stop counting there (a dry run's bound).
+ */
 export async function countBulkKeyChange(
   executor: SqlExecutor,
   change: BulkKeyChange,
   appId: string,
   filter: BulkKeyFilter,
+  upTo?: number,
 ): Promise<number> {
+  const bounded = upTo !== undefined;
+  const params = filterParameters(appId, filter);
   const rows = await sqlRows<{ total: number }>(
     executor,
-    countBulkKeys(BULK_KEY_SCOPES[change]),
-    filterParameters(appId, filter),
+    countBulkKeys(BULK_KEY_SCOPES[change], { bounded }),
+    bounded ? [...params, upTo] : params,
   );
   return rows[0]!.total;
 }

@@ -159,8 +159,13 @@ export const BULK_KEY_SCOPES = {
   addTime: `${BULK_KEYS} AND status = 'UNUSED' AND duration_type <> 'lifetime'`,
 } as const;
 
-export function countBulkKeys(scope: string): string {
-  return `SELECT count(*)::int AS total FROM licenses WHERE ${scope}`;
+/**
+ * How many keys `scope` reaches; `bounded`: at most `$5` of them (a job's dry
+ * run), so the read stops there however many match.
+ */
+export function countBulkKeys(scope: string, { bounded = false } = {}): string {
+  if (!bounded) return `SELECT count(*)::int AS total FROM licenses WHERE ${scope}`;
+  return `SELECT count(*)::int AS total FROM (SELECT 1 FROM licenses WHERE ${scope} LIMIT $5) matching`;
 }
 
 /** The id that ends the next batch of `$6` keys after `$5`; no row when none is left. */

@@ -34,19 +34,26 @@ function changeParameters(change: BulkUserChange): unknown[] {
   return [];
 }
 
-/** How many users of the app the change would reach now (`search`: part of the username). */
+/**
+ * How many users of the app the change would reach now (`search`: part of the
+ * username), with the batches' own condition; `upTo`: stop counting there (a
+ * dry run's bound).
+ */
 export async function countBulkUserChange(
   executor: SqlExecutor,
   change: BulkUserChange,
   appId: string,
   search: string | null,
+  upTo?: number,
 ): Promise<number> {
   const pattern = searchPattern(search);
   if (pattern === undefined) return 0;
-  const rows = await sqlRows<{ total: number }>(executor, countBulkUsers(BULK_USER_CHANGES[change.kind].scope), [
-    appId,
-    pattern,
-  ]);
+  const bounded = upTo !== undefined;
+  const rows = await sqlRows<{ total: number }>(
+    executor,
+    countBulkUsers(BULK_USER_CHANGES[change.kind].scope, { bounded }),
+    bounded ? [appId, pattern, upTo] : [appId, pattern],
+  );
   return rows[0]!.total;
 }
 

@@ -143,8 +143,10 @@ export const BULK_USER_CHANGES = {
   unban: { scope: `${BULK_USERS} AND banned`, set: `banned = false, ban_reason = NULL` },
 } as const;
 
-export function countBulkUsers(scope: string): string {
-  return `SELECT count(*)::int AS total FROM users WHERE ${scope}`;
+/** How many users `scope` reaches; `bounded`: at most `$3` of them (a job's dry run). */
+export function countBulkUsers(scope: string, { bounded = false } = {}): string {
+  if (!bounded) return `SELECT count(*)::int AS total FROM users WHERE ${scope}`;
+  return `SELECT count(*)::int AS total FROM (SELECT 1 FROM users WHERE ${scope} LIMIT $3) matching`;
 }
 
 /** The id that ends the next batch of `$4` users after `$3`; no row when none is left. */

@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
+  /** The button that closes the dialog without acting (default "Cancel"), when "Cancel" would name the action. */
+  cancelLabel?: string;
   /** Runs the action; the dialog closes when it resolves and shows the error when it rejects. */
   onConfirm: () => Promise<unknown>;
   /** Styles the confirm button as dangerous (default). */
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   destructive = true,
   children,
@@ -71,7 +74,7 @@ export function ConfirmDialog({
             <ErrorAlert error={error} />
             <div className="dialog-footer">
               <AlertDialog.Cancel className="button button-secondary" disabled={pending}>
-                Cancel
+                {cancelLabel}
               </AlertDialog.Cancel>
               <button
                 type="button"

@@ -4,6 +4,7 @@ import {
   type AdminSuccess,
   type CreateJobRequest,
   type Job,
+  type JobPreview,
 } from '@latchkey/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, appPath, toQueryString } from '@/lib/api-client';
@@ -50,6 +51,19 @@ export function useJob(appId: string, jobId: string | null) {
       ),
     enabled: jobId !== null,
     refetchInterval: (query) => (query.state.data && !isRunning(query.state.data) ? false : POLL_MS),
+  });
+}
+
+/**
+ * POST .../jobs/preview: the dry run of a job, how many records it would
+ * change now (the API refuses its body as it would refuse the job's).
+ */
+export function usePreviewJob(appId: string) {
+  return useMutation({
+    mutationFn: (body: CreateJobRequest) =>
+      apiRequest<AdminSuccess<JobPreview>>(`${jobsPath(appId)}/preview`, { method: 'POST', body }).then(
+        (res) => res.data,
+      ),
   });
 }
 

@@ -1,10 +1,12 @@
 import type { Job } from '@latchkey/contracts';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Badge, type BadgeTone } from '@/components/ui/status-badge';
 import { DateTime } from '@/components/ui/date-time';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatNumber } from '@/lib/format';
 import { isRunning, useCancelJob, useJob } from '../api/jobs';
-import { JOB_LABELS } from './bulk-action-form';
+import { jobResult, JOB_LABELS } from '../job-words';
 
 const STATUS_TONES: Record<Job['status'], BadgeTone> = {
   queued: 'neutral',
@@ -19,13 +21,18 @@ export function JobStatus({ job }: { job: Job }) {
   return <Badge tone={STATUS_TONES[job.status]}>{label}</Badge>;
 }
 
-/** One job, read every second while it runs: progress, errors, and a cancel button. */
+/**
+ * One job, read every second while it runs: progress, errors, a cancel button
+ * that asks first, and once it has ended, what it did ("7 days added to 6 keys").
+ */
 export function JobProgress({ appId, jobId }: { appId: string; jobId: string }) {
   const { data: job, error } = useJob(appId, jobId);
   const cancel = useCancelJob(appId);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   if (error) return <ErrorAlert error={error} />;
   if (!job) return null;
   const total = job.total ?? 0;
+  const result = jobResult(job);
   return (
     <section className="card stack" aria-label="Job progress">
       <h2>
@@ -37,6 +44,11 @@ export function JobProgress({ appId, jobId }: { appId: string; jobId: string }) 
         {job.skipped > 0 ? `, ${formatNumber(job.skipped)} skipped (already there)` : ''}
         {job.errorCount > 0 ? `, ${formatNumber(job.errorCount)} refused` : ''}
       </p>
+      {result ? (
+        <p>
+          <strong>{result}</strong>
+        </p>
+      ) : null}
       <p className="muted">
         Started by {job.createdBy.email}, <DateTime value={job.createdAt} />
         {job.finishedAt ? (
@@ -59,12 +71,20 @@ export function JobProgress({ appId, jobId }: { appId: string; jobId: string }) 
       ) : null}
       {isRunning(job) && !job.cancelRequested ? (
         <div>
-          <button type="button" className="button" disabled={cancel.isPending} onClick={() => cancel.mutate(job.id)}>
-            Cancel job
+          <button type="button" className="button" onClick={() => setConfirmingCancel(true)}>
+            Cancel job…
           </button>
         </div>
       ) : null}
-      <ErrorAlert error={cancel.error} />
+      <ConfirmDialog
+        open={confirmingCancel}
+        onOpenChange={setConfirmingCancel}
+        title="Cancel this job?"
+        description="It stops after the batch in flight. What it has done stays done; nothing is undone."
+        confirmLabel="Cancel job"
+        cancelLabel="Keep it running"
+        onConfirm={() => cancel.mutateAsync(job.id)}
+      />
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatNumber } from '@/lib/format';
 import { useJobs } from '../api/jobs';
-import { JOB_LABELS } from './bulk-action-form';
+import { JOB_LABELS } from '../job-words';
 import { JobStatus } from './job-progress';
 
 const column = createColumnHelper<Job>();

@@ -2,6 +2,7 @@ import { BanLicenseRequest, UpdateLicenseRequest, type License } from '@latchkey
 import { FormDialog } from '@/components/ui/form-dialog';
 import { BanDialog } from '@/components/ui/reason-dialog';
 import { TextAreaField } from '@/components/ui/form-fields';
+import { durationText } from '@/components/domain/license-duration';
 import { LevelField, MaxDevicesField } from '@/components/domain/license-fields';
 import { useApiForm } from '@/lib/api-form';
 import { shapeResolver } from '@/lib/shape-resolver';
@@ -59,7 +60,14 @@ export function EditLicenseDialog({ appId, license, onClose }: DialogProps) {
     },
   );
   return (
-    <FormDialog onClose={onClose} title={`Edit ${license.key}`} form={submit} submitLabel="Save" pendingLabel="Saving…">
+    <FormDialog
+      onClose={onClose}
+      title={`Edit ${license.key}`}
+      description={durationNote(license)}
+      form={submit}
+      submitLabel="Save"
+      pendingLabel="Saving…"
+    >
       <TextAreaField label="Note" rows={3} error={errors.note?.message} {...form.register('note')} />
       <div className="form-grid">
         <LevelField form={form} />
@@ -67,4 +75,10 @@ export function EditLicenseDialog({ appId, license, onClose }: DialogProps) {
       </div>
     </FormDialog>
   );
+}
+
+/** The key's duration, with what bulk actions added to it, as its edit dialog says it. */
+function durationNote(license: License): string {
+  const duration = `Duration: ${durationText(license)}`;
+  return license.extraDays > 0 ? `${duration} (time added by bulk actions, counted from first use).` : `${duration}.`;
 }

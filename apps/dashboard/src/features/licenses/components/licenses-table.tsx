@@ -2,6 +2,7 @@ import type { License, LicenseStatus } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import { durationText } from '@/components/domain/license-duration';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { QueryTable, type Paging } from '@/components/ui/data-table';
@@ -102,7 +103,11 @@ export function LicensesTable({
           );
         },
       }),
-      column.accessor('durationType', { header: 'Duration', meta: { className: 'hide-sm' } }),
+      column.accessor('durationType', {
+        header: 'Duration',
+        cell: (info) => durationText(info.row.original),
+        meta: { className: 'hide-sm' },
+      }),
       column.accessor('level', { header: 'Level', meta: { className: 'col-num hide-sm' } }),
       column.accessor('maxDevices', { header: 'Devices', meta: { className: 'col-num hide-sm' } }),
       column.accessor('note', {
