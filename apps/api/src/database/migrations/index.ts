@@ -25,6 +25,7 @@ import { Teams1795300000027 } from './1795300000027-Teams.js';
 import { AccountSecurityIndexes1795300000029 } from './1795300000029-AccountSecurityIndexes.js';
 import { AppActivityHours1795300000030 } from './1795300000030-AppActivityHours.js';
 import { FirstActivation1795300000031 } from './1795300000031-FirstActivation.js';
+import { KeyAuthSellerKey1795300000033 } from './1795300000033-KeyAuthSellerKey.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   AccountSecurityIndexes1795300000029,
   AppActivityHours1795300000030,
   FirstActivation1795300000031,
+  KeyAuthSellerKey1795300000033,
 ];
