@@ -107,7 +107,8 @@ export class KeyAuthSellerKeyCalls {
       { drawKey, extraDays: duration.extraDays },
     );
     const keys = made.map((license) => license.key);
-    if (keys.length === 1) return { success: true, message: SellerText.keyGenerated, fields: { key: keys[0] }, text: keys[0] };
+    if (keys.length === 1)
+      return { success: true, message: SellerText.keyGenerated, fields: { key: keys[0] }, text: keys[0] };
     return { success: true, message: SellerText.keysGenerated, fields: { keys }, text: keys.join('\r\n') };
   }
 
@@ -147,7 +148,12 @@ export class KeyAuthSellerKeyCalls {
       hwid: row.hwid ?? '',
       banned: row.ban_reason,
     }));
-    return { success: true, message: SellerText.keysFetched, fields: { keys }, text: rows.map((r) => r.key).join('\n') };
+    return {
+      success: true,
+      message: SellerText.keysFetched,
+      fields: { keys },
+      text: rows.map((r) => r.key).join('\n'),
+    };
   }
 
   /** `stats`: the app's figures, every one a string, in the fields KeyAuth's Discord bot reads. */
@@ -178,10 +184,7 @@ export class KeyAuthSellerKeyCalls {
   private async find(call: SellerCall): Promise<SellerLicenseRow> {
     const key = required(call, 'key');
     const [row] = JobLimits.importKeyPattern.test(key)
-      ? await sqlRows<SellerLicenseRow>(this.dataSource, FIND_LICENSE_BY_KEY, [
-          call.appId,
-          key,
-        ])
+      ? await sqlRows<SellerLicenseRow>(this.dataSource, FIND_LICENSE_BY_KEY, [call.appId, key])
       : [];
     if (!row) throw new SellerRefusal(SellerText.keyNotFound, 404);
     return row;

@@ -139,7 +139,8 @@ export class KeyAuthSellerUserCalls {
       await this.variables.update(call.author, call.appId, key, { value: data });
       return { success: true, message: SellerText.variableEdited };
     } catch (err) {
-      if (err instanceof AppError && err.code === 'NOT_FOUND') throw new SellerRefusal(SellerText.variableNotFound, 404);
+      if (err instanceof AppError && err.code === 'NOT_FOUND')
+        throw new SellerRefusal(SellerText.variableNotFound, 404);
       throw err;
     }
   }

@@ -99,7 +99,11 @@ const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const DIGITS = '0123456789';
 /** `*`'s characters for KeyAuth's `character`: 1 both cases, 2 upper case, 3 lower case (with digits). */
-const STAR_CHARACTERS: Record<string, string> = { '1': UPPER + LOWER + DIGITS, '2': UPPER + DIGITS, '3': LOWER + DIGITS };
+const STAR_CHARACTERS: Record<string, string> = {
+  '1': UPPER + LOWER + DIGITS,
+  '2': UPPER + DIGITS,
+  '3': LOWER + DIGITS,
+};
 const MASK_PATTERN = /^[A-Za-z0-9*-]+$/;
 
 /**
@@ -124,7 +128,7 @@ export function sellerEndpointOpenApi() {
     tags: ['keyauth'],
     summary: "KeyAuth's seller API, for shops, Discord bots and seller panels (docs/migrating-from-keyauth.md)",
     description:
-      '`sellerkey` (the app\'s seller key, made in the console) and `type` in the query string or a form body, with the ' +
+      "`sellerkey` (the app's seller key, made in the console) and `type` in the query string or a form body, with the " +
       "type's own fields. Answers JSON `{ success, message, ... }`; `format=text` answers a success as plain text. " +
       'Refusals: 400 bad input, 403 compatibility off, 404 unknown seller key or record, 429 rate limit.',
     parameters: [

@@ -104,7 +104,12 @@ export class KeyAuthSellerEndpoint {
     if (err instanceof SellerRefusal) return { success: false, message: err.message, status: err.status };
     if (err instanceof AppError) {
       if (err.code === 'TOO_MANY_REQUESTS') {
-        return { success: false, message: SellerText.tooFrequent, status: 429, retryAfterSeconds: err.retryAfterSeconds };
+        return {
+          success: false,
+          message: SellerText.tooFrequent,
+          status: 429,
+          retryAfterSeconds: err.retryAfterSeconds,
+        };
       }
       return { success: false, message: err.message, status: err.status < 500 ? err.status : 400 };
     }

@@ -61,7 +61,7 @@ export class KeyAuthSettingsController {
 
   @Get('seller-key')
   @AppCapability('keyauth')
-  @ApiOperation({ summary: "Whether the app has a KeyAuth seller key, when it was made and last used (never the key)" })
+  @ApiOperation({ summary: 'Whether the app has a KeyAuth seller key, when it was made and last used (never the key)' })
   async sellerKey(@CurrentApp() app: OwnedApp, @Req() request: FastifyRequest) {
     return ok(await this.sellerKeys.status(app, originOf(request)));
   }
