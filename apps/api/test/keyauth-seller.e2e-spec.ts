@@ -296,6 +296,29 @@ describe('seller panels', () => {
     });
   });
 
+  it("adduser makes a user with a password and an expiry, by the console's username and password rules", async () => {
+    const made = await seller({
+      type: 'adduser',
+      user: 'panel_user',
+      sub: 'default',
+      expiry: '3',
+      pass: 'hunter2-hunter2',
+    });
+    expect(made.json).toEqual({ success: true, message: 'Successfully created user!' });
+    const { rows } = await db().query('SELECT level, expires_at FROM users WHERE app_id = $1 AND username = $2', [
+      app.appId,
+      'panel_user',
+    ]);
+    expect(rows[0].level).toBe(1);
+    expect(Math.abs(rows[0].expires_at.getTime() - (Date.now() + 3 * 86_400_000))).toBeLessThan(60_000);
+    const again = await seller({ type: 'adduser', user: 'Panel_User', expiry: '3', pass: 'hunter2-hunter2' });
+    expect([again.status, again.json.success]).toEqual([409, false]);
+    expect((await seller({ type: 'adduser', user: 'another', expiry: '3' })).json.message).toBe('pass not set');
+    expect((await seller({ type: 'adduser', user: 'a b', expiry: '3', pass: 'hunter2-hunter2' })).json.message).toMatch(
+      /^username must be/,
+    );
+  });
+
   it('a POST form works as the query string does', async () => {
     const response = await fetch(`${BASE_URL}/api/seller/`, {
       method: 'POST',

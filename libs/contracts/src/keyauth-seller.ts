@@ -13,6 +13,7 @@ export const SELLER_CALLS = {
   del: 'delete a key',
   ban: 'ban a key',
   unban: 'unban a key',
+  adduser: 'create a user',
   resetuser: "reset a user's HWID",
   verifyuser: 'verify a user',
   banuser: 'ban a user',

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { UserVariableLimits, usernameKey, VARIABLE_KEY_RULE, VariableLimits } from '@latchkey/contracts';
+import {
+  CreateUserRequest,
+  UserVariableLimits,
+  usernameKey,
+  VARIABLE_KEY_RULE,
+  VariableLimits,
+} from '@latchkey/contracts';
+import { validateSync } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors.js';
 import { sqlRows } from '../../common/sql.js';
@@ -8,6 +15,7 @@ import { UserVariablesService } from '../user-variables/user-variables.service.j
 import { UsersService } from '../users/users.service.js';
 import { VariablesService } from '../variables/variables.service.js';
 import { daysOf, required, type SellerCall, unixText } from './keyauth-seller-call.js';
+import { GET_KEYAUTH_APP, type KeyAuthAppRow } from './keyauth.queries.js';
 import {
   FETCH_ALL_USERS,
   FIND_USER_BY_NAME,
@@ -31,6 +39,7 @@ export class KeyAuthSellerUserCalls {
   ) {}
 
   static readonly TYPES = new Set([
+    'adduser',
     'resetuser',
     'verifyuser',
     'banuser',
@@ -47,6 +56,8 @@ export class KeyAuthSellerUserCalls {
   async serve(call: SellerCall): Promise<SellerAnswer> {
     const { author, appId } = call;
     switch (call.type) {
+      case 'adduser':
+        return this.addUser(call);
       case 'resetuser':
         await this.users.resetHwid(author, appId, (await this.find(call)).id);
         return { success: true, message: SellerText.userReset };
@@ -80,6 +91,29 @@ export class KeyAuthSellerUserCalls {
       default:
         return this.globalVariable(call);
     }
+  }
+
+  /**
+   * `adduser`: a user with a password (Latchkey has no "set at first login"),
+   * `expiry` days from now, and the level whose subscription name is `sub`
+   * (level 1 when no level of the app's KeyAuth settings has that name).
+   */
+  private async addUser(call: SellerCall): Promise<SellerAnswer> {
+    const expiresAt = new Date(Date.now() + daysOf(required(call, 'expiry')) * 86_400_000).toISOString();
+    const [keyauth] = await sqlRows<KeyAuthAppRow>(this.dataSource, GET_KEYAUTH_APP, [call.appId]);
+    const sub = call.fields.get('sub');
+    const named = Object.entries(keyauth?.subscription_names ?? {}).find(([, name]) => name === sub);
+    const request = Object.assign(new CreateUserRequest(), {
+      username: required(call, 'user'),
+      password: required(call, 'pass'),
+      level: named ? Number(named[0]) : 1,
+      expiresAt,
+    });
+    // The console's own request shape checks the username and password.
+    const [problem] = validateSync(request);
+    if (problem) throw new SellerRefusal(Object.values(problem.constraints ?? {})[0] ?? 'Invalid user');
+    await this.users.create(call.author, call.appId, request);
+    return { success: true, message: SellerText.userCreated };
   }
 
   private async fetchAll(call: SellerCall): Promise<SellerAnswer> {

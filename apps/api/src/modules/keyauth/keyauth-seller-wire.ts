@@ -75,6 +75,7 @@ export const SellerText = {
   keyBanned: 'Successfully banned license!',
   keyUnbanned: 'Successfully unbanned license!',
   userNotFound: 'User Not Found',
+  userCreated: 'Successfully created user!',
   userReset: 'Successfully Reset User',
   userVerified: 'User Successfully Verified',
   userBanned: 'Successfully banned user!',

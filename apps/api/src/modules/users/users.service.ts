@@ -64,7 +64,7 @@ export class UsersService {
   }
 
   /** A user made by the owner, without a license key. */
-  async create(actor: Actor, appId: string, dto: CreateUserDto): Promise<AdminUser> {
+  async create(actor: ChangeAuthor, appId: string, dto: CreateUserDto): Promise<AdminUser> {
     const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now())
       throw fieldError('expiresAt', 'expiresAt must be in the future');

@@ -192,7 +192,12 @@ describe('KeyAuthSettingsSection', () => {
   });
 
   it('shows that the app has no seller key, then the new one once it is created', async () => {
-    const created = { ...NO_SELLER_KEY, exists: true, createdAt: '2026-01-02T03:04:05.000Z', sellerKey: 'K'.repeat(32) };
+    const created = {
+      ...NO_SELLER_KEY,
+      exists: true,
+      createdAt: '2026-01-02T03:04:05.000Z',
+      sellerKey: 'K'.repeat(32),
+    };
     const { seller } = withSellerKey(
       [
         { status: 200, body: { success: true, data: NO_SELLER_KEY } },

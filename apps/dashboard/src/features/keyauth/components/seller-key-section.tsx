@@ -31,8 +31,7 @@ export function SellerKeySection({ appId, enabled }: { appId: string; enabled: b
       <h3>Seller API</h3>
       <p className="muted">
         Shops’ dynamic delivery (Sellix, SellApp), Discord bots and seller panels call KeyAuth’s seller API with a
-        seller key. The key is stored hashed and shown only when it is made; every call appears in Logs as “Seller
-        API”.
+        seller key. The key is stored hashed and shown only when it is made; every call appears in Logs as “Seller API”.
         {enabled ? null : ' Calls are refused while KeyAuth compatibility is off.'}
       </p>
       {status ? (
