@@ -151,9 +151,9 @@ describe("KeyAuth's Discord bot", () => {
   beforeAll(async () => {
     key = (await seller({ type: 'add', expiry: '30', level: '3' })).json.key;
     const client = keyauth.client('1.3');
-    expect((await client.init()).json.success).toBe(true);
+    expect((await client.init()).json?.success).toBe(true);
     const login = await client.request('license', { key, hwid: 'HWID-OLD' });
-    expect(login.json.success).toBe(true);
+    expect(login.json?.success).toBe(true);
   });
 
   it('verify and info: a known key, an unknown one', async () => {
@@ -325,7 +325,7 @@ describe('seller panels', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ sellerkey: sellerKey, type: 'stats' }).toString(),
     });
-    expect((await response.json()).success).toBe(true);
+    expect(((await response.json()) as { success: boolean }).success).toBe(true);
   });
 });
 

@@ -180,7 +180,12 @@ export class LicensesService {
   }
 
   /** Bans the key: it is refused from now on and its user's live sessions end. */
-  async ban(actor: ChangeAuthor, appId: string, licenseId: string, reason: string | null | undefined): Promise<License> {
+  async ban(
+    actor: ChangeAuthor,
+    appId: string,
+    licenseId: string,
+    reason: string | null | undefined,
+  ): Promise<License> {
     const license = await this.findInApp(appId, licenseId);
     const banned = await this.dataSource.transaction(async (manager) => {
       const rows = await sqlRows<{ user_id: string | null }>(manager, BAN_LICENSE, [license.id, reason ?? null]);
