@@ -3,7 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { JobLimits, LicenseLimits, SellerLimits } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import { sqlRows } from '../../common/sql.js';
+import { AppCredentialsCache } from '../apps/app-credentials.cache.js';
 import { LicensesService } from '../licenses/licenses.service.js';
+import { StatsService } from '../stats/stats.service.js';
 import { UsersService } from '../users/users.service.js';
 import { durationOf } from './import/keyauth-fields.js';
 import {
@@ -19,9 +21,9 @@ import {
 import {
   FETCH_ALL_LICENSES,
   FIND_LICENSE_BY_KEY,
-  SELLER_STATS,
+  SELLER_SIDE_COUNTS,
   type SellerLicenseRow,
-  type SellerStatsRow,
+  type SellerSideCountsRow,
 } from './keyauth-seller.queries.js';
 import { maskDrawer, type SellerAnswer, SellerRefusal, SellerText } from './keyauth-seller-wire.js';
 
@@ -39,6 +41,8 @@ export class KeyAuthSellerKeyCalls {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly licenses: LicensesService,
     private readonly users: UsersService,
+    private readonly apps: AppCredentialsCache,
+    private readonly appStats: StatsService,
   ) {}
 
   /** The key calls this serves; the endpoint sends the others elsewhere. */
@@ -156,25 +160,34 @@ export class KeyAuthSellerKeyCalls {
     };
   }
 
-  /** `stats`: the app's figures, every one a string, in the fields KeyAuth's Discord bot reads. */
+  /**
+   * `stats`: the console's own figures (StatsService: exact up to its bound,
+   * the planner's estimate past it, so a large app is never counted row by
+   * row), every one a string, in the fields KeyAuth's Discord bot reads.
+   */
   private async stats(call: SellerCall): Promise<SellerAnswer> {
-    const [row] = await sqlRows<SellerStatsRow>(this.dataSource, SELLER_STATS, [call.appId]);
-    const figures = row!;
+    const app = await this.apps.get(call.appId);
+    if (!app) throw new SellerRefusal(SellerText.sellerKeyNotFound, 404);
+    const [figures, [side]] = await Promise.all([
+      this.appStats.get(app),
+      sqlRows<SellerSideCountsRow>(this.dataSource, SELLER_SIDE_COUNTS, [call.appId]),
+    ]);
+    const { licenses } = figures;
     return {
       success: true,
       message: SellerText.statsFetched,
       fields: {
-        totalkeys: figures.total_keys,
-        unused: figures.unused,
-        used: figures.used,
+        totalkeys: String(licenses.total),
+        unused: String(licenses.UNUSED),
+        used: String(licenses.USED + licenses.EXPIRED),
         paused: '0',
-        banned: figures.banned,
-        webhooks: figures.webhooks,
-        files: figures.files,
-        vars: figures.vars,
-        totalusers: figures.users,
-        totalaccs: figures.resellers,
-        resellers: figures.resellers,
+        banned: String(licenses.BANNED),
+        webhooks: side!.webhooks,
+        files: side!.files,
+        vars: side!.vars,
+        totalusers: String(figures.users),
+        totalaccs: side!.resellers,
+        resellers: side!.resellers,
         managers: '0',
       },
     };

@@ -91,24 +91,18 @@ export const FETCH_ALL_USERS = `SELECT ${USER_FIELDS} FROM users
 /** The value of the user `$1`'s variable `$2` (its primary key). */
 export const GET_USER_VARIABLE_VALUE = `SELECT value FROM user_variables WHERE user_id = $1 AND key = $2`;
 
-/** The figures of `stats`, all of the app `$1`: keys by status from licenses_app_status_idx, the rest small tables. */
-export const SELLER_STATS = `SELECT
-  (SELECT count(*) FROM licenses WHERE app_id = $1) AS total_keys,
-  (SELECT count(*) FROM licenses WHERE app_id = $1 AND status = 'UNUSED') AS unused,
-  (SELECT count(*) FROM licenses WHERE app_id = $1 AND status IN ('USED', 'EXPIRED')) AS used,
-  (SELECT count(*) FROM licenses WHERE app_id = $1 AND status = 'BANNED') AS banned,
-  (SELECT count(*) FROM users WHERE app_id = $1) AS users,
+/**
+ * The counts of `stats` the console's stats do not have, of the app `$1`:
+ * webhooks, files, variables and resellers, each a handful per app, read
+ * from indexes led by app id.
+ */
+export const SELLER_SIDE_COUNTS = `SELECT
   (SELECT count(*) FROM webhooks WHERE app_id = $1) AS webhooks,
   (SELECT count(*) FROM files WHERE app_id = $1) AS files,
   (SELECT count(*) FROM variables WHERE app_id = $1) AS vars,
   (SELECT count(*) FROM resellers WHERE app_id = $1) AS resellers`;
 
-export interface SellerStatsRow {
-  total_keys: string;
-  unused: string;
-  used: string;
-  banned: string;
-  users: string;
+export interface SellerSideCountsRow {
   webhooks: string;
   files: string;
   vars: string;

@@ -11,6 +11,7 @@ import { LicensesModule } from '../licenses/licenses.module.js';
 import { UserVariablesModule } from '../user-variables/user-variables.module.js';
 import { VariablesModule } from '../variables/variables.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { StatsModule } from '../stats/stats.module.js';
 import { ActivatedKeys } from './activated-keys.js';
 import { KeyAuthAppStats } from './keyauth-app-stats.js';
 import { KeyAuthAppsCache } from './keyauth-apps.cache.js';
@@ -41,6 +42,7 @@ import { SellerKeyService } from './seller-key.service.js';
     FilesModule,
     LicensesModule,
     RateLimitModule,
+    StatsModule,
     UserVariablesModule,
     UsersModule,
     VariablesModule,
