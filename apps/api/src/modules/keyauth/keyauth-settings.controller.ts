@@ -78,7 +78,7 @@ export class KeyAuthSettingsController {
 
   @Delete('seller-key')
   @AppCapability('keyauth')
-  @ApiOperation({ summary: 'Revoke the seller key: seller calls are refused until a new one is made' })
+  @ApiOperation({ summary: 'Revoke the seller key (idempotent): seller calls are refused until a new one is made' })
   async revokeSellerKey(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Req() request: FastifyRequest) {
     return ok(await this.sellerKeys.revoke(actor, app, originOf(request)));
   }

@@ -5,7 +5,6 @@ import { randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { ChangeAuthor } from '../../common/auth/actor.js';
 import { sha256 } from '../../common/crypto.js';
-import { AppError } from '../../common/errors.js';
 import { iso } from '../../common/iso.js';
 import { sqlAffected, sqlRows } from '../../common/sql.js';
 import { Config } from '../../config/config.js';
@@ -68,10 +67,11 @@ export class SellerKeyService {
     return { ...this.toStatus(row, origin), sellerKey };
   }
 
+  /** Revokes the key; idempotent (no key is what was asked for), audited only when a key went. */
   async revoke(actor: ChangeAuthor, app: OwnedApp, origin: string | null): Promise<SellerKeyStatus> {
     await this.dataSource.transaction(async (manager) => {
       const deleted = await sqlRows(manager, DELETE_SELLER_KEY, [app.id]);
-      if (deleted.length === 0) throw new AppError('NOT_FOUND', 'This app has no seller key');
+      if (deleted.length === 0) return;
       await this.audit.write(manager, [adminChange(actor, app.id, 'admin.keyauth.seller-key.revoke')]);
     });
     return this.toStatus(undefined, origin);
