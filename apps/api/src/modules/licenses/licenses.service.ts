@@ -16,7 +16,7 @@ import type { AppScope } from '../apps/app-access.js';
 import { ResellerCredits } from '../resellers/reseller-credits.js';
 import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
 import { applyLicenseLimits } from '../users/user-writes.js';
-import { generateLicenseKey } from './license-key.js';
+import { generateLicenseKey, type KeyShape } from './license-key.js';
 import type { ExportLicensesQuery, GenerateLicensesDto, ListLicensesQuery, UpdateLicenseDto } from './licenses.dto.js';
 import {
   BAN_LICENSE,
@@ -41,12 +41,6 @@ import {
 const EXPORT_BATCH_ROWS = 1000;
 /** CSV an export holds ahead of a slow client before it stops reading. */
 const EXPORT_BUFFER_BYTES = 256 * 1024;
-
-/** Keys made otherwise than the console's (KeyAuth's seller API): drawn from a mask, with extra days. */
-export interface KeyShape {
-  drawKey?: () => string;
-  extraDays?: number;
-}
 
 /** Keys are drawn until `count` distinct ones are stored; a collision just draws again. */
 const MAX_GENERATION_ROUNDS = 10;
