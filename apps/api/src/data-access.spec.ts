@@ -49,6 +49,7 @@ const OWNERS: Record<string, string> = {
   variables: 'variables',
   user_variables: 'user-variables',
   keyauth_apps: 'keyauth',
+  keyauth_seller_keys: 'keyauth',
   jobs: 'jobs',
   job_import_rows: 'jobs',
   app_activity_days: 'stats',

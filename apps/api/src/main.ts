@@ -37,6 +37,8 @@ import { CLIENT_ENDPOINT_OPENAPI, ClientEndpoint } from './modules/client/client
 import { DependencyHealth } from './modules/health/dependency-health.js';
 import { createClientServer, serveClientEndpoint, splitClientCalls } from './modules/client/client-server.js';
 import { KeyAuthEndpoint } from './modules/keyauth/keyauth.endpoint.js';
+import { KeyAuthSellerEndpoint } from './modules/keyauth/keyauth-seller.endpoint.js';
+import { sellerEndpointOpenApi } from './modules/keyauth/keyauth-seller-wire.js';
 import {
   createKeyAuthServer,
   keyAuthEndpointOpenApi,
@@ -127,6 +129,7 @@ async function bootstrap(): Promise<void> {
   openapi.paths['/v1'] = CLIENT_ENDPOINT_OPENAPI;
   openapi.paths['/api/1.3/'] = keyAuthEndpointOpenApi('1.3');
   openapi.paths['/api/1.2/'] = keyAuthEndpointOpenApi('1.2');
+  openapi.paths['/api/seller/'] = sellerEndpointOpenApi();
   SwaggerModule.setup('docs', app, openapi, { jsonDocumentUrl: 'docs/openapi.json' });
 
   const dashboardDir = config.DASHBOARD_DIR || defaultDashboardDir();
@@ -145,7 +148,7 @@ async function bootstrap(): Promise<void> {
   }
 
   await serveClientEndpoint(clientServer, app.get(ClientEndpoint));
-  await serveKeyAuthEndpoint(keyAuthServer, app.get(KeyAuthEndpoint));
+  await serveKeyAuthEndpoint(keyAuthServer, app.get(KeyAuthEndpoint), app.get(KeyAuthSellerEndpoint));
   // Closed once the HTTP server has closed, so calls in flight during the shutdown are answered.
   app
     .getHttpAdapter()

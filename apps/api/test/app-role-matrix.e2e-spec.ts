@@ -46,6 +46,9 @@ const APP_ROUTES: Record<string, AppRole | 'resellers only'> = {
   'POST /v1/admin/apps/{appId}/keyauth/secret/reveal': 'admin',
   'GET /v1/admin/apps/{appId}/keyauth/messages': 'admin',
   'PUT /v1/admin/apps/{appId}/keyauth/messages': 'admin',
+  'GET /v1/admin/apps/{appId}/keyauth/seller-key': 'admin',
+  'POST /v1/admin/apps/{appId}/keyauth/seller-key': 'admin',
+  'DELETE /v1/admin/apps/{appId}/keyauth/seller-key': 'admin',
 
   'POST /v1/admin/apps/{appId}/licenses': 'manager',
   'GET /v1/admin/apps/{appId}/licenses': 'viewer',

@@ -5,6 +5,7 @@
 // init answered at the 1.3 URL shown only once compatibility is on, the public
 // key in hex (the app's Ed25519 key, as KeyAuth clients embed it) copied; and
 // the API's 409 when another app already answers to the same ownerid + name;
+// the seller API's key made, shown once, used, rotated, and its call in Logs;
 // a reseller of the app never sees the section.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { PASSWORD, startHarness, uniqueEmail } from './harness.mjs';
@@ -128,6 +129,67 @@ describe('KeyAuth compatibility settings', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await section.getByLabel('1.2 secret', { exact: true }).inputValue()).toBe(shipped);
     expect((await call('POST', `${keyAuthPath(app)}/secret/reveal`, undefined, token)).body.data.secret).toBe(shipped);
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('seller API: the key created and shown once, its last use after a call, rotated, and the call in Logs', async () => {
+    const { token, app, context, page, pageErrors } = await harness.ownerWithApp({ appName: 'Seller Loader' });
+    const settings = (await call('GET', keyAuthPath(app), undefined, token)).body.data;
+    const { publicKeyHex: _key, secretSet: _secret, endpoints: _urls, ...body } = settings;
+    expect((await call('PUT', keyAuthPath(app), { ...body, enabled: true }, token)).status).toBe(200);
+    const { section } = await openSection(page, app);
+    const details = section.getByRole('definition');
+    await section.getByRole('heading', { name: 'Seller API' }).waitFor();
+    expect(await section.getByLabel('Seller key', { exact: true }).count()).toBe(0);
+
+    // Created without a confirmation (there is none to replace), shown once.
+    await section.getByRole('button', { name: 'Create seller key' }).click();
+    await page.getByTestId('toast-success').getByText('Seller key created').waitFor();
+    const notice = section.getByRole('region', { name: 'New seller key' });
+    const sellerKey = await notice.getByLabel('Seller key', { exact: true }).inputValue();
+    expect(sellerKey).toMatch(/^[A-Za-z0-9]{32}$/);
+    await details.getByText('Never').waitFor();
+
+    // A Discord bot's call with it; the last use shows after a reload, and the key is not shown again.
+    const endpoint = await section.getByLabel('Seller API URL', { exact: true }).inputValue();
+    const answer = await fetch(`${endpoint}?sellerkey=${sellerKey}&type=add&expiry=1&format=text`);
+    expect(answer.status).toBe(200);
+    await page.reload();
+    await section.getByRole('heading', { name: 'Seller API' }).waitFor();
+    await section.getByRole('button', { name: 'Rotate seller key' }).waitFor();
+    expect(await section.getByRole('region', { name: 'New seller key' }).count()).toBe(0);
+    expect(await details.getByText('Never').count()).toBe(0);
+    const status = (await call('GET', `${keyAuthPath(app)}/seller-key`, undefined, token)).body.data;
+    expect(status.lastUsedAt).not.toBeNull();
+
+    // Rotate: confirmed first; the old key is refused, the new one shown once.
+    await section.getByRole('button', { name: 'Rotate seller key' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Rotate the seller key?' })
+      .getByRole('button', { name: 'Rotate seller key' })
+      .click();
+    await page.getByTestId('toast-success').getByText('Seller key rotated').waitFor();
+    const rotated = await section
+      .getByRole('region', { name: 'New seller key' })
+      .getByLabel('Seller key', { exact: true })
+      .inputValue();
+    expect(rotated).not.toBe(sellerKey);
+    const old = await fetch(`${endpoint}?sellerkey=${sellerKey}&type=stats`);
+    expect([old.status, (await old.json()).message]).toEqual([404, 'Seller Key Not Found']);
+    await details.getByText('Never').waitFor();
+
+    // Logs: the seller call under its own type, in words, by "seller API".
+    await page.goto(`${harness.url}/apps/${app.appId}/logs`);
+    await page.getByRole('heading', { name: 'Logs', level: 1 }).waitFor();
+    await page.getByLabel('Type').selectOption('seller');
+    const row = page.getByRole('row', { name: /seller\.add/ });
+    await row.waitFor();
+    const rowText = await row.innerText();
+    expect(rowText).toContain('Seller API: create keys');
+    expect(rowText).toContain('seller API');
+    expect(rowText).not.toContain(sellerKey);
 
     expect(pageErrors).toEqual([]);
     await context.close();

@@ -13,6 +13,7 @@ export * from './jobs.js';
 export * from './keyauth-import.js';
 export * from './health.js';
 export * from './keyauth.js';
+export * from './keyauth-seller.js';
 export * from './teams.js';
 export * from './two-factor.js';
 export * from './passkeys.js';

@@ -33,6 +33,10 @@ describe('loggableUrl', () => {
       '/v1/admin/apps/x/licenses?search=[redacted]&page=2&status=USED',
     );
     expect(loggableUrl('/v1')).toBe('/v1');
+    // KeyAuth's seller API carries its key in the query string: never logged.
+    expect(loggableUrl('/api/seller/?sellerkey=Ab3De6Gh9JAb3De6Gh9JAb3De6Gh9JAb&type=add&expiry=1')).toBe(
+      '/api/seller/?sellerkey=[redacted]&type=add&expiry=[redacted]',
+    );
   });
 
   it("redacts a secret route parameter by the route's pattern, however the path is spelled", () => {

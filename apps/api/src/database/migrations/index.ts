@@ -26,6 +26,7 @@ import { AccountSecurityIndexes1795300000029 } from './1795300000029-AccountSecu
 import { AppActivityHours1795300000030 } from './1795300000030-AppActivityHours.js';
 import { FirstActivation1795300000031 } from './1795300000031-FirstActivation.js';
 import { KeyAuthMessages1795300000032 } from './1795300000032-KeyAuthMessages.js';
+import { KeyAuthSellerKey1795300000033 } from './1795300000033-KeyAuthSellerKey.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   AppActivityHours1795300000030,
   FirstActivation1795300000031,
   KeyAuthMessages1795300000032,
+  KeyAuthSellerKey1795300000033,
 ];

@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import type { RequestListener } from 'node:http';
 import { registerRequestIdHeader } from '../../common/logging.js';
 import type { KeyAuthEndpoint } from './keyauth.endpoint.js';
+import type { KeyAuthSellerEndpoint } from './keyauth-seller.endpoint.js';
+import { isSellerPath } from './keyauth-seller-wire.js';
 import { KEYAUTH_INVALID, versionOfPath } from './keyauth-wire.js';
 
 /** The headers of every KeyAuth answer: answers carry sessions and secrets, so none is cached. */
@@ -34,6 +36,7 @@ async function multipartFields(request: FastifyRequest): Promise<Record<string, 
 
 /** The paths KeyAuth clients are pointed at, with and without the trailing slash. */
 const KEYAUTH_PATHS = ['/api/1.3/', '/api/1.3', '/api/1.2/', '/api/1.2'];
+const SELLER_PATHS = ['/api/seller/', '/api/seller'];
 
 /**
  * The Fastify instance of the KeyAuth compatibility endpoint, on the API's
@@ -52,32 +55,48 @@ export async function createKeyAuthServer(options: FastifyServerOptions): Promis
     reply.headers(ANSWER_HEADERS);
     done();
   });
-  server.setErrorHandler(async (error: { statusCode?: number }, _request, reply) => {
+  server.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+    if (isSellerPath(request.url)) {
+      const answer = { success: false, message: 'The request could not be read (its body or fields)' };
+      return reply.status(status).header('content-type', 'application/json; charset=utf-8').send(answer);
+    }
     return reply.status(status).header('content-type', 'text/plain; charset=utf-8').send(KEYAUTH_INVALID);
   });
   return server;
 }
 
-/** Adds the KeyAuth routes (GET too: one C++ client sends `file` as a GET with a query string). */
-export async function serveKeyAuthEndpoint(server: FastifyInstance, endpoint: KeyAuthEndpoint): Promise<void> {
-  for (const url of KEYAUTH_PATHS) {
+/**
+ * Adds the KeyAuth routes (GET too: one C++ client sends `file` as a GET with
+ * a query string) and the seller API's (tools call it with GET mostly).
+ */
+export async function serveKeyAuthEndpoint(
+  server: FastifyInstance,
+  endpoint: KeyAuthEndpoint,
+  sellerEndpoint: KeyAuthSellerEndpoint,
+): Promise<void> {
+  const routes = [
+    ...KEYAUTH_PATHS.map((url) => ({ url, target: endpoint })),
+    ...SELLER_PATHS.map((url) => ({ url, target: sellerEndpoint })),
+  ];
+  for (const { url, target } of routes) {
     server.route({
       method: ['GET', 'POST'],
       url,
       handler: async (request, reply) => {
         if (request.isMultipart()) request.body = await multipartFields(request);
-        return endpoint.handle(request, reply);
+        return target.handle(request, reply);
       },
     });
   }
   await server.ready();
 }
 
-/** The HTTP request listener that sends KeyAuth calls to `keyAuthServer` and everything else to `next`. */
+/** The HTTP request listener that sends KeyAuth and seller calls to `keyAuthServer` and everything else to `next`. */
 export function splitKeyAuthCalls(next: RequestListener, keyAuthServer: FastifyInstance): RequestListener {
   return (request, response) => {
-    if (versionOfPath(request.url ?? '') !== null) keyAuthServer.routing(request, response);
+    const url = request.url ?? '';
+    if (versionOfPath(url) !== null || isSellerPath(url)) keyAuthServer.routing(request, response);
     else next(request, response);
   };
 }

@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../common/admin-response.js';
@@ -6,6 +6,7 @@ import { CurrentActor, type Actor } from '../../common/auth/actor.js';
 import { AppScoped, CurrentApp, type OwnedApp, AppCapability } from '../apps/app-access.js';
 import { SetKeyAuthSecretDto, UpdateKeyAuthSettingsDto } from './keyauth-settings.dto.js';
 import { KeyAuthSettingsService } from './keyauth-settings.service.js';
+import { SellerKeyService } from './seller-key.service.js';
 
 /** Scheme and host the owner reached the API at, for the endpoint URLs when PUBLIC_URL is not set. */
 function originOf(request: FastifyRequest): string | null {
@@ -16,7 +17,10 @@ function originOf(request: FastifyRequest): string | null {
 @ApiTags('keyauth')
 @AppScoped('keyauth')
 export class KeyAuthSettingsController {
-  constructor(private readonly settings: KeyAuthSettingsService) {}
+  constructor(
+    private readonly settings: KeyAuthSettingsService,
+    private readonly sellerKeys: SellerKeyService,
+  ) {}
 
   @Get()
   @AppCapability('keyauth')
@@ -53,5 +57,29 @@ export class KeyAuthSettingsController {
   @ApiOperation({ summary: 'The 1.2 secret in the clear (a POST, so it is audited and never cached)' })
   async revealSecret(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp) {
     return ok(await this.settings.revealSecret(actor, app));
+  }
+
+  @Get('seller-key')
+  @AppCapability('keyauth')
+  @ApiOperation({ summary: 'Whether the app has a KeyAuth seller key, when it was made and last used (never the key)' })
+  async sellerKey(@CurrentApp() app: OwnedApp, @Req() request: FastifyRequest) {
+    return ok(await this.sellerKeys.status(app, originOf(request)));
+  }
+
+  @Post('seller-key')
+  @AppCapability('keyauth')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'A new seller key, answered once (`sellerKey`); the previous one stops working at once',
+  })
+  async rotateSellerKey(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Req() request: FastifyRequest) {
+    return ok(await this.sellerKeys.rotate(actor, app, originOf(request)));
+  }
+
+  @Delete('seller-key')
+  @AppCapability('keyauth')
+  @ApiOperation({ summary: 'Revoke the seller key (idempotent): seller calls are refused until a new one is made' })
+  async revokeSellerKey(@CurrentActor() actor: Actor, @CurrentApp() app: OwnedApp, @Req() request: FastifyRequest) {
+    return ok(await this.sellerKeys.revoke(actor, app, originOf(request)));
   }
 }

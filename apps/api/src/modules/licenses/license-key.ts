@@ -8,6 +8,12 @@ import {
 } from '@latchkey/contracts';
 import { randomInt } from 'node:crypto';
 
+/** Keys made otherwise than the console's (KeyAuth's seller API): drawn from a mask, with extra days. */
+export interface KeyShape {
+  drawKey?: () => string;
+  extraDays?: number;
+}
+
 function segment(): string {
   let out = '';
   for (let i = 0; i < KEY_SEGMENT_LENGTH; i += 1) out += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];

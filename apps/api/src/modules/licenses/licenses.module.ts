@@ -10,5 +10,6 @@ import { LicensesService } from './licenses.service.js';
   imports: [AccountsModule, AppsModule, ResellersModule, SessionsModule],
   controllers: [LicensesController],
   providers: [LicensesService],
+  exports: [LicensesService],
 })
 export class LicensesModule {}

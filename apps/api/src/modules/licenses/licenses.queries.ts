@@ -33,8 +33,9 @@ const LICENSE_COLUMNS = `id, app_id, key, status, duration_type, level, max_devi
  * Stores the keys `$2` (in their order) with one set of settings; a key the
  * app already has is skipped, so the caller draws again for it.
  */
-export const INSERT_KEYS = `INSERT INTO licenses (app_id, key, duration_type, level, max_devices, prefix, note, created_by)
-  SELECT $1, k, $3, $4, $5, $6, $7, $8 FROM unnest($2::text[]) WITH ORDINALITY AS t(k, n) ORDER BY n
+export const INSERT_KEYS = `INSERT INTO licenses (app_id, key, duration_type, level, max_devices, prefix, note, created_by,
+    extra_days)
+  SELECT $1, k, $3, $4, $5, $6, $7, $8, $9 FROM unnest($2::text[]) WITH ORDINALITY AS t(k, n) ORDER BY n
   ON CONFLICT (app_id, key) DO NOTHING
   RETURNING ${LICENSE_COLUMNS}`;
 

@@ -9,14 +9,14 @@ import { PlannerStatistics } from '../../common/planner-statistics.js';
 import { escapeLike, sqlPage, sqlRows } from '../../common/sql.js';
 import { sqlTextBatches, type TextRow } from '../../common/sql-text.js';
 import { iso } from '../../common/iso.js';
-import type { Actor } from '../../common/auth/actor.js';
+import type { ChangeAuthor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
 import type { AppScope } from '../apps/app-access.js';
 import { ResellerCredits } from '../resellers/reseller-credits.js';
 import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
 import { applyLicenseLimits } from '../users/user-writes.js';
-import { generateLicenseKey } from './license-key.js';
+import { generateLicenseKey, type KeyShape } from './license-key.js';
 import type { ExportLicensesQuery, GenerateLicensesDto, ListLicensesQuery, UpdateLicenseDto } from './licenses.dto.js';
 import {
   BAN_LICENSE,
@@ -63,7 +63,12 @@ export class LicensesService {
    * ledger entry with the new ids last. Once committed, the keys count
    * toward the next ANALYZE of `licenses` (PlannerStatistics).
    */
-  async generate(actor: Actor, scope: AppScope, dto: GenerateLicensesDto): Promise<License[]> {
+  async generate(
+    actor: ChangeAuthor,
+    scope: AppScope,
+    dto: GenerateLicensesDto,
+    shape: KeyShape = {},
+  ): Promise<License[]> {
     const { appId, resellerId } = scope;
     const count = dto.count ?? LicenseLimits.countDefault;
     const level = dto.level ?? LicenseLimits.levelDefault;
@@ -76,7 +81,8 @@ export class LicensesService {
       const created: LicenseRow[] = [];
       for (let round = 0; created.length < count; round += 1) {
         if (round === MAX_GENERATION_ROUNDS) throw new Error('could not draw distinct license keys');
-        const keys = Array.from({ length: count - created.length }, () => generateLicenseKey(dto.prefix));
+        const draw = shape.drawKey ?? (() => generateLicenseKey(dto.prefix));
+        const keys = Array.from({ length: count - created.length }, draw);
         created.push(
           ...(await sqlRows<LicenseRow>(manager, INSERT_KEYS, [
             appId,
@@ -87,6 +93,7 @@ export class LicensesService {
             dto.prefix ?? null,
             dto.note ?? null,
             actor.accountId,
+            shape.extraDays ?? 0,
           ])),
         );
       }
@@ -140,7 +147,7 @@ export class LicensesService {
    * Changes note, level or device limit. Level and device limit also apply to
    * the user whose current license this is, so a change is felt at once.
    */
-  async update(actor: Actor, appId: string, licenseId: string, dto: UpdateLicenseDto): Promise<License> {
+  async update(actor: ChangeAuthor, appId: string, licenseId: string, dto: UpdateLicenseDto): Promise<License> {
     const license = await this.findInApp(appId, licenseId);
     const changes: Partial<Pick<License, 'note' | 'level' | 'maxDevices'>> = {};
     if (dto.note !== undefined) changes.note = dto.note;
@@ -167,7 +174,12 @@ export class LicensesService {
   }
 
   /** Bans the key: it is refused from now on and its user's live sessions end. */
-  async ban(actor: Actor, appId: string, licenseId: string, reason: string | null | undefined): Promise<License> {
+  async ban(
+    actor: ChangeAuthor,
+    appId: string,
+    licenseId: string,
+    reason: string | null | undefined,
+  ): Promise<License> {
     const license = await this.findInApp(appId, licenseId);
     const banned = await this.dataSource.transaction(async (manager) => {
       const rows = await sqlRows<{ user_id: string | null }>(manager, BAN_LICENSE, [license.id, reason ?? null]);
@@ -182,7 +194,7 @@ export class LicensesService {
   }
 
   /** Lifts a ban: the key is USED again when it was activated, UNUSED otherwise. */
-  async unban(actor: Actor, appId: string, licenseId: string): Promise<License> {
+  async unban(actor: ChangeAuthor, appId: string, licenseId: string): Promise<License> {
     const license = await this.findInApp(appId, licenseId);
     if (license.status !== 'BANNED') return toLicense(license);
     const status = license.activated_at ? 'USED' : 'UNUSED';
@@ -201,7 +213,7 @@ export class LicensesService {
    * unused keys can be deleted`) and gets the credit back as a `refund` entry
    * in the same transaction.
    */
-  async remove(actor: Actor, scope: AppScope, licenseId: string): Promise<void> {
+  async remove(actor: ChangeAuthor, scope: AppScope, licenseId: string): Promise<void> {
     const { resellerId } = scope;
     const license = await this.findInApp(scope.appId, licenseId, resellerId);
     if (resellerId && license.status !== 'UNUSED') throw new AppError('ONLY_UNUSED_KEYS');

@@ -4,5 +4,10 @@ import { AppsModule } from '../apps/apps.module.js';
 import { StatsController } from './stats.controller.js';
 import { StatsService } from './stats.service.js';
 
-@Module({ imports: [AccountsModule, AppsModule], controllers: [StatsController], providers: [StatsService] })
+@Module({
+  imports: [AccountsModule, AppsModule],
+  controllers: [StatsController],
+  providers: [StatsService],
+  exports: [StatsService],
+})
 export class StatsModule {}

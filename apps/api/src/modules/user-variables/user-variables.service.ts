@@ -8,7 +8,7 @@ import {
   type UserVarsData,
 } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { Actor } from '../../common/auth/actor.js';
+import type { Actor, ChangeAuthor } from '../../common/auth/actor.js';
 import { AppError } from '../../common/errors.js';
 import { PreparedStatements } from '../../common/prepared-statements.js';
 import { sqlPage, sqlRows } from '../../common/sql.js';
@@ -85,7 +85,7 @@ export class UserVariablesService {
 
   /** Creates or replaces the variable; `created` tells the controller 201 from 200. */
   async put(
-    actor: Actor,
+    actor: ChangeAuthor,
     appId: string,
     userId: string,
     key: string,

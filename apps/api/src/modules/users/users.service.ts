@@ -64,7 +64,7 @@ export class UsersService {
   }
 
   /** A user made by the owner, without a license key. */
-  async create(actor: Actor, appId: string, dto: CreateUserDto): Promise<AdminUser> {
+  async create(actor: ChangeAuthor, appId: string, dto: CreateUserDto): Promise<AdminUser> {
     const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now())
       throw fieldError('expiresAt', 'expiresAt must be in the future');
@@ -105,7 +105,7 @@ export class UsersService {
   }
 
   /** Deletes the user; its sessions go with it (foreign key cascade), so their tokens stop working at once. */
-  async remove(actor: Actor, appId: string, userId: string): Promise<void> {
+  async remove(actor: ChangeAuthor, appId: string, userId: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const rows = await sqlRows<{ id: string; username: string }>(manager, DELETE_USER, [userId, appId]);
       if (!rows[0]) throw new AppError('NOT_FOUND');
@@ -161,7 +161,7 @@ export class UsersService {
       });
   }
 
-  async unban(actor: Actor, appId: string, userId: string): Promise<AdminUser> {
+  async unban(actor: ChangeAuthor, appId: string, userId: string): Promise<AdminUser> {
     return this.dataSource.transaction(async (manager) => {
       const { row } = await this.change(manager, appId, userId, USER_CHANGES.unban, []);
       await this.audit.write(manager, [
@@ -176,7 +176,7 @@ export class UsersService {
    * lifetime user stays lifetime. The database refuses an expiry past
    * LATEST_EXPIRY (users_expires_at_bounded): 400 naming `days`.
    */
-  async extend(actor: Actor, appId: string, userId: string, days: number): Promise<AdminUser> {
+  async extend(actor: ChangeAuthor, appId: string, userId: string, days: number): Promise<AdminUser> {
     return this.dataSource.transaction(async (manager) => {
       const { row, before } = await this.change(manager, appId, userId, USER_CHANGES.extend, [days]).catch(
         (err: unknown) => {
@@ -221,7 +221,7 @@ export class UsersService {
     });
   }
 
-  async resetHwid(actor: Actor, appId: string, userId: string): Promise<AdminUser> {
+  async resetHwid(actor: ChangeAuthor, appId: string, userId: string): Promise<AdminUser> {
     return this.dataSource.transaction(async (manager) => {
       const { row, before } = await this.change(manager, appId, userId, USER_CHANGES.resetHwid, []);
       await this.audit.write(manager, [

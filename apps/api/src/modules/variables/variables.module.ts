@@ -8,5 +8,6 @@ import { VariablesService } from './variables.service.js';
   imports: [AccountsModule, AppsModule],
   controllers: [VariablesController],
   providers: [VariablesService],
+  exports: [VariablesService],
 })
 export class VariablesModule {}

@@ -4,7 +4,7 @@ import { VariableLimits, type Variable } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors.js';
 import { isUniqueViolation, sqlPage, sqlRows } from '../../common/sql.js';
-import type { Actor } from '../../common/auth/actor.js';
+import type { Actor, ChangeAuthor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { VARIABLE_KEY, type CreateVariableDto, type UpdateVariableDto } from './variables.dto.js';
 import {
@@ -51,7 +51,7 @@ export class VariablesService {
     return toVariable(await this.find(appId, key));
   }
 
-  async update(actor: Actor, appId: string, key: string, dto: UpdateVariableDto): Promise<Variable> {
+  async update(actor: ChangeAuthor, appId: string, key: string, dto: UpdateVariableDto): Promise<Variable> {
     const variable = await this.find(appId, key);
     const saved = await this.dataSource.transaction(async (manager) => {
       const [changed] = await sqlRows<VariableRow>(manager, UPDATE_VARIABLE, [

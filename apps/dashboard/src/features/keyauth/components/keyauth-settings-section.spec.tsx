@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { clearToken, setToken } from '@/lib/auth-token';
-import { fakeFetch } from '@/test/fake-fetch';
+import { type FakeAnswer, fakeFetch as queuedFetch } from '@/test/fake-fetch';
 import { KeyAuthMessage, type KeyAuthSettings } from '@latchkey/contracts';
 import { KeyAuthSettingsSection } from './keyauth-settings-section';
 
@@ -28,6 +28,24 @@ const SETTINGS: KeyAuthSettings = {
   endpoints: { v13: 'https://lk.example/api/1.3/', v12: 'https://lk.example/api/1.2/' },
 };
 const LOADED = { status: 200, body: { success: true, data: SETTINGS } };
+const NO_SELLER_KEY = { exists: false, createdAt: null, lastUsedAt: null, endpoint: 'https://lk.example/api/seller/' };
+
+/**
+ * The queued answers for the settings' calls; the seller key section's own
+ * calls (`.../seller-key`) answer from `sellerKey` and stay out of the
+ * returned mock, so its call counts are the settings' alone.
+ */
+function fakeFetch(...answers: FakeAnswer[]) {
+  return withSellerKey([{ status: 200, body: { success: true, data: NO_SELLER_KEY } }], answers).settings;
+}
+
+function withSellerKey(sellerKey: FakeAnswer[], answers: FakeAnswer[]) {
+  const seller = queuedFetch(...sellerKey);
+  const settings = queuedFetch(...answers);
+  globalThis.fetch = ((path: string, init?: RequestInit) =>
+    (String(path).endsWith('/seller-key') ? seller : settings)(path, init)) as typeof globalThis.fetch;
+  return { seller, settings };
+}
 
 function renderSection() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -172,5 +190,29 @@ describe('KeyAuthSettingsSection', () => {
     expect((screen.getByLabelText('KeyAuth 1.2 URL') as HTMLInputElement).value).toBe(SETTINGS.endpoints.v12);
     for (const client of ['C++', 'C#', 'Python']) screen.getByText(client, { selector: 'dt' });
     screen.getByText('API_PUBLIC_KEY');
+  });
+
+  it('shows that the app has no seller key, then the new one once it is created', async () => {
+    const created = {
+      ...NO_SELLER_KEY,
+      exists: true,
+      createdAt: '2026-01-02T03:04:05.000Z',
+      sellerKey: 'K'.repeat(32),
+    };
+    const { seller } = withSellerKey(
+      [
+        { status: 200, body: { success: true, data: NO_SELLER_KEY } },
+        { status: 200, body: { success: true, data: created } },
+        { status: 200, body: { success: true, data: { ...created, sellerKey: undefined } } },
+      ],
+      [LOADED],
+    );
+    renderSection();
+    await screen.findByRole('heading', { name: 'Seller API' });
+    expect(await within(await screen.findByLabelText('Seller key status')).findByText('None')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Create seller key' }));
+    const notice = await screen.findByRole('region', { name: 'New seller key' });
+    expect((within(notice).getByLabelText('Seller key') as HTMLInputElement).value).toBe('K'.repeat(32));
+    expect(seller.mock.calls[1]![1]!.method).toBe('POST');
   });
 });

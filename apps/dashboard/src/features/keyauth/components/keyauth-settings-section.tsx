@@ -20,6 +20,7 @@ import {
   type KeyAuthFormValues,
 } from './keyauth-form-values';
 import { KeyAuthSecretControls } from './keyauth-secret-controls';
+import { SellerKeySection } from './seller-key-section';
 import '../keyauth.css';
 
 /** An explicit reset replaces the typed values too (`resetOptions` below would keep them). */
@@ -227,6 +228,9 @@ export function KeyAuthSettingsSection({ appId, appVersion }: { appId: string; a
           <KeyAuthSettingsForm appId={appId} appVersion={appVersion} settings={settings} />
           <div className="settings-divider stack">
             <KeyAuthSecretControls appId={appId} secretSet={settings.secretSet} />
+          </div>
+          <div className="settings-divider stack">
+            <SellerKeySection appId={appId} enabled={settings.enabled} />
           </div>
           <div className="settings-divider stack">
             <h3>For your clients</h3>

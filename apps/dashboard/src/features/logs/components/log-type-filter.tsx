@@ -1,6 +1,6 @@
 import { SelectField } from '@/components/ui/form-fields';
 
-/** The entry types and prefixes the API records (`client.<type>`, `admin.<resource>.<verb>`). */
+/** The entry types and prefixes the API records (`client.<type>`, `admin.<resource>.<verb>`, `seller.<call>`). */
 const TYPE_OPTIONS = [
   { value: '', label: 'All entries' },
   { value: 'client', label: 'Client: every call' },
@@ -19,6 +19,7 @@ const TYPE_OPTIONS = [
   { value: 'admin.webhook', label: 'Admin: webhooks' },
   { value: 'admin.app', label: 'Admin: app settings and keys' },
   { value: 'member', label: 'Members: invitations, roles, removals' },
+  { value: 'seller', label: 'Seller API: every call' },
 ] as const;
 
 export function LogTypeFilter({

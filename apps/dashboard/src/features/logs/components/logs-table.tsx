@@ -1,4 +1,4 @@
-import { PAGE_DEFAULT_LIMIT, type AuditEntry } from '@latchkey/contracts';
+import { PAGE_DEFAULT_LIMIT, sellerAuditLabel, type AuditEntry } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable } from '@/components/ui/data-table';
@@ -42,11 +42,24 @@ function Details({ details }: { details: Record<string, unknown> }) {
   );
 }
 
+/** An entry's type; a seller API call's also in words ("Seller API: reset a user's HWID"). */
+function EntryType({ type }: { type: string }) {
+  const label = sellerAuditLabel(type);
+  return label ? (
+    <span className="log-type">
+      <span>{label}</span>
+      <code>{type}</code>
+    </span>
+  ) : (
+    <code>{type}</code>
+  );
+}
+
 /** The columns; an admin change's actor (a member, by its email) filters the log to that member when clicked. */
 function logColumns(onActorFilter: (actorId: string) => void) {
   return [
     column.accessor('createdAt', { header: 'Time', cell: (info) => <DateTime value={info.getValue()} /> }),
-    column.accessor('type', { header: 'Type', cell: (info) => <code>{info.getValue()}</code> }),
+    column.accessor('type', { header: 'Type', cell: (info) => <EntryType type={info.getValue()} /> }),
     column.accessor('actor', {
       header: 'Actor',
       cell: (info) => {

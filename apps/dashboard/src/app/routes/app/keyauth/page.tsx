@@ -9,10 +9,6 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 const keyAuthRoute = getRouteApi('/dashboard/apps/$appId/keyauth');
 
-function SellerKeySlot(_props: { appId: string }) {
-  return null;
-}
-
 function KeyAuthImportEntry({ appId }: { appId: string }) {
   const headingId = useId();
   return (
@@ -32,7 +28,7 @@ function KeyAuthImportEntry({ appId }: { appId: string }) {
 }
 
 /**
- * Everything KeyAuth (issue 41): the compatibility settings, the seller key,
+ * Everything KeyAuth: the compatibility settings with the seller key,
  * the messages clients are answered, and the import. For roles with `keyauth`
  * (the app layout).
  */
@@ -52,7 +48,6 @@ export function KeyAuthPage() {
       {app ? (
         <>
           <KeyAuthSettingsSection appId={appId} appVersion={app.version} />
-          <SellerKeySlot appId={appId} />
           <KeyAuthMessagesSection appId={appId} />
           <KeyAuthImportEntry appId={appId} />
         </>
