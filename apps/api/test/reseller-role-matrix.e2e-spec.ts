@@ -65,6 +65,11 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'PUT /v1/admin/apps/{appId}/keyauth': 'refused',
   'POST /v1/admin/apps/{appId}/keyauth/secret': 'refused',
   'POST /v1/admin/apps/{appId}/keyauth/secret/reveal': 'refused',
+  'GET /v1/admin/apps/{appId}/keyauth/messages': 'refused',
+  'PUT /v1/admin/apps/{appId}/keyauth/messages': 'refused',
+  'GET /v1/admin/apps/{appId}/keyauth/seller-key': 'refused',
+  'POST /v1/admin/apps/{appId}/keyauth/seller-key': 'refused',
+  'DELETE /v1/admin/apps/{appId}/keyauth/seller-key': 'refused',
 
   'POST /v1/admin/apps/{appId}/licenses': 201,
   'GET /v1/admin/apps/{appId}/licenses': 200,
