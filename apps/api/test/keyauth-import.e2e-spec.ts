@@ -290,6 +290,15 @@ describe('KeyAuthKeys.json (dashboard export)', () => {
     expect(await rows(owner, previewed.id, 'kind=keys&outcome=conflict')).toEqual([
       expect.objectContaining({ name: existing, reason: 'the app has this key already' }),
     ]);
+    // The preview says what each key becomes, as the commit then makes it.
+    const created = await rows(owner, previewed.id, 'kind=keys&outcome=create');
+    expect(created.map((r) => [r.name, r.level, r.durationType, r.extraDays])).toEqual([
+      ['KEYAUTH-AAAA-0001', 1, '1d', 0],
+      ['KEYAUTH-AAAA-0002', 3, '30d', 0],
+      ['KEYAUTH-AAAA-0003', 2, '1d', 44],
+      ['KEYAUTH-AAAA-0004', 1, 'lifetime', 0],
+      ['KEYAUTH-AAAA-0005', 1, '1h', 0],
+    ]);
     await commit(owner, previewed.id);
     const keys = (await keysOf(owner)).filter((k) => k.key.startsWith('KEYAUTH'));
     expect(keys.map((k) => [k.key, k.status, k.level, k.duration_type, k.extra_days])).toEqual([

@@ -66,10 +66,10 @@ describe('Import from KeyAuth page', () => {
     await view.getByRole('button', { name: 'Commit import' }).click();
     await view
       .getByRole('status', { name: 'Import result' })
-      .getByText('Created 2 users and 0 keys; skipped 1 users and 0 keys.')
+      .getByText('Created 2 users and 0 keys; skipped 1 user and 0 keys.')
       .waitFor();
 
-    await page.getByRole('link', { name: 'Users' }).click();
+    await view.getByRole('link', { name: 'Open the imported users' }).click();
     await page.getByRole('cell', { name: 'alice', exact: true }).waitFor();
     await page.getByRole('cell', { name: 'mallory', exact: true }).waitFor();
     const login = await call('POST', '/v1', {
@@ -89,21 +89,35 @@ describe('Import from KeyAuth page', () => {
       jsonFile('KeyAuthKeys.json', [
         { key: 'KA-IMPORTED-0001', level: '2', expiry: 30 },
         { key: 'KA-IMPORTED-0002', level: '1', expiry: 1 },
+        { key: 'KA-IMPORTED-LIFE', level: '1', expiry: 3650 },
+        { key: 'bad key', level: '1', expiry: 1 },
       ]),
     );
     await page.getByRole('button', { name: 'Upload and preview' }).click();
-    await view
-      .getByRole('table', { name: 'Preview of the keys' })
-      .getByRole('row', { name: /KA-IMPORTED-0002/ })
-      .waitFor();
+    // Each key says what it becomes; a skipped one is not shown as a key it never becomes.
+    const keyRows = view.getByRole('table', { name: 'Preview of the keys' });
+    expect(await keyRows.getByRole('row', { name: /KA-IMPORTED-0001/ }).innerText()).toMatch(/Level 2 · 30 days/);
+    expect(await keyRows.getByRole('row', { name: /KA-IMPORTED-0002/ }).innerText()).toMatch(/Level 1 · 1 day/);
+    expect(await keyRows.getByRole('row', { name: /KA-IMPORTED-LIFE/ }).innerText()).toMatch(/Level 1 · Lifetime/);
+    const skipped = await keyRows.getByRole('row', { name: /bad key/ }).innerText();
+    expect(skipped).toContain('Not imported');
+    expect(skipped).not.toContain('UNUSED');
     await view.getByRole('button', { name: 'Commit import' }).click();
-    await view.getByText('Created 0 users and 2 keys; skipped 0 users and 0 keys.').waitFor();
+    await view.getByText('Created 0 users and 3 keys; skipped 0 users and 1 key.').waitFor();
 
+    // After the commit, the imported keys are one click away.
+    await view.getByRole('link', { name: 'Open the imported keys' }).click();
+    await page.getByRole('heading', { name: 'Licenses', level: 1 }).waitFor();
+    await page.getByText('KA-IMPORTED-LIFE').waitFor();
     await page.getByRole('link', { name: 'Licenses' }).click();
     await page.getByText('KA-IMPORTED-0001').waitFor();
     await page.getByText('KA-IMPORTED-0002').waitFor();
     const keys = await call('GET', `/v1/admin/apps/${app.appId}/licenses`, undefined, token);
-    expect(keys.body.data.map((license) => license.key).sort()).toEqual(['KA-IMPORTED-0001', 'KA-IMPORTED-0002']);
+    expect(keys.body.data.map((license) => license.key).sort()).toEqual([
+      'KA-IMPORTED-0001',
+      'KA-IMPORTED-0002',
+      'KA-IMPORTED-LIFE',
+    ]);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

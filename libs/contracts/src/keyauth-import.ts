@@ -2,7 +2,7 @@
 // an existing app, previewed first, then committed in one transaction.
 import { FieldMessage } from './field-messages.js';
 import type { Job } from './jobs.js';
-import { LicenseLimits } from './licensing.js';
+import { LicenseLimits, type DurationType } from './licensing.js';
 
 /**
  * The files an import reads, told apart by their shape: KeyAuth dashboard's
@@ -68,6 +68,9 @@ export interface KeyAuthImportRow {
   level: number | null;
   status: string | null;
   usedBy: string | null;
+  /** what a key becomes (null for users): KeyAuth's `expiry` as a duration and the days past it */
+  durationType: DurationType | null;
+  extraDays: number | null;
   hwid: string | null;
   banned: boolean;
 }

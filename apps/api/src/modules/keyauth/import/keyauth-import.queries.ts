@@ -1,4 +1,4 @@
-import type { KeyAuthImportFormat, KeyAuthImportResult, KeyAuthImportOutcome } from '@latchkey/contracts';
+import type { DurationType, KeyAuthImportFormat, KeyAuthImportResult, KeyAuthImportOutcome } from '@latchkey/contracts';
 import { KeyAuthRowReason } from '@latchkey/contracts';
 import type { ListStatement } from '../../../common/sql.js';
 
@@ -155,6 +155,8 @@ export interface StagedRowView {
   level: number | null;
   status: string | null;
   used_by: string | null;
+  duration_type: DurationType | null;
+  extra_days: number | null;
   hwid: string | null;
   banned: boolean;
 }
@@ -162,13 +164,15 @@ export interface StagedRowView {
 /** A page of the staged users of the import `$1`, optionally of one outcome (`$2`). */
 export const LIST_STAGED_USERS: ListStatement = {
   select: `line, username AS name, outcome, reason, NULL::int AS level, NULL AS status, NULL AS used_by,
+    NULL AS duration_type, NULL::int AS extra_days,
     CASE WHEN hwid_count > 1 THEN hwid_count || ' devices' ELSE hwid END AS hwid, banned`,
   from: 'keyauth_import_users WHERE import_id = $1 AND ($2::text IS NULL OR outcome = $2)',
   orderBy: 'line',
 };
 
 export const LIST_STAGED_KEYS: ListStatement = {
-  select: `line, key AS name, outcome, reason, level, status, used_by, NULL AS hwid, status = 'BANNED' AS banned`,
+  select: `line, key AS name, outcome, reason, level, status, used_by, duration_type, extra_days, NULL AS hwid,
+    status = 'BANNED' AS banned`,
   from: 'keyauth_import_keys WHERE import_id = $1 AND ($2::text IS NULL OR outcome = $2)',
   orderBy: 'line',
 };

@@ -100,6 +100,8 @@ export class KeyAuthImportService {
         level: row.level,
         status: row.status,
         usedBy: row.used_by,
+        durationType: row.duration_type,
+        extraDays: row.extra_days,
         hwid: row.hwid,
         banned: row.banned,
       }),

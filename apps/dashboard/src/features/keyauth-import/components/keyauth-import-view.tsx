@@ -4,11 +4,14 @@ import {
   type KeyAuthImportKind,
   KeyAuthImportLimits,
   type KeyAuthImportOutcome,
+  type KeyAuthImportRow as KeyAuthImportRowView,
 } from '@latchkey/contracts';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { durationText } from '@/components/domain/license-duration';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { Badge, type BadgeTone } from '@/components/ui/status-badge';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, plural } from '@/lib/format';
 import '@/components/ui/table.css';
 import { PREVIEW_ROWS, useCommitKeyAuthImport, useKeyAuthImport, useKeyAuthImportRows } from '../api/keyauth-imports';
 
@@ -56,14 +59,62 @@ export function KeyAuthImportView({ appId, importId }: { appId: string; importId
       ) : null}
       {job?.failure ? <p role="alert">{job.failure}</p> : null}
       {item.result ? (
-        <p role="status" aria-label="Import result">
-          Created {formatNumber(item.result.usersCreated)} users and {formatNumber(item.result.keysCreated)} keys;
-          skipped {formatNumber(item.result.usersSkipped)} users and {formatNumber(item.result.keysSkipped)} keys.
-        </p>
+        <>
+          <p role="status" aria-label="Import result">
+            Created {plural(item.result.usersCreated, 'user')} and {plural(item.result.keysCreated, 'key')}; skipped{' '}
+            {plural(item.result.usersSkipped, 'user')} and {plural(item.result.keysSkipped, 'key')}.
+          </p>
+          <ImportedLinks appId={appId} result={item.result} importedBy={item.commitJob?.createdBy.accountId ?? null} />
+        </>
       ) : null}
       {item.counts && item.status !== 'committed' ? <Preview appId={appId} item={item} counts={item.counts} /> : null}
     </section>
   );
+}
+
+/** Where the imported records now are: the keys (newest first, by whoever committed) and the users. */
+function ImportedLinks({
+  appId,
+  result,
+  importedBy,
+}: {
+  appId: string;
+  result: NonNullable<KeyAuthImport['result']>;
+  importedBy: string | null;
+}) {
+  if (result.keysCreated === 0 && result.usersCreated === 0) return null;
+  return (
+    <p className="button-row">
+      {result.keysCreated > 0 ? (
+        <Link
+          to="/apps/$appId/licenses"
+          params={{ appId }}
+          search={importedBy ? { createdBy: importedBy } : {}}
+          className="button button-secondary"
+        >
+          Open the imported keys
+        </Link>
+      ) : null}{' '}
+      {result.usersCreated > 0 ? (
+        <Link to="/apps/$appId/users" params={{ appId }} className="button button-secondary">
+          Open the imported users
+        </Link>
+      ) : null}
+    </p>
+  );
+}
+
+/** What a staged row becomes: a key's level and duration ("Level 2 · 30 days + 44 days"); nothing for a skipped row. */
+function becomes(row: KeyAuthImportRowView): string {
+  if (row.outcome === 'skip' || row.level === null) return '—';
+  if (row.durationType === null) return `Level ${row.level}`;
+  return `Level ${row.level} · ${durationText({ durationType: row.durationType, extraDays: row.extraDays ?? 0 })}`;
+}
+
+/** KeyAuth's status of a key, which only a key that is imported keeps. */
+function keyAuthStatus(row: KeyAuthImportRowView): string {
+  if (row.outcome === 'skip') return 'Not imported';
+  return `${row.status ?? ''}${row.usedBy ? ` by ${row.usedBy}` : ''}`;
 }
 
 function Preview({
@@ -201,6 +252,7 @@ function PreviewRows({
               <th>{kind === 'users' ? 'Username' : 'Key'}</th>
               <th>Outcome</th>
               <th>Why</th>
+              {kind === 'keys' ? <th>Becomes</th> : null}
               <th>{kind === 'users' ? 'HWID' : 'Status'}</th>
             </tr>
           </thead>
@@ -213,8 +265,9 @@ function PreviewRows({
                   {row.outcome ? <Badge tone={OUTCOME_TONES[row.outcome]}>{OUTCOME_LABELS[row.outcome]}</Badge> : '…'}
                 </td>
                 <td>{row.reason ?? ''}</td>
+                {kind === 'keys' ? <td>{becomes(row)}</td> : null}
                 <td>
-                  {kind === 'users' ? (row.hwid ?? '') : `${row.status ?? ''}${row.usedBy ? ` by ${row.usedBy}` : ''}`}
+                  {kind === 'users' ? (row.hwid ?? '') : keyAuthStatus(row)}
                   {row.banned && kind === 'users' ? ' (banned)' : ''}
                 </td>
               </tr>
