@@ -206,8 +206,11 @@ describe('plans of the admin reads of a large app', () => {
     const search = await plansOfPage(SEARCH_USERS, [appId, `%${md5('user1234').slice(2, 9)}%`]);
     expect([...seqScans(search.page), ...seqScans(search.total)]).toEqual([]);
     expect(indexesOf(search.rows)).toContain('users_username_key_trgm_idx');
-    // Counted (few matches), its page is sorted from the trigram index's matches, never walked newest first.
-    expect(indexesOf(search.page)).toEqual(['users_username_key_trgm_idx']);
+    // Counted (few matches), its page is sorted from the trigram index's matches, never walked newest first;
+    // each row of the page reads its key by primary key.
+    expect(indexesOf(search.page).filter((index) => index !== 'licenses_pkey')).toEqual([
+      'users_username_key_trgm_idx',
+    ]);
   });
 
   it('the audit log is read newest first off an index, with and without a type filter', async () => {

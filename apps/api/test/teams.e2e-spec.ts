@@ -36,9 +36,10 @@ const listLicenses = (token: string) => http('GET', `/v1/admin/apps/${appId}/lic
 
 describe('invitations', () => {
   it('are created with a single-use link, previewed without a token, and accepted by a new account', async () => {
-    const created = await invite('support', owner, { expiresInHours: 2 });
+    const created = await invite('support', owner, { expiresInHours: 2, label: 'For Sam, support' });
     expect(created.status).toBe(201);
-    const { token, url, expiresAt, role, id } = created.body.data;
+    const { token, url, expiresAt, role, id, label } = created.body.data;
+    expect(label).toBe('For Sam, support');
     expect(token).toMatch(/^lki_[A-Za-z0-9_-]{43}$/);
     expect(url).toBe(`/invite/${token}`);
     expect(role).toBe('support');
@@ -53,6 +54,7 @@ describe('invitations', () => {
     expect(pending.body.data).toContainEqual({
       id,
       role: 'support',
+      label: 'For Sam, support',
       createdAt: expect.any(String),
       expiresAt,
       inviterEmail: owner.email,
@@ -160,6 +162,12 @@ describe('invitations', () => {
     expect((await accept(unknown, await signupOwner())).status).toBe(404);
     expect((await invite('owner')).status).toBe(400);
     expect((await invite('viewer', owner, { expiresInHours: 169 })).status).toBe(400);
+    const tooLong = await invite('viewer', owner, { label: 'x'.repeat(65) });
+    expect([tooLong.status, tooLong.body.errors]).toEqual([400, ['label must be at most 64 characters']]);
+    const control = await invite('viewer', owner, { label: 'For\u0007Sam' });
+    expect([control.status, control.body.errors]).toEqual([400, ['label must not contain control characters']]);
+    const unlabelled = await invite('viewer', owner, { label: null });
+    expect([unlabelled.status, unlabelled.body.data.label]).toEqual([201, null]);
   });
 });
 

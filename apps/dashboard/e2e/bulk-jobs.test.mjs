@@ -48,7 +48,7 @@ describe('bulk actions page', () => {
 
     const progress = page.getByRole('region', { name: 'Job progress' });
     await progress.getByText('30 of 30 done').waitFor();
-    await progress.getByText('succeeded').waitFor();
+    await progress.getByText('Done', { exact: true }).waitFor();
     expect(await progress.locator('progress').evaluate((bar) => [bar.value, bar.max])).toEqual([30, 30]);
     await page
       .getByRole('table', { name: 'Recent jobs' })
@@ -190,13 +190,13 @@ describe('bulk actions page', () => {
       await progress.getByRole('button', { name: 'Cancel job…' }).click();
       await ask.getByRole('button', { name: 'Cancel job' }).click();
       await ask.waitFor({ state: 'hidden' });
-      await progress.getByText('cancelling').waitFor();
+      await progress.getByText('Cancelling', { exact: true }).waitFor();
     } finally {
       await held.query('ROLLBACK');
       await held.end();
     }
     const progress = page.getByRole('region', { name: 'Job progress' });
-    await progress.getByText('cancelled').waitFor();
+    await progress.getByText('Cancelled', { exact: true }).waitFor();
     // The batch that waited committed; the job stopped before the next one.
     await progress.getByText('2 days added to 10 keys').waitFor();
     expect(pageErrors).toEqual([]);
@@ -221,7 +221,7 @@ describe('bulk actions page', () => {
       .getByRole('button', { name: 'Start' })
       .click();
     const progress = page.getByRole('region', { name: 'Job progress' });
-    await progress.getByText('succeeded').waitFor();
+    await progress.getByText('Done', { exact: true }).waitFor();
     await progress.getByText('7 days added to 6 keys').waitFor();
 
     await page.goto(`${api.url}/apps/${app.appId}/licenses`);

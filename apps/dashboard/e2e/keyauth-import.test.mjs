@@ -55,7 +55,7 @@ describe('Import from KeyAuth page', () => {
     await page.getByRole('button', { name: 'Upload and preview' }).click();
 
     const view = page.getByRole('region', { name: 'KeyAuth import' });
-    await view.getByText('ready').waitFor();
+    await view.getByText('Ready to commit', { exact: true }).waitFor();
     const counts = view.getByRole('table', { name: 'Preview counts' });
     expect(await counts.getByRole('row', { name: /Users/ }).innerText()).toMatch(/Users\s+2\s+1\s+0/);
     const rows = view.getByRole('table', { name: 'Preview of the users' });

@@ -40,15 +40,17 @@ describe('members', () => {
     const roles = await invite.getByLabel('Role').locator('option').allInnerTexts();
     expect(roles).toEqual(['Admin', 'Manager', 'Support', 'Viewer']);
     await invite.getByLabel('Role').selectOption('support');
+    await invite.getByLabel('Label (optional)').fill('For Sam, support');
     await invite.getByRole('button', { name: 'Create link' }).click();
-    await ownerPage.getByRole('heading', { name: 'Invitation link (Support)' }).waitFor();
+    await ownerPage.getByRole('heading', { name: 'Invitation link (Support, For Sam, support)' }).waitFor();
     await ownerPage.getByRole('button', { name: 'Copy', exact: true }).click();
     await ownerPage.getByText('Link copied to the clipboard').waitFor();
     const link = await ownerPage.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(new RegExp(`^${url}/invite/lki_[A-Za-z0-9_-]{43}$`));
+    // Invitations are told apart by their label.
     await ownerPage
       .getByRole('table', { name: 'Pending invitations' })
-      .getByRole('row', { name: new RegExp(owner.email) })
+      .getByRole('row', { name: new RegExp(`For Sam, support.*${owner.email}`) })
       .waitFor();
 
     // The invitee opens the link signed out, signs up through it and accepts.
@@ -116,14 +118,13 @@ describe('members', () => {
     expect(await memberPage.getByRole('button', { name: 'New user' }).count()).toBe(0);
     await memberPage.getByRole('link', { name: 'carol' }).click();
     await memberPage.getByRole('heading', { name: 'carol', level: 1 }).waitFor();
-    await memberPage.getByRole('button', { name: 'Actions for carol' }).click();
-    const items = await memberPage.getByRole('menuitem').allInnerTexts();
-    expect(items).toEqual(['Ban', 'Extend', 'Reset HWID', 'End all sessions']);
-    await memberPage.getByRole('menuitem', { name: 'Reset HWID' }).click();
+    const actions = memberPage.getByRole('group', { name: 'Actions for carol' });
+    const items = await actions.getByRole('button').allInnerTexts();
+    expect(items).toEqual(['Ban', 'Extend', 'Set expiry', 'Reset HWID', 'End all sessions']);
+    await actions.getByRole('button', { name: 'Reset HWID' }).click();
     await memberPage.getByRole('alertdialog').getByRole('button', { name: 'Reset HWID' }).click();
     await memberPage.getByTestId('toast-success').getByText('HWID of carol reset').waitFor();
-    await memberPage.getByRole('button', { name: 'Actions for carol' }).click();
-    await memberPage.getByRole('menuitem', { name: 'Ban' }).click();
+    await actions.getByRole('button', { name: 'Ban', exact: true }).click();
     await memberPage.getByRole('button', { name: 'Ban user' }).click();
     await memberPage
       .getByTestId('toast-success')

@@ -97,12 +97,16 @@ export const InvitationLimits = {
   expiresInHoursDefault: 72,
   /** an invitation token is `lki_` + 43 characters; longer input is refused before any lookup */
   tokenMax: 64,
+  /** characters of the label that tells pending invitations apart ("For Sam, support") */
+  labelMax: 64,
 } as const;
 
 /** A pending invitation (`GET .../invitations`): never its token. */
 export interface AppInvitation {
   id: string;
   role: MemberRole;
+  /** who it is for, in the inviter's words; null when none was given */
+  label: string | null;
   createdAt: string;
   expiresAt: string;
   /** who created it */
@@ -113,6 +117,7 @@ export interface AppInvitation {
 export interface CreatedInvitation {
   id: string;
   role: MemberRole;
+  label: string | null;
   /** `lki_` + 43 base64url characters */
   token: string;
   /** the dashboard's page that accepts it: `/invite/<token>` */

@@ -1,7 +1,7 @@
-import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { FieldMessage } from '../field-messages.js';
 import { InvitationLimits, MEMBER_ROLES, type MemberRole } from '../teams.js';
-import { OptionalInt } from './fields.js';
+import { OptionalInt, OptionalOrNull } from './fields.js';
 
 /*
  * Request shapes of an app's members and invitations: the one declaration of
@@ -26,6 +26,13 @@ export class CreateInvitationRequest {
   /** InvitationLimits.expiresInHoursMin-Max; default InvitationLimits.expiresInHoursDefault */
   @OptionalInt('expiresInHours', InvitationLimits.expiresInHoursMin, InvitationLimits.expiresInHoursMax)
   expiresInHours?: number;
+
+  /** who it is for ("For Sam, support"), so pending invitations can be told apart; null or absent: none */
+  @OptionalOrNull()
+  @Matches(/^[^\p{Cc}\p{Cs}]*$/u, { message: FieldMessage.printable('label') })
+  @MaxLength(InvitationLimits.labelMax, { message: FieldMessage.atMost('label', InvitationLimits.labelMax) })
+  @IsString({ message: FieldMessage.string('label') })
+  label?: string | null;
 }
 
 /** `POST /v1/admin/invitations/accept` (an owner-role account's bearer token). */

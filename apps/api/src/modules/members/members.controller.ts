@@ -66,7 +66,7 @@ export class AppInvitationsController {
     @CurrentAppRole() acting: AppRole,
     @Body() body: CreateInvitationDto,
   ) {
-    return ok(await this.members.invite(actor, app, acting, body.role, body.expiresInHours));
+    return ok(await this.members.invite(actor, app, acting, body.role, body.expiresInHours, body.label ?? null));
   }
 
   @Get()

@@ -6,7 +6,7 @@ import {
   UpdateMemberRequest,
   type MemberRole,
 } from '@latchkey/contracts';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiOptionalInt } from '../../common/int-field.js';
 
 // The rules are the contracts' request shapes' (libs/contracts/src/shapes/members.ts); these add OpenAPI only.
@@ -28,6 +28,9 @@ export class CreateInvitationDto extends CreateInvitationRequest {
     InvitationLimits.expiresInHoursDefault,
   )
   declare expiresInHours?: number;
+
+  @ApiPropertyOptional({ maxLength: InvitationLimits.labelMax, nullable: true, example: 'For Sam, support' })
+  declare label?: string | null;
 }
 
 export class AcceptInvitationDto extends AcceptInvitationRequest {

@@ -46,18 +46,19 @@ export const INSERT_MEMBER = `INSERT INTO app_members (app_id, account_id, role,
 export interface InvitationRow {
   id: string;
   role: MemberRole;
+  label: string | null;
   created_at: Date;
   expires_at: Date;
   inviter_email: string;
 }
 
-const INVITATION_COLUMNS = `i.id, i.role, i.created_at, i.expires_at, coalesce(c.email, '') AS inviter_email`;
+const INVITATION_COLUMNS = `i.id, i.role, i.label, i.created_at, i.expires_at, coalesce(c.email, '') AS inviter_email`;
 
-/** A new invitation of the app `$1` to the role `$2`, by `$3`, of token hash `$4`, expiring in `$5` hours. */
+/** A new invitation of the app `$1` to the role `$2`, by `$3`, of token hash `$4`, expiring in `$5` hours, labelled `$6`. */
 export const INSERT_INVITATION = `WITH i AS (
-    INSERT INTO app_invitations (app_id, role, created_by, token_hash, expires_at)
-    VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5))
-    RETURNING id, role, created_by, created_at, expires_at)
+    INSERT INTO app_invitations (app_id, role, created_by, token_hash, expires_at, label)
+    VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5), $6)
+    RETURNING id, role, label, created_by, created_at, expires_at)
   SELECT ${INVITATION_COLUMNS} FROM i LEFT JOIN accounts c ON c.id = i.created_by`;
 
 /** The app `$1`'s pending invitations (unused, unrevoked, unexpired), newest first, off the partial index. */

@@ -122,6 +122,7 @@ export class MembersService implements OnModuleInit {
     acting: AppRole,
     role: MemberRole,
     expiresInHours: number = InvitationLimits.expiresInHoursDefault,
+    label: string | null = null,
   ): Promise<CreatedInvitation> {
     if (!roleAtLeast(acting, role)) throw new AppError('ROLE_NOT_ALLOWED');
     const token = randomSecret(INVITATION_TOKEN_PREFIX);
@@ -132,11 +133,13 @@ export class MembersService implements OnModuleInit {
         actor.accountId,
         sha256(token),
         expiresInHours,
+        label,
       ]);
       await this.audit.write(manager, [
         adminChange(actor, app.id, 'member.invited', {
           invitationId: row!.id,
           role,
+          label,
           expiresAt: row!.expires_at.toISOString(),
         }),
       ]);
@@ -145,6 +148,7 @@ export class MembersService implements OnModuleInit {
     return {
       id: invitation.id,
       role: invitation.role,
+      label: invitation.label,
       token,
       url: `/invite/${token}`,
       expiresAt: invitation.expires_at.toISOString(),

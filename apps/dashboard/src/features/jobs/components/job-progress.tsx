@@ -16,8 +16,17 @@ const STATUS_TONES: Record<Job['status'], BadgeTone> = {
   cancelled: 'warning',
 };
 
+/** A job's status in words a vendor uses, not the API's enum. */
+const STATUS_LABELS: Record<Job['status'], string> = {
+  queued: 'Waiting to start',
+  running: 'Running',
+  succeeded: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
 export function JobStatus({ job }: { job: Job }) {
-  const label = job.cancelRequested && isRunning(job) ? 'cancelling' : job.status;
+  const label = job.cancelRequested && isRunning(job) ? 'Cancelling' : STATUS_LABELS[job.status];
   return <Badge tone={STATUS_TONES[job.status]}>{label}</Badge>;
 }
 

@@ -23,6 +23,14 @@ const STATUS_TONES: Record<KeyAuthImport['status'], BadgeTone> = {
   failed: 'danger',
 };
 
+const STATUS_LABELS: Record<KeyAuthImport['status'], string> = {
+  previewing: 'Reading the file',
+  ready: 'Ready to commit',
+  committing: 'Committing',
+  committed: 'Imported',
+  failed: 'Failed',
+};
+
 const OUTCOME_LABELS: Record<KeyAuthImportOutcome, string> = {
   create: 'created',
   skip: 'skipped',
@@ -44,7 +52,7 @@ export function KeyAuthImportView({ appId, importId }: { appId: string; importId
   return (
     <section className="card stack" aria-label="KeyAuth import">
       <h2>
-        {item.fileName ?? 'KeyAuth export'} <Badge tone={STATUS_TONES[item.status]}>{item.status}</Badge>
+        {item.fileName ?? 'KeyAuth export'} <Badge tone={STATUS_TONES[item.status]}>{STATUS_LABELS[item.status]}</Badge>
       </h2>
       <p className="muted">Read as {item.format.replace('-', ' ')}.</p>
       {job && (item.status === 'previewing' || item.status === 'committing') ? (

@@ -18,7 +18,7 @@ export function InvitationLinkNotice({
 }) {
   return (
     <SecretNotice
-      title={`Invitation link (${ROLE_LABELS[invitation.role]})`}
+      title={`Invitation link (${ROLE_LABELS[invitation.role]}${invitation.label ? `, ${invitation.label}` : ''})`}
       what="link"
       label="Invitation link"
       copiedStatus="Link copied to the clipboard: send it to the person you invite."

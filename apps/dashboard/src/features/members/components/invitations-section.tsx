@@ -21,9 +21,10 @@ export function InvitationsSection({ appId }: { appId: string }) {
       {invitations.isPending ? (
         <Skeleton height="4em" />
       ) : invitations.data && invitations.data.length > 0 ? (
-        <SimpleTable label="Pending invitations" headers={['Role', 'Invited by', 'Created', 'Expires']}>
+        <SimpleTable label="Pending invitations" headers={['For', 'Role', 'Invited by', 'Created', 'Expires']}>
           {invitations.data.map((invitation) => (
             <tr key={invitation.id}>
+              <td className="break">{invitation.label ?? <span className="muted">No label</span>}</td>
               <td>
                 <RoleBadge role={invitation.role} />
               </td>
@@ -38,7 +39,11 @@ export function InvitationsSection({ appId }: { appId: string }) {
                 <button
                   type="button"
                   className="button button-danger button-small"
-                  aria-label={`Revoke the ${ROLE_LABELS[invitation.role].toLowerCase()} invitation`}
+                  aria-label={
+                    invitation.label
+                      ? `Revoke the invitation ${invitation.label}`
+                      : `Revoke the ${ROLE_LABELS[invitation.role].toLowerCase()} invitation`
+                  }
                   onClick={() => setRevoking(invitation)}
                 >
                   Revoke

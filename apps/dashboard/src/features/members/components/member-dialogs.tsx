@@ -1,5 +1,5 @@
 import { FormDialog } from '@/components/ui/form-dialog';
-import { SelectField } from '@/components/ui/form-fields';
+import { SelectField, TextField } from '@/components/ui/form-fields';
 import { IntegerField } from '@/components/ui/integer-field';
 import { assignableRoles } from '@/lib/app-role';
 import { useApiForm } from '@/lib/api-form';
@@ -34,6 +34,12 @@ function RoleHint({ role }: { role: AppRole }) {
 interface InviteValues {
   role: MemberRole;
   expiresInHours: number;
+  label: string;
+}
+
+/** The request the form sends: a blank label is none. */
+function inviteBody({ label, ...values }: InviteValues) {
+  return { ...values, label: label.trim() || null };
 }
 
 /**
@@ -54,12 +60,12 @@ export function InviteMemberDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (invitation: CreatedInvitation) => void;
 }) {
-  const defaults: InviteValues = { role: 'viewer', expiresInHours: EXPIRY_HOURS.default };
+  const defaults: InviteValues = { role: 'viewer', expiresInHours: EXPIRY_HOURS.default, label: '' };
   const mutation = useCreateInvitation(appId);
-  const { form, ...submit } = useApiForm<InviteValues>(
-    { resolver: shapeResolver(CreateInvitationRequest), defaultValues: defaults },
+  const { form, errors, ...submit } = useApiForm<InviteValues>(
+    { resolver: shapeResolver<InviteValues>(CreateInvitationRequest, {}, inviteBody), defaultValues: defaults },
     async (values, form) => {
-      const invitation = await mutation.mutateAsync(values);
+      const invitation = await mutation.mutateAsync(inviteBody(values));
       onOpenChange(false);
       form.reset(defaults);
       onCreated(invitation);
@@ -90,6 +96,14 @@ export function InviteMemberDialog({
         min={EXPIRY_HOURS.min}
         max={EXPIRY_HOURS.max}
         hint={`${EXPIRY_HOURS.min}-${EXPIRY_HOURS.max} (a week).`}
+      />
+      <TextField
+        label="Label (optional)"
+        placeholder="For Sam, support"
+        maxLength={InvitationLimits.labelMax}
+        hint="Who it is for: tells pending invitations apart. Only your team sees it."
+        error={errors.label?.message}
+        {...form.register('label')}
       />
     </FormDialog>
   );
