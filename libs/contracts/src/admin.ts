@@ -288,6 +288,13 @@ export interface ListAuditQuery extends ListQuery {
   type?: string;
   /** only the changes of this account (an AppMember's accountId) */
   actorId?: string;
+  /**
+   * A license key or a username (AUDIT_SEARCH_PATTERN): only the entries that
+   * name that key (its client calls, its changes, its creation, and everything
+   * about its user) or the user of that name (its client calls, failed ones
+   * included, and every change to it).
+   */
+  search?: string;
 }
 
 /** A count for one UTC day (`YYYY-MM-DD`). */

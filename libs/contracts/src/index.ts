@@ -14,6 +14,7 @@ export * from './keyauth-import.js';
 export * from './health.js';
 export * from './keyauth.js';
 export * from './teams.js';
+export * from './audit.js';
 export * from './two-factor.js';
 export * from './passkeys.js';
 // Request shapes: class-validator classes the API's DTOs extend and the dashboard's forms validate with.

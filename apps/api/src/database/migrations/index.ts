@@ -25,6 +25,7 @@ import { Teams1795300000027 } from './1795300000027-Teams.js';
 import { AccountSecurityIndexes1795300000029 } from './1795300000029-AccountSecurityIndexes.js';
 import { AppActivityHours1795300000030 } from './1795300000030-AppActivityHours.js';
 import { FirstActivation1795300000031 } from './1795300000031-FirstActivation.js';
+import { AuditSearch1795300000035 } from './1795300000035-AuditSearch.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   AccountSecurityIndexes1795300000029,
   AppActivityHours1795300000030,
   FirstActivation1795300000031,
+  AuditSearch1795300000035,
 ];

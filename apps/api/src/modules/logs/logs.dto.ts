@@ -1,4 +1,11 @@
-import { AUDIT_TYPE_MESSAGE, AUDIT_TYPE_PATTERN, FieldMessage, type ListAuditQuery } from '@latchkey/contracts';
+import {
+  AUDIT_SEARCH_MESSAGE,
+  AUDIT_SEARCH_PATTERN,
+  AUDIT_TYPE_MESSAGE,
+  AUDIT_TYPE_PATTERN,
+  FieldMessage,
+  type ListAuditQuery,
+} from '@latchkey/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, IsUUID, Matches } from 'class-validator';
 import { Optional } from '../../common/input/optional-field.js';
@@ -19,4 +26,14 @@ export class AuditQuery extends PageQuery implements ListAuditQuery {
   @Optional()
   @IsUUID('all', { message: FieldMessage.uuid('actorId') })
   actorId?: string;
+
+  @ApiPropertyOptional({
+    example: 'ABCD-EFGH-IJKL-MNOP',
+    description:
+      'A license key or a username, whole: only the entries naming that key (its client calls, its creation and changes, and those of its user) or the user of that name in any ASCII case (its client calls, failed ones included, and its changes)',
+  })
+  @Optional()
+  @Matches(AUDIT_SEARCH_PATTERN, { message: AUDIT_SEARCH_MESSAGE })
+  @IsString({ message: FieldMessage.string('search') })
+  search?: string;
 }
