@@ -60,7 +60,7 @@ export function listEntries(filters: EntryFilters): ListStatement {
     from: `audit_log WHERE ${conditions.join(' AND ')}`,
     orderBy: 'created_at DESC, id DESC',
     // A name's entries come from the GIN index's bitmap, not in order: counted and sorted as a search.
-    ...(filters.byNames ? { search: true as const } : {}),
+    ...(filters.byNames ? { search: true as const, sortMatches: true as const } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type License,
 } from '@latchkey/contracts';
 import { useState } from 'react';
+import { DURATION_LABELS } from '@/components/domain/duration-labels';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
@@ -27,16 +28,6 @@ interface GenerateValues {
   prefix: string;
   note: string;
 }
-
-const DURATION_LABELS: Record<DurationType, string> = {
-  '1h': '1 hour',
-  '1d': '1 day',
-  '7d': '7 days',
-  '30d': '30 days',
-  '90d': '90 days',
-  '365d': '365 days',
-  lifetime: 'Lifetime',
-};
 
 const DEFAULTS: GenerateValues = {
   count: LicenseLimits.countDefault,
