@@ -42,7 +42,7 @@ export interface EntryFilters {
   /** only one type or those under it: `$n` and `$n+1` (the LIKE pattern) */
   byType: boolean;
   /** only the entries naming one of the text[] `$n` (audit_log_names, served by audit_log_names_idx) */
-  byNames: boolean;
+  byNames?: boolean;
 }
 
 /** The app `$1`'s entries, newest first, narrowed by `filters`. */
@@ -54,7 +54,7 @@ export function listEntries(filters: EntryFilters): ListStatement {
     conditions.push(`(type = $${next} OR type LIKE $${next + 1})`);
     next += 2;
   }
-  if (filters.byNames) conditions.push(`audit_log_names(app_id, type, actor, details) && $${next++}::text[]`);
+  if (filters.byNames) conditions.push(`audit_log_names(app_id, type, actor, details) && $${next}::text[]`);
   return {
     select: 'id, type, actor, actor_account_id AS actor_id, ip, details, created_at',
     from: `audit_log WHERE ${conditions.join(' AND ')}`,

@@ -74,7 +74,9 @@ describe('log sentences', () => {
     expect(screen.getByRole('link', { name: 'KEY-AAAA-BBBB' }).getAttribute('href')).toBe(
       `/apps/${APP_ID}/licenses?search=KEY-AAAA-BBBB`,
     );
-    expect(screen.getByRole('link', { name: 'its user' }).getAttribute('href')).toBe(`/apps/${APP_ID}/users/${USER_ID}`);
+    expect(screen.getByRole('link', { name: 'its user' }).getAttribute('href')).toBe(
+      `/apps/${APP_ID}/users/${USER_ID}`,
+    );
   });
 
   it('says what a bulk job did, linked to its card', async () => {

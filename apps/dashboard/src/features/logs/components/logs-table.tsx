@@ -85,7 +85,7 @@ function logColumns(appId: string, onActorFilter: (actorId: string) => void) {
       id: 'what',
       header: 'What happened',
       cell: (info) => <What appId={appId} entry={info.row.original} />,
-      meta: { className: 'col-text' },
+      meta: { className: 'col-text log-what' },
     }),
   ];
 }
