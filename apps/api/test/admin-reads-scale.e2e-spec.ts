@@ -72,7 +72,8 @@ beforeAll(async () => {
   );
   await db().query(
     `INSERT INTO audit_log (app_id, type, actor, details, created_at)
-     SELECT $1, CASE WHEN i % 4 = 0 THEN 'admin.user.ban' ELSE 'client.login' END, 'owner', '{}',
+     SELECT $1, CASE WHEN i % 4 = 0 THEN 'admin.user.ban' ELSE 'client.login' END,
+            CASE WHEN i % 4 = 0 THEN 'owner' ELSE 'user' || i % 1000 END, '{}',
             now() - i * interval '1 second'
        FROM generate_series(1, $2) i`,
     [appId, AUDIT_ENTRIES],
@@ -223,6 +224,15 @@ describe('plans of the admin reads of a large app', () => {
       'admin.user.%',
     ]);
     for (const plan of [all.page, all.total, byType.page, byType.total]) expect(seqScans(plan)).toEqual([]);
+  });
+
+  it('a user’s or a key’s entries are found through audit_log_names_idx and sorted from its matches', async () => {
+    const names = [`key:${appId}:user7`, `name:${appId}:user7`];
+    const search = await plansOfPage(listEntries({ byActor: false, byType: false, byNames: true }), [appId, names]);
+    for (const plan of [search.page, search.total]) {
+      expect(seqScans(plan)).toEqual([]);
+      expect(indexesOf(plan)).toEqual(['audit_log_names_idx']);
+    }
   });
 
   it('a webhook’s deliveries are read newest first off its index with no sort, ties on the timestamp too', async () => {

@@ -148,7 +148,7 @@ describe('wide tables', () => {
       ['users', 'Users', new RegExp(USERNAME)],
       ['sessions', 'Live sessions', new RegExp(USERNAME)],
       ['resellers', 'Resellers', new RegExp(RESELLER_EMAIL.replaceAll('.', '\\.'))],
-      ['logs', 'Audit log', /client\.register/],
+      ['logs', 'Audit log', /Registration/],
       [`webhooks/${webhookId}`, 'Deliveries', /test/],
     ];
     for (const [path, tableName, rowName] of pages) {

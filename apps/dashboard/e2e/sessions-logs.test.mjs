@@ -51,13 +51,13 @@ describe('sessions and logs pages', () => {
     // Logs: everything, newest first, then only failed logins through the filter.
     await page.getByRole('link', { name: 'Logs' }).click();
     await page.getByRole('heading', { name: 'Logs', level: 1 }).waitFor();
-    await page.getByRole('row', { name: /admin\.session\.end/ }).waitFor();
-    await page.getByRole('row', { name: /client\.register/ }).waitFor();
+    await page.getByRole('row', { name: /Session ended/ }).waitFor();
+    await page.getByRole('row', { name: /Registration/ }).waitFor();
     await page.getByLabel('Type').selectOption('client.login');
     await page.waitForURL(/[?&]type=client\.login/);
     // The unfiltered page stays (dimmed) until the filtered one arrives.
-    await page.getByRole('row', { name: /client\.register/ }).waitFor({ state: 'detached' });
-    const loginRow = page.getByRole('row', { name: /client\.login/ });
+    await page.getByRole('row', { name: /Registration/ }).waitFor({ state: 'detached' });
+    const loginRow = page.getByRole('row', { name: /Sign-in with a password/ });
     await loginRow.waitFor();
     const loginText = await loginRow.innerText();
     expect(loginText).toContain('Failure');
@@ -65,9 +65,9 @@ describe('sessions and logs pages', () => {
 
     // The filter survives a reload of the deep link.
     await page.reload();
-    await page.getByRole('row', { name: /client\.login/ }).waitFor();
+    await page.getByRole('row', { name: /Sign-in with a password/ }).waitFor();
     expect(await page.getByLabel('Type').inputValue()).toBe('client.login');
-    expect(await page.getByRole('row', { name: /client\.register/ }).count()).toBe(0);
+    expect(await page.getByRole('row', { name: /Registration/ }).count()).toBe(0);
 
     expect(pageErrors).toEqual([]);
     await context.close();

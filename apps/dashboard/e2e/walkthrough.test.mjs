@@ -206,7 +206,7 @@ describe('owner walkthrough', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Logs', level: 1 }).waitFor();
     expect(page.url()).toBe(deepLink);
-    await page.getByRole('row', { name: /client\.register/ }).waitFor();
+    await page.getByRole('row', { name: /Registration/ }).waitFor();
 
     // The current page's link, far along the scrolling row, is scrolled into view.
     const nav = page.getByRole('navigation', { name: 'Application' });

@@ -87,6 +87,16 @@ export const AUDIT_TYPE_PATTERN = /^[a-z0-9_-]{1,32}(\.[a-z0-9_-]{1,32}){0,3}$/;
 export const AUDIT_TYPE_MESSAGE = 'type must be an entry type such as client.login or admin.user.ban';
 
 /**
+ * `GET .../logs?search=`: a license key or a username, whole (matched
+ * exactly, a username in any ASCII case), as a vendor has them from a ticket.
+ * Both are made of these characters; a key is at most 64 of them.
+ */
+export const AUDIT_SEARCH_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+export const AUDIT_SEARCH_MAX = 64;
+export const AUDIT_SEARCH_MESSAGE =
+  'search must be a license key or a username: 1-64 characters of A-Z, a-z, 0-9, _, . and -';
+
+/**
  * A file's name, in the owner's words; kept here rather than beside FileLimits
  * because files.ts is copied verbatim into the SDK and must import nothing.
  */

@@ -15,6 +15,7 @@ export * from './health.js';
 export * from './keyauth.js';
 export * from './keyauth-seller.js';
 export * from './teams.js';
+export * from './audit.js';
 export * from './two-factor.js';
 export * from './passkeys.js';
 // Request shapes: class-validator classes the API's DTOs extend and the dashboard's forms validate with.

@@ -31,7 +31,7 @@ export const SELLER_CALLS = {
 export type SellerCall = keyof typeof SELLER_CALLS;
 
 /** The audit entry type of a seller call: `seller.<call>`, or `seller.refused` for a call that was not served. */
-export const SELLER_AUDIT_PREFIX = 'seller';
+export const SELLER_AUDIT_PREFIX = 'seller' as const;
 
 /** The readable label of an audit entry type of the seller API, or null for another type. */
 export function sellerAuditLabel(type: string): string | null {

@@ -48,6 +48,13 @@ export interface ListStatement {
    * `select` must include the columns of `orderBy`.
    */
   search?: true;
+  /**
+   * A search whose matches are one record's (a key's or a user's audit
+   * entries, bounded by its own activity): its page is always sorted from
+   * them, even past the bound, never read by walking the ordered index, which
+   * would test every newer row of the app for each page.
+   */
+  sortMatches?: true;
 }
 
 /**
@@ -100,9 +107,10 @@ export async function sqlPage<Row, Item = Row>(
     // bitmap), whatever the planner guessed. Walking the ordered index instead,
     // which a planner expecting many matches picks, reads every non-match
     // newer than the last one: 44,000 rows of a 100,000-user app for 112.
-    const page = total.totalIsEstimate
-      ? ordered
-      : `WITH matches AS MATERIALIZED (SELECT ${list.select} FROM ${list.from})
+    const page =
+      total.totalIsEstimate && !list.sortMatches
+        ? ordered
+        : `WITH matches AS MATERIALIZED (SELECT ${list.select} FROM ${list.from})
          SELECT * FROM matches ORDER BY ${list.orderBy} LIMIT $${limit} OFFSET $${limit + 1}`;
     const rows = await sqlRows<Row>(executor, page, windowed);
     return { items: rows.map(toItem), ...settledByPage(total, window, rows.length) };

@@ -1,5 +1,5 @@
 import { IsString, IsUUID, Matches } from 'class-validator';
-import { AUDIT_TYPE_MESSAGE, AUDIT_TYPE_PATTERN } from '../admin-limits.js';
+import { AUDIT_SEARCH_MESSAGE, AUDIT_SEARCH_PATTERN, AUDIT_TYPE_MESSAGE, AUDIT_TYPE_PATTERN } from '../admin-limits.js';
 import { FieldMessage } from '../field-messages.js';
 import { Optional } from './fields.js';
 import { ListQuery } from './paging.js';
@@ -20,4 +20,15 @@ export class ListAuditQuery extends ListQuery {
   @Optional()
   @IsUUID('all', { message: FieldMessage.uuid('actorId') })
   actorId?: string;
+
+  /**
+   * A license key or a username (AUDIT_SEARCH_PATTERN): only the entries that
+   * name that key (its client calls, its changes, its creation, and everything
+   * about its user) or the user of that name (its client calls, failed ones
+   * included, and every change to it).
+   */
+  @Optional()
+  @Matches(AUDIT_SEARCH_PATTERN, { message: AUDIT_SEARCH_MESSAGE })
+  @IsString({ message: FieldMessage.string('search') })
+  search?: string;
 }

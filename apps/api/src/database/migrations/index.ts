@@ -27,6 +27,7 @@ import { AppActivityHours1795300000030 } from './1795300000030-AppActivityHours.
 import { FirstActivation1795300000031 } from './1795300000031-FirstActivation.js';
 import { KeyAuthMessages1795300000032 } from './1795300000032-KeyAuthMessages.js';
 import { KeyAuthSellerKey1795300000033 } from './1795300000033-KeyAuthSellerKey.js';
+import { AuditSearch1795300000035 } from './1795300000035-AuditSearch.js';
 import { InvitationLabels1795300000036 } from './1795300000036-InvitationLabels.js';
 
 /**
@@ -64,5 +65,6 @@ export const MIGRATIONS = [
   FirstActivation1795300000031,
   KeyAuthMessages1795300000032,
   KeyAuthSellerKey1795300000033,
+  AuditSearch1795300000035,
   InvitationLabels1795300000036,
 ];

@@ -1,11 +1,18 @@
 import { apiRow } from '../../common/api-row.js';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AuditEntry } from '@latchkey/contracts';
+import { type AuditEntry, type AuditType, usernameKey } from '@latchkey/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { escapeLike, sqlAffected, sqlPage, sqlRows } from '../../common/sql.js';
 import type { ChangeAuthor } from '../../common/auth/actor.js';
-import { type AuditRow, listEntries, PRUNE_ENTRIES, RECORD_ENTRIES, recordAuditCte } from './audit.queries.js';
+import {
+  type AuditRow,
+  listEntries,
+  PRUNE_ENTRIES,
+  RECORD_ENTRIES,
+  recordAuditCte,
+  SEARCH_NAMES,
+} from './audit.queries.js';
 
 /**
  * An entry to record. Conventions for `type`:
@@ -20,7 +27,8 @@ import { type AuditRow, listEntries, PRUNE_ENTRIES, RECORD_ENTRIES, recordAuditC
 export interface AuditRecord {
   /** null for changes outside any app (tokens, a deleted app): kept, but listed under no app. */
   appId: string | null;
-  type: string;
+  /** one of contracts' AUDIT_TYPES, so the dashboard has words for it */
+  type: AuditType;
   actor: string;
   /** the account that made an admin change; absent for client entries */
   actorId?: string | null;
@@ -32,7 +40,7 @@ export interface AuditRecord {
 export function adminChange(
   actor: ChangeAuthor,
   appId: string | null,
-  type: string,
+  type: AuditType,
   details: object = {},
 ): AuditRecord {
   return { appId, type, actor: actor.email, actorId: actor.accountId, ip: actor.ip, details };
@@ -89,14 +97,37 @@ export class AuditService {
   /**
    * An app's entries, newest first. `type` matches that type or any under it:
    * `client` matches `client.login`, `admin.user` matches `admin.user.ban`.
+   * `search` (a key or a username) matches the entries naming it: see
+   * SEARCH_NAMES and audit_log_names.v1.sql.
    */
-  async list(appId: string, filter: { type?: string; actorId?: string }, offset: number, limit: number) {
-    const { type, actorId } = filter;
+  async list(
+    appId: string,
+    filter: { type?: string; actorId?: string; search?: string },
+    offset: number,
+    limit: number,
+  ) {
+    const { type, actorId, search } = filter;
     const params: unknown[] = [appId];
     if (actorId !== undefined) params.push(actorId);
     if (type !== undefined) params.push(type, escapeLike(type) + '.%');
-    const statement = listEntries({ byActor: actorId !== undefined, byType: type !== undefined });
+    if (search !== undefined) params.push(await this.searchNames(appId, search));
+    const statement = listEntries({
+      byActor: actorId !== undefined,
+      byType: type !== undefined,
+      byNames: search !== undefined,
+    });
     return sqlPage(this.dataSource, statement, params, { offset, limit }, toAuditEntry);
+  }
+
+  /** The names audit_log_names gives the entries a search for `search` should find. */
+  private async searchNames(appId: string, search: string): Promise<string[]> {
+    // The DTO allows only a username's characters, so usernameKey is never null here.
+    const [row] = await sqlRows<{ names: string[] }>(this.dataSource, SEARCH_NAMES, [
+      appId,
+      search,
+      usernameKey(search),
+    ]);
+    return row!.names;
   }
 
   /** Deletes entries older than `days` days; returns how many. */

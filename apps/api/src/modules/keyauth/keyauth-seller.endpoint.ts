@@ -1,5 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { SELLER_ACTOR, SELLER_AUDIT_PREFIX, SELLER_CALLS, SellerLimits } from '@latchkey/contracts';
+import {
+  SELLER_ACTOR,
+  SELLER_AUDIT_PREFIX,
+  SELLER_CALLS,
+  SellerLimits,
+  type SellerCall as SellerCallName,
+} from '@latchkey/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../common/errors.js';
 import { findHostileInput } from '../../common/input/hostile-input.js';
@@ -85,10 +91,10 @@ export class KeyAuthSellerEndpoint {
 
   /** One audit entry per call: its type, outcome and, on a refusal, the message; never the seller key. */
   private async record(appId: string, type: string | undefined, answer: SellerAnswer, ip: string): Promise<void> {
-    const served = type !== undefined && Object.hasOwn(SELLER_CALLS, type);
+    const call = type !== undefined && Object.hasOwn(SELLER_CALLS, type) ? (type as SellerCallName) : 'refused';
     await this.audit.record({
       appId,
-      type: `${SELLER_AUDIT_PREFIX}.${served ? type : 'refused'}`,
+      type: `${SELLER_AUDIT_PREFIX}.${call}`,
       actor: SELLER_ACTOR,
       actorId: null,
       ip,

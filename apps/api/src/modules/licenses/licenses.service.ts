@@ -167,7 +167,11 @@ export class LicensesService {
         await applyLicenseLimits(manager, license.id, limits);
       }
       await this.audit.write(manager, [
-        adminChange(actor, license.app_id, 'admin.license.update', { licenseId: license.id, changes }),
+        adminChange(actor, license.app_id, 'admin.license.update', {
+          licenseId: license.id,
+          key: license.key,
+          changes,
+        }),
       ]);
     });
     return { ...toLicense(license), ...changes };
@@ -186,7 +190,11 @@ export class LicensesService {
       const userId = rows[0]?.user_id;
       if (userId) await this.sessions.endUserSessions(manager, userId, 'license_banned');
       await this.audit.write(manager, [
-        adminChange(actor, license.app_id, 'admin.license.ban', { licenseId: license.id, reason: reason ?? null }),
+        adminChange(actor, license.app_id, 'admin.license.ban', {
+          licenseId: license.id,
+          key: license.key,
+          reason: reason ?? null,
+        }),
       ]);
       return { ...license, status: 'BANNED' as const, ban_reason: reason ?? null };
     });
@@ -201,7 +209,7 @@ export class LicensesService {
     await this.dataSource.transaction(async (manager) => {
       await sqlRows(manager, UNBAN_LICENSE, [license.id, status]);
       await this.audit.write(manager, [
-        adminChange(actor, license.app_id, 'admin.license.unban', { licenseId: license.id }),
+        adminChange(actor, license.app_id, 'admin.license.unban', { licenseId: license.id, key: license.key }),
       ]);
     });
     return toLicense({ ...license, status, ban_reason: null });

@@ -20,4 +20,11 @@ export class AuditQuery extends ListAuditQuery {
 
   @ApiPropertyOptional({ description: 'Only the changes made by this account (a member’s accountId)' })
   declare actorId?: string;
+
+  @ApiPropertyOptional({
+    example: 'ABCD-EFGH-IJKL-MNOP',
+    description:
+      'A license key or a username, whole: only the entries naming that key (its client calls, its creation and changes, and those of its user) or the user of that name in any ASCII case (its client calls, failed ones included, and its changes)',
+  })
+  declare search?: string;
 }

@@ -8,6 +8,8 @@ export interface LogsQuery {
   type?: string | undefined;
   /** only the changes made by this account (a member's accountId) */
   actorId?: string | undefined;
+  /** a license key or a username: only the entries naming it */
+  search?: string | undefined;
   page?: number;
   limit?: number;
 }
@@ -15,12 +17,15 @@ export interface LogsQuery {
 /** GET /v1/admin/apps/{appId}/logs: audit entries, newest first, with `meta.total`. */
 export function getLogs(
   appId: string,
-  { type, actorId, page = 1, limit = PAGE_DEFAULT_LIMIT }: LogsQuery,
+  { type, actorId, search, page = 1, limit = PAGE_DEFAULT_LIMIT }: LogsQuery,
   signal?: AbortSignal,
 ) {
-  return apiRequest<AdminList<AuditEntry>>(appPath(appId, 'logs') + toQueryString({ type, actorId, page, limit }), {
-    signal,
-  });
+  return apiRequest<AdminList<AuditEntry>>(
+    appPath(appId, 'logs') + toQueryString({ type, actorId, search, page, limit }),
+    {
+      signal,
+    },
+  );
 }
 
 /** Every query of this feature starts with this key. */
@@ -30,11 +35,11 @@ export function logsKey(appId: string) {
 
 export function getLogsQueryOptions(
   appId: string,
-  { type, actorId, page = 1, limit = PAGE_DEFAULT_LIMIT }: LogsQuery = {},
+  { type, actorId, search, page = 1, limit = PAGE_DEFAULT_LIMIT }: LogsQuery = {},
 ) {
   return queryOptions({
-    queryKey: [...logsKey(appId), 'list', { type, actorId, page, limit }],
-    queryFn: ({ signal }) => getLogs(appId, { type, actorId, page, limit }, signal),
+    queryKey: [...logsKey(appId), 'list', { type, actorId, search, page, limit }],
+    queryFn: ({ signal }) => getLogs(appId, { type, actorId, search, page, limit }, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,26 +1,14 @@
 import { SelectField } from '@/components/ui/form-fields';
+import { LOG_TYPE_GROUPS, logLabel } from '../log-sentences';
 
-/** The entry types and prefixes the API records (`client.<type>`, `admin.<resource>.<verb>`, `seller.<call>`). */
+/** Everything, then each group (a prefix of types: `client`, `admin.user`) followed by its types, in words. */
 const TYPE_OPTIONS = [
   { value: '', label: 'All entries' },
-  { value: 'client', label: 'Client: every call' },
-  { value: 'client.register', label: 'Client: register' },
-  { value: 'client.login', label: 'Client: login' },
-  { value: 'client.license', label: 'Client: license' },
-  { value: 'client.upgrade', label: 'Client: upgrade' },
-  { value: 'client.log', label: 'Client: log messages' },
-  { value: 'admin', label: 'Admin: every change' },
-  { value: 'admin.license', label: 'Admin: licenses' },
-  { value: 'admin.user', label: 'Admin: users' },
-  { value: 'admin.session', label: 'Admin: sessions' },
-  { value: 'admin.variable', label: 'Admin: variables' },
-  { value: 'admin.blacklist', label: 'Admin: blacklist' },
-  { value: 'admin.file', label: 'Admin: files' },
-  { value: 'admin.webhook', label: 'Admin: webhooks' },
-  { value: 'admin.app', label: 'Admin: app settings and keys' },
-  { value: 'member', label: 'Members: invitations, roles, removals' },
-  { value: 'seller', label: 'Seller API: every call' },
-] as const;
+  ...LOG_TYPE_GROUPS.flatMap((group) => [
+    ...(group.prefix ? [{ value: group.prefix, label: group.label }] : []),
+    ...group.types.map((type) => ({ value: type, label: `\u2003${logLabel(type)}` })),
+  ]),
+];
 
 export function LogTypeFilter({
   value,
@@ -29,10 +17,10 @@ export function LogTypeFilter({
   value: string | undefined;
   onChange: (type: string | undefined) => void;
 }) {
-  // A type from a shared link that is not a preset still shows as selected.
+  // A type from a shared link that is not listed still shows as selected, in words.
   const options =
     value && !TYPE_OPTIONS.some((option) => option.value === value)
-      ? [...TYPE_OPTIONS, { value, label: value }]
+      ? [...TYPE_OPTIONS, { value, label: logLabel(value) }]
       : TYPE_OPTIONS;
   return (
     <SelectField

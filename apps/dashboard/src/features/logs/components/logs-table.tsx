@@ -1,4 +1,4 @@
-import { PAGE_DEFAULT_LIMIT, sellerAuditLabel, type AuditEntry } from '@latchkey/contracts';
+import { PAGE_DEFAULT_LIMIT, type AuditEntry } from '@latchkey/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable } from '@/components/ui/data-table';
@@ -6,20 +6,14 @@ import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Badge } from '@/components/ui/status-badge';
 import { useLogs } from '../api/get-logs';
+import { LogSentence, logLabel } from '../log-sentences';
 import '../logs.css';
 
 const column = createColumnHelper<AuditEntry>();
 
-function detailText(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
-
-/** An entry's details as "name value" pairs; `outcome` and `reason` come first as they matter most. */
-function Details({ details }: { details: Record<string, unknown> }) {
-  const { outcome, reason, ...rest } = details;
-  const entries = Object.entries(rest);
+/** The entry as a sentence; a client call's outcome first, as it matters most. */
+function What({ appId, entry }: { appId: string; entry: AuditEntry }) {
+  const { outcome } = entry.details;
   return (
     <div className="log-details">
       {outcome === 'success' || outcome === 'failure' ? (
@@ -27,39 +21,41 @@ function Details({ details }: { details: Record<string, unknown> }) {
           {outcome === 'success' ? 'Success' : 'Failure'}
         </Badge>
       ) : null}
-      {reason !== undefined ? <span className="log-reason">{detailText(reason)}</span> : null}
-      {entries.length > 0 ? (
-        <dl className="log-detail-list">
-          {entries.map(([name, value]) => (
-            <div key={name}>
-              <dt>{name}</dt>
-              <dd>{detailText(value)}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+      <span className="log-sentence">
+        <LogSentence appId={appId} entry={entry} />
+      </span>
     </div>
   );
 }
 
-/** An entry's type; a seller API call's also in words ("Seller API: reset a user's HWID"). */
-function EntryType({ type }: { type: string }) {
-  const label = sellerAuditLabel(type);
-  return label ? (
-    <span className="log-type">
-      <span>{label}</span>
-      <code>{type}</code>
-    </span>
-  ) : (
-    <code>{type}</code>
+/**
+ * An actor: an email wraps at its `@` (never letter by letter on a phone),
+ * each part cut with an ellipsis when even that is too wide; the whole is its title.
+ */
+function ActorName({ actor }: { actor: string }) {
+  const at = actor.lastIndexOf('@');
+  if (at <= 0) return <span className="log-actor-part">{actor}</span>;
+  return (
+    <>
+      <span className="log-actor-part">{actor.slice(0, at)}</span>
+      <wbr />
+      <span className="log-actor-part">{actor.slice(at)}</span>
+    </>
   );
 }
 
 /** The columns; an admin change's actor (a member, by its email) filters the log to that member when clicked. */
-function logColumns(onActorFilter: (actorId: string) => void) {
+function logColumns(appId: string, onActorFilter: (actorId: string) => void) {
   return [
     column.accessor('createdAt', { header: 'Time', cell: (info) => <DateTime value={info.getValue()} /> }),
-    column.accessor('type', { header: 'Type', cell: (info) => <EntryType type={info.getValue()} /> }),
+    column.accessor('type', {
+      header: 'Type',
+      cell: (info) => (
+        <span className="log-type" title={info.getValue()}>
+          {logLabel(info.getValue())}
+        </span>
+      ),
+    }),
     column.accessor('actor', {
       header: 'Actor',
       cell: (info) => {
@@ -67,14 +63,16 @@ function logColumns(onActorFilter: (actorId: string) => void) {
         return actorId ? (
           <button
             type="button"
-            className="log-actor break"
-            title="Show only this member's changes"
+            className="log-actor"
+            title={`${info.getValue()}: show only this member's changes`}
             onClick={() => onActorFilter(actorId)}
           >
-            {info.getValue()}
+            <ActorName actor={info.getValue()} />
           </button>
         ) : (
-          <span className="break">{info.getValue()}</span>
+          <span className="log-actor-text" title={info.getValue()}>
+            <ActorName actor={info.getValue()} />
+          </span>
         );
       },
     }),
@@ -83,19 +81,21 @@ function logColumns(onActorFilter: (actorId: string) => void) {
       cell: (info) => (info.getValue() ? <code>{info.getValue()}</code> : <span className="muted">—</span>),
       meta: { className: 'hide-sm' },
     }),
-    column.accessor('details', {
-      header: 'Details',
-      cell: (info) => <Details details={info.getValue()} />,
-      meta: { className: 'col-text' },
+    column.display({
+      id: 'what',
+      header: 'What happened',
+      cell: (info) => <What appId={appId} entry={info.row.original} />,
+      meta: { className: 'col-text log-what' },
     }),
   ];
 }
 
-/** The app's audit log, newest first, optionally of one type or prefix of types, and of one member. */
+/** The app's audit log, newest first, optionally of one type or prefix of types, of one member, naming one key or user. */
 export function LogsTable({
   appId,
   type,
   actorId,
+  search,
   page,
   onPageChange,
   onActorFilter,
@@ -103,12 +103,13 @@ export function LogsTable({
   appId: string;
   type: string | undefined;
   actorId: string | undefined;
+  search: string | undefined;
   page: number;
   onPageChange: (page: number) => void;
   onActorFilter: (actorId: string) => void;
 }) {
-  const logsQuery = useLogs(appId, { type, actorId, page });
-  const columns = useMemo(() => logColumns(onActorFilter), [onActorFilter]);
+  const logsQuery = useLogs(appId, { type, actorId, search, page });
+  const columns = useMemo(() => logColumns(appId, onActorFilter), [appId, onActorFilter]);
   return (
     <DataTable
       label="Audit log"
@@ -123,8 +124,20 @@ export function LogsTable({
       error={logsQuery.error}
       fetching={logsQuery.isPlaceholderData}
       empty={
-        <EmptyState title={type ? `No ${type} entries` : actorId ? 'No changes by this member' : 'No entries yet'}>
-          Every change in this dashboard and every sign-in from your software is recorded here.
+        <EmptyState
+          title={
+            search
+              ? `Nothing names ${search}`
+              : type
+                ? `No entries of type “${logLabel(type)}”`
+                : actorId
+                  ? 'No changes by this member'
+                  : 'No entries yet'
+          }
+        >
+          {search
+            ? 'No key or user of that name, or nothing happened to it within the filters.'
+            : 'Every change in this dashboard and every sign-in from your software is recorded here.'}
         </EmptyState>
       }
     />

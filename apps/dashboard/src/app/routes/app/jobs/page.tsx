@@ -11,7 +11,11 @@ const jobsRoute = getRouteApi('/dashboard/apps/$appId/jobs');
 export function JobsPage() {
   useDocumentTitle('Bulk actions');
   const { appId } = jobsRoute.useParams();
-  const [jobId, setJobId] = useState<string | null>(null);
+  const { job } = jobsRoute.useSearch();
+  // A job opened here wins over the one the link named, until the link changes.
+  const [opened, setOpened] = useState<{ from: string | undefined; jobId: string } | null>(null);
+  const jobId = opened && opened.from === job ? opened.jobId : (job ?? null);
+  const setJobId = (next: string) => setOpened({ from: job, jobId: next });
 
   return (
     <div className="stack-lg">
