@@ -37,6 +37,14 @@ async function rowAction(page, rowLabel, action) {
   await page.getByRole('menuitem', { name: action }).click();
 }
 
+/** An action of the record a page is about: its buttons, not a menu. */
+async function pageAction(page, recordLabel, action) {
+  await page
+    .getByRole('group', { name: `Actions for ${recordLabel}` })
+    .getByRole('button', { name: action, exact: true })
+    .click();
+}
+
 async function toast(page, text) {
   await page.getByTestId('toast-success').getByText(text).first().waitFor();
 }
@@ -109,10 +117,10 @@ describe('owner walkthrough', () => {
       .data[0].expiresAt;
 
     // Reset its HWID and extend it by 30 days.
-    await rowAction(page, 'walker_1', 'Reset HWID');
+    await pageAction(page, 'walker_1', 'Reset HWID');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Reset HWID' }).click();
     await page.getByTestId('user-hwid').getByText('None bound').waitFor();
-    await rowAction(page, 'walker_1', 'Extend');
+    await pageAction(page, 'walker_1', 'Extend');
     await page.getByRole('dialog').getByLabel('Days').fill('30');
     await page.getByRole('dialog').getByRole('button', { name: 'Extend' }).click();
     await toast(page, 'walker_1 extended by 30 days');
