@@ -16,7 +16,7 @@ const DATABASE = 'latchkey_screenshots';
 const EMAIL = 'owner@example.com';
 const PASSWORD = 'correct horse battery';
 const SIZES = {
-  desktop: { width: 1280, height: 800 },
+  desktop: { width: 1366, height: 768 },
   phone: { width: 390, height: 844 },
 };
 
@@ -146,10 +146,13 @@ async function main() {
       ['blacklist', `${appPath}/blacklist`],
       ['files', `${appPath}/files`],
       ['webhooks', `${appPath}/webhooks`],
+      ['jobs', `${appPath}/jobs`],
       ['logs', `${appPath}/logs`],
+      ['members', `${appPath}/members`],
       ['settings', `${appPath}/settings`],
       ['keyauth', `${appPath}/keyauth`],
       ['keyauth-messages', `${appPath}/keyauth`, 'Messages'],
+      ['keyauth-import', `${appPath}/keyauth-import`],
       ['user', `${appPath}/users/${userId}`],
       ['webhook-deliveries', `${appPath}/webhooks/${webhookId}`],
       ['reseller-console', `/sell/${app.appId}`],

@@ -129,12 +129,15 @@ describe('logs page', () => {
     await banRow.waitFor();
     const actor = banRow.locator('.log-actor');
     expect((await actor.innerText()).replace(/\s/g, '')).toBe(email);
-    const { height, lineHeight } = await actor.evaluate((element) => ({
+    const { height, lineHeight } = await actor.locator('.email-text').evaluate((element) => ({
       height: element.getBoundingClientRect().height,
       lineHeight: parseFloat(getComputedStyle(element).lineHeight),
     }));
     expect(height).toBeLessThanOrEqual(lineHeight * 2 + 1);
     expect(await actor.getAttribute('title')).toContain(email);
+    // Each entry is a card: what happened is on screen, not past the table's right edge.
+    const what = await banRow.locator('td.log-what').boundingBox();
+    expect(what.x + what.width).toBeLessThanOrEqual(PHONE.width);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

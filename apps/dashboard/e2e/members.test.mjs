@@ -141,8 +141,11 @@ describe('members', () => {
     await ownerPage.goto(`${url}/apps/${app.appId}/logs`);
     await ownerPage.getByLabel('Member').selectOption(member.accountId);
     await ownerPage.waitForURL(new RegExp(`actorId=${member.accountId}`));
-    const logRows = ownerPage.getByRole('table', { name: 'Audit log' }).getByRole('row');
-    await logRows.nth(1).waitFor();
+    // The filtered page replaces the unfiltered one (shown dimmed until it arrives).
+    await ownerPage.waitForFunction((email) => {
+      const cells = [...document.querySelectorAll('table[aria-label="Audit log"] tbody tr td:nth-child(3)')];
+      return cells.length >= 2 && cells.every((cell) => cell.innerText.trim() === email);
+    }, memberEmail);
     const actors = await ownerPage
       .getByRole('table', { name: 'Audit log' })
       .locator('tbody tr td:nth-child(3)')

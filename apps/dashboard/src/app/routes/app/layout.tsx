@@ -21,17 +21,17 @@ export function AppLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
 
   // On a phone the navigation is one scrolling row: bring the current page's
-  // link into view, scrolling the row only (never the page). The links appear
+  // link to its middle, scrolling the row only (never the page). The links appear
   // once the caller's role is known, so a deep link waits for it.
   useEffect(() => {
     const nav = navRef.current;
     const link = nav?.querySelector('[data-status="active"]');
     if (!nav || !link) return;
+    if (nav.scrollWidth <= nav.clientWidth) return;
+    // Centred, so neither the faded edges nor the "more" button cover it.
     const navBox = nav.getBoundingClientRect();
     const linkBox = link.getBoundingClientRect();
-    if (linkBox.left < navBox.left || linkBox.right > navBox.right) {
-      nav.scrollLeft += linkBox.left - navBox.left - 16;
-    }
+    nav.scrollLeft += linkBox.left + linkBox.width / 2 - (navBox.left + navBox.width / 2);
   }, [pathname, access.role]);
 
   const more = useHiddenSides(navRef, access.role);

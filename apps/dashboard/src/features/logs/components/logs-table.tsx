@@ -3,6 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
+import { EmailText } from '@/components/ui/email-text';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Badge } from '@/components/ui/status-badge';
 import { useLogs } from '../api/get-logs';
@@ -25,22 +26,6 @@ function What({ appId, entry }: { appId: string; entry: AuditEntry }) {
         <LogSentence appId={appId} entry={entry} />
       </span>
     </div>
-  );
-}
-
-/**
- * An actor: an email wraps at its `@` (never letter by letter on a phone),
- * each part cut with an ellipsis when even that is too wide; the whole is its title.
- */
-function ActorName({ actor }: { actor: string }) {
-  const at = actor.lastIndexOf('@');
-  if (at <= 0) return <span className="log-actor-part">{actor}</span>;
-  return (
-    <>
-      <span className="log-actor-part">{actor.slice(0, at)}</span>
-      <wbr />
-      <span className="log-actor-part">{actor.slice(at)}</span>
-    </>
   );
 }
 
@@ -67,11 +52,11 @@ function logColumns(appId: string, onActorFilter: (actorId: string) => void) {
             title={`${info.getValue()}: show only this member's changes`}
             onClick={() => onActorFilter(actorId)}
           >
-            <ActorName actor={info.getValue()} />
+            <EmailText email={info.getValue()} />
           </button>
         ) : (
           <span className="log-actor-text" title={info.getValue()}>
-            <ActorName actor={info.getValue()} />
+            <EmailText email={info.getValue()} />
           </span>
         );
       },
@@ -113,6 +98,7 @@ export function LogsTable({
   return (
     <DataTable
       label="Audit log"
+      cards
       noun={['entry', 'entries']}
       columns={columns}
       rows={logsQuery.data?.data}

@@ -1,3 +1,4 @@
+import { EmailText } from '@/components/ui/email-text';
 import { useState } from 'react';
 import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateTime } from '@/components/ui/date-time';
@@ -40,8 +41,8 @@ export function MembersSection({
         <SimpleTable label="Members" headers={['Email', 'Role', 'Joined']}>
           {members.data.map((member) => (
             <tr key={member.accountId}>
-              <td className="break">
-                {member.email}
+              <td>
+                <EmailText email={member.email} />
                 {member.accountId === callerId ? <span className="muted"> (you)</span> : null}
               </td>
               <td>

@@ -1,3 +1,4 @@
+import { EmailText } from '@/components/ui/email-text';
 import { PAGE_MAX_LIMIT, type Reseller } from '@latchkey/contracts';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -33,10 +34,9 @@ export function ResellersTable({ appId }: { appId: string }) {
             params={{ appId, resellerId: info.row.original.id }}
             className="row-link"
           >
-            {info.getValue()}
+            <EmailText email={info.getValue()} />
           </Link>
         ),
-        meta: { className: 'col-break' },
       }),
       column.accessor('credits', { header: 'Credits', meta: { className: 'col-num' } }),
       column.accessor('keysGenerated', { header: 'Keys', meta: { className: 'col-num hide-sm' } }),
