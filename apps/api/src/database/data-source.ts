@@ -37,12 +37,24 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Runs pending migrations, one process at a time. */
+/** How often a process waiting for another's migrations asks for the lock again. */
+const MIGRATION_LOCK_RETRY_MS = 100;
+
+/**
+ * Runs pending migrations, one process at a time. The others ask for the lock
+ * again and again rather than block in `pg_advisory_lock`: a blocked call holds
+ * a snapshot, and a migration's CREATE INDEX CONCURRENTLY waits for every
+ * snapshot older than it, so the two would wait for each other.
+ */
 export async function runMigrations(dataSource: DataSource): Promise<void> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    for (;;) {
+      const [{ taken }] = await runner.query('SELECT pg_try_advisory_lock($1) AS taken', [MIGRATION_LOCK_ID]);
+      if (taken) break;
+      await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_RETRY_MS));
+    }
     await dataSource.runMigrations({ transaction: 'each' });
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);

@@ -30,6 +30,5 @@ export class AuditSearch1795300000035 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX audit_log_names_idx`);
     await q.query(`DROP FUNCTION audit_log_names(uuid, text, text, jsonb)`);
-    await q.query(`DROP FUNCTION audit_ascii_lower(text)`);
   }
 }

@@ -8,7 +8,6 @@ import { pageOffset } from '../../common/admin-response.js';
 import { PlannerStatistics } from '../../common/planner-statistics.js';
 import { escapeLike, sqlPage, sqlRows } from '../../common/sql.js';
 import { sqlTextBatches, type TextRow } from '../../common/sql-text.js';
-import { iso } from '../../common/iso.js';
 import type { ChangeAuthor } from '../../common/auth/actor.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
@@ -17,6 +16,7 @@ import { ResellerCredits } from '../resellers/reseller-credits.js';
 import { SessionsAdminService } from '../sessions/sessions-admin.service.js';
 import { applyLicenseLimits } from '../users/user-writes.js';
 import { generateLicenseKey, type KeyShape } from './license-key.js';
+import { toLicense } from './license-views.js';
 import type { ExportLicensesQuery, GenerateLicensesDto, ListLicensesQuery, UpdateLicenseDto } from './licenses.dto.js';
 import {
   BAN_LICENSE,
@@ -264,27 +264,6 @@ export class LicensesService {
     if (!license) throw new AppError('NOT_FOUND');
     return license;
   }
-}
-
-export function toLicense(row: LicenseRow): License {
-  return {
-    id: row.id,
-    key: row.key,
-    appId: row.app_id,
-    status: row.status,
-    durationType: row.duration_type,
-    level: row.level,
-    maxDevices: row.max_devices,
-    prefix: row.prefix,
-    note: row.note,
-    createdAt: row.created_at.toISOString(),
-    activatedAt: iso(row.activated_at),
-    expiresAt: iso(row.expires_at),
-    userId: row.user_id,
-    createdBy: row.created_by,
-    banReason: row.ban_reason,
-    extraDays: row.extra_days,
-  };
 }
 
 const CSV_HEADER = LICENSE_CSV_COLUMNS.map(([field]) => field).join(',') + '\r\n';

@@ -10,10 +10,16 @@
 -- Text names carry the app, so a common name is looked up in its own app only.
 -- PL/pgSQL rather than SQL: a SQL body holding a subquery is planned again on
 -- every call (every audit insert); PL/pgSQL keeps its plans per connection.
+-- It calls only pg_catalog's functions: pg_restore builds the index with an
+-- empty search_path, where a function of ours would not be found.
+-- Usernames fold as usernameKey does (contracts/usernames.ts): ASCII letters
+-- only, never the locale's lower().
 CREATE OR REPLACE FUNCTION audit_log_names(p_app uuid, p_type text, p_actor text, p_details jsonb)
 RETURNS text[] LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE
   text_prefix text := p_app::text || ':';
+  upper_ascii constant text := 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  lower_ascii constant text := 'abcdefghijklmnopqrstuvwxyz';
   names text[];
 BEGIN
   names := ARRAY[
@@ -22,23 +28,18 @@ BEGIN
     CASE WHEN p_type = 'client.license' THEN 'key:' || text_prefix || p_actor END,
     CASE WHEN p_type LIKE 'admin.license.%' THEN 'key:' || text_prefix || (p_details->>'key') END,
     CASE WHEN p_type LIKE 'client.%' AND p_type <> 'client.license'
-      THEN 'name:' || text_prefix || audit_ascii_lower(p_actor) END,
-    'name:' || text_prefix || audit_ascii_lower(p_details->>'username'),
-    CASE WHEN p_type = 'admin.user.rename' THEN 'name:' || text_prefix || audit_ascii_lower(p_details->>'from') END,
-    CASE WHEN p_type = 'admin.user.rename' THEN 'name:' || text_prefix || audit_ascii_lower(p_details->>'to') END,
+      THEN 'name:' || text_prefix || translate(p_actor, upper_ascii, lower_ascii) END,
+    'name:' || text_prefix || translate(p_details->>'username', upper_ascii, lower_ascii),
+    CASE WHEN p_type = 'admin.user.rename' THEN 'name:' || text_prefix || translate(p_details->>'from', upper_ascii, lower_ascii) END,
+    CASE WHEN p_type = 'admin.user.rename' THEN 'name:' || text_prefix || translate(p_details->>'to', upper_ascii, lower_ascii) END,
     CASE WHEN p_type = 'admin.user.rename'
-      THEN 'name:' || text_prefix || audit_ascii_lower(p_details->>'previousUsername') END,
+      THEN 'name:' || text_prefix || translate(p_details->>'previousUsername', upper_ascii, lower_ascii) END,
     CASE WHEN p_type LIKE 'admin.blacklist.%' AND p_details->>'type' = 'username'
-      THEN 'name:' || text_prefix || audit_ascii_lower(p_details->>'value') END
+      THEN 'name:' || text_prefix || translate(p_details->>'value', upper_ascii, lower_ascii) END
   ];
   IF jsonb_typeof(p_details->'licenseIds') = 'array' THEN
     names := names || ARRAY(SELECT 'license:' || id FROM jsonb_array_elements_text(p_details->'licenseIds') id);
   END IF;
   RETURN array_remove(names, NULL);
 END
-$$;
-
--- usernameKey's fold (contracts/usernames.ts): ASCII letters only, never the locale's lower().
-CREATE OR REPLACE FUNCTION audit_ascii_lower(p_text text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT translate(p_text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
 $$;
