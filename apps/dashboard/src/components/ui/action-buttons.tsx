@@ -1,16 +1,10 @@
 // The same actions as a row's "⋯" menu (RowActions), as buttons: for a page
 // about one record, where the actions are what the visitor came to do.
-import type { RowAction } from './row-actions';
+import { offeredActions, type OfferedActions } from './row-actions';
 import './menu.css';
 
-export function ActionButtons({
-  label,
-  actions,
-}: {
-  label: string;
-  actions: readonly (RowAction | false | null | undefined)[];
-}) {
-  const items = actions.filter((action): action is RowAction => Boolean(action));
+export function ActionButtons({ label, actions }: { label: string; actions: OfferedActions }) {
+  const items = offeredActions(actions);
   if (items.length === 0) return null;
   return (
     <div className="action-buttons" role="group" aria-label={`Actions for ${label}`}>

@@ -12,14 +12,16 @@ export interface RowAction {
   disabled?: boolean;
 }
 
-export function RowActions({
-  label,
-  actions,
-}: {
-  label: string;
-  actions: readonly (RowAction | false | null | undefined)[];
-}) {
-  const items = actions.filter((action): action is RowAction => Boolean(action));
+/** The actions a caller may offer, with `false`/`null` for the ones its role or the record's state rules out. */
+export type OfferedActions = readonly (RowAction | false | null | undefined)[];
+
+/** The actions actually offered. */
+export function offeredActions(actions: OfferedActions): RowAction[] {
+  return actions.filter((action): action is RowAction => Boolean(action));
+}
+
+export function RowActions({ label, actions }: { label: string; actions: OfferedActions }) {
+  const items = offeredActions(actions);
   if (items.length === 0) return null;
   return (
     <DropdownMenu.Root modal={false}>
