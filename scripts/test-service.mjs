@@ -210,6 +210,8 @@ export async function startApi(env, { port, nodeArgs = [], entry = 'main.js', v8
       await waitForHealth(child, url, 60_000);
       return { url, port: chosenPort, child, stop: stopper(child), processLines };
     } catch (err) {
+      // A process that never became healthy must not outlive the test that started it.
+      child.kill('SIGKILL');
       // Another process bound a port we chose between freePort and the API's listen: choose again.
       if (port !== undefined || attempt === 3 || !/EADDRINUSE/.test(err.message)) throw err;
     }
