@@ -53,14 +53,18 @@ export function keyauthMessage(app: KeyAuthApp, name: KeyAuthMessageName): strin
   return app.messages[name] ?? KEYAUTH_MESSAGE_DEFAULTS[name];
 }
 
-const OWNER_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** `length` characters of A-Za-z0-9 from the CSPRNG: the shape of KeyAuth's owner ids and seller keys. */
+export function randomAlphanumeric(length: number): string {
+  let text = '';
+  for (let n = 0; n < length; n += 1) text += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
+  return text;
+}
 
 /** A random KeyAuth `ownerid`: 10 characters of A-Za-z0-9 (about 59 bits). */
 export function randomOwnerId(): string {
-  let ownerId = '';
-  for (let n = 0; n < KeyAuthLimits.ownerIdLength; n += 1)
-    ownerId += OWNER_ID_ALPHABET[randomInt(OWNER_ID_ALPHABET.length)];
-  return ownerId;
+  return randomAlphanumeric(KeyAuthLimits.ownerIdLength);
 }
 
 /** The name of a level's subscription, as KeyAuth answers it. */

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SellerLimits, type SellerKeyCreated, type SellerKeyStatus } from '@latchkey/contracts';
-import { randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { ChangeAuthor } from '../../common/auth/actor.js';
 import { sha256 } from '../../common/crypto.js';
@@ -10,6 +9,7 @@ import { sqlAffected, sqlRows } from '../../common/sql.js';
 import { Config } from '../../config/config.js';
 import type { OwnedApp } from '../apps/app-access.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
+import { randomAlphanumeric } from './keyauth-app.js';
 import { KeyAuthSettingsService } from './keyauth-settings.service.js';
 import {
   DELETE_SELLER_KEY,
@@ -19,8 +19,6 @@ import {
   type SellerKeyRow,
   TOUCH_SELLER_KEY,
 } from './keyauth-seller.queries.js';
-
-const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** What a presented seller key opens: its app, and whether KeyAuth compatibility is on. */
 export interface SellerKeyMatch {
@@ -102,9 +100,7 @@ export class SellerKeyService {
 
 /** A new seller key: 32 characters of A-Z, a-z, 0-9 from the CSPRNG, the length KeyAuth's have. */
 function newSellerKey(): string {
-  let key = '';
-  for (let n = 0; n < SellerLimits.keyLength; n += 1) key += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
-  return key;
+  return randomAlphanumeric(SellerLimits.keyLength);
 }
 
 function isSellerKeyShape(value: string): boolean {
