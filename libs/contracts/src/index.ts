@@ -40,3 +40,4 @@ export * from './shapes/passkeys.js';
 export * from './shapes/keyauth-import.js';
 export * from './shapes/logs.js';
 export * from './shapes/sessions.js';
+export * from './store.js';
