@@ -246,6 +246,8 @@ def test_heartbeat_thread_beats_reports_passing_failures_and_stops_when_the_sess
             return Answer(status=429, success=False, message="Too many requests")
         if len(beats) == 2:
             return Answer(message="Session alive", data={"expiresAt": "later"})
+        if len(beats) == 3:  # unsigned: not the service's word, so the session goes on
+            return Answer(status=401, success=False, message="Invalid or expired session", unsigned=True)
         return Answer(status=401, success=False, message="Invalid or expired session")
 
     lk = fake_service(with_session(answer)).client()
@@ -261,9 +263,9 @@ def test_heartbeat_thread_beats_reports_passing_failures_and_stops_when_the_sess
     timer = lk.start_heartbeat(interval=0.01, on_lost=on_lost, on_error=errors.append)
     assert done.wait(10)
     timer.stop()
-    assert [e.code for e in errors] == ["TOO_MANY_REQUESTS"]
+    assert [e.code for e in errors] == ["TOO_MANY_REQUESTS", "SIGNATURE_INVALID"]
     assert [e.code for e in lost] == ["INVALID_SESSION"]
-    assert beats == ["heartbeat", "heartbeat", "heartbeat"]
+    assert beats == ["heartbeat"] * 4
     assert not timer.running
 
 

@@ -8,7 +8,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, cast
 
-from .errors import LatchkeyError, code_for_answer, unsigned_answer_error
+from .errors import UNVERIFIED_CODES, LatchkeyError, code_for_answer, unsigned_answer_error
 from .keys import ed25519_public_key
 from .models import (
     CheckData,
@@ -61,8 +61,10 @@ class HeartbeatThread:
             try:
                 self._client.heartbeat()
             except LatchkeyError as error:
-                # 401/403 are the service's verified word that the session is over; the rest may pass.
-                if error.status in (401, 403) or error.code == "NO_SESSION":
+                # A verified 401/403 is the service's word that the session is over; the rest may pass. An
+                # answer that failed this side's checks (forged, stale, replayed, unsigned) says nothing.
+                verified_refusal = error.status in (401, 403) and error.code not in UNVERIFIED_CODES
+                if verified_refusal or error.code == "NO_SESSION":
                     self._stopped.set()
                     if self._on_lost:
                         self._on_lost(error)

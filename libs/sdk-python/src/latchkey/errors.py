@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Dict, Literal, Optional, Union
+from typing import Dict, FrozenSet, Literal, Optional, Union
 
 ServerErrorCode = Literal[
     "UNKNOWN_TYPE",
@@ -61,6 +61,11 @@ ClientErrorCode = Literal[
 ]
 
 LatchkeyErrorCode = Union[ServerErrorCode, ClientErrorCode]
+
+# Errors about an answer this side could not believe: whatever their status, not the service's verified word.
+UNVERIFIED_CODES: FrozenSet[str] = frozenset(
+    ["SIGNATURE_INVALID", "STALE_RESPONSE", "NONCE_MISMATCH", "UNEXPECTED_RESPONSE", "APP_UNKNOWN"]
+)
 
 
 class LatchkeyError(Exception):
