@@ -304,10 +304,32 @@ static void stop_from_callback(const lk_error_info *error, void *context) {
   on_lost(error, &stopping->outcome);
 }
 
+/* Threads of this process (Linux: /proc/self/task); -1 where that cannot be read. */
+static int thread_count(void) {
+  DIR *tasks = opendir("/proc/self/task");
+  if (!tasks) return -1;
+  int count = 0;
+  for (struct dirent *entry; (entry = readdir(tasks));) count += entry->d_name[0] != '.';
+  closedir(tasks);
+  return count;
+}
+
+/* Waits until the process is back to `count` threads: a timer stopped from its callback frees itself
+ * as its thread ends, and the sanitizers' leak check at exit must not run before that. */
+static int wait_for_threads(int count) {
+  if (count < 0) return 1;
+  for (int waited_ms = 0; thread_count() > count; waited_ms++) {
+    if (waited_ms > 30000) return 0;
+    thrd_sleep(&(struct timespec){.tv_nsec = 1000000L}, NULL);
+  }
+  return 1;
+}
+
 static int heartbeat_timer_stopped_from_its_callback(void) {
   lk_client *client = client_of("heartbeat-lost");
   CHECK_CODE(lk_license(client, "KEY-1", NULL, NULL, NULL), LK_OK);
   stopping_outcome stopping = {0};
+  int threads = thread_count();
   mtx_init(&stopping.outcome.lock, mtx_plain);
   cnd_init(&stopping.outcome.changed);
   mtx_lock(&stopping.outcome.lock); /* the callback reads the timer only once it is stored */
@@ -315,6 +337,7 @@ static int heartbeat_timer_stopped_from_its_callback(void) {
   while (!stopping.outcome.lost) cnd_wait(&stopping.outcome.changed, &stopping.outcome.lock);
   mtx_unlock(&stopping.outcome.lock);
   CHECK(stopping.outcome.error.code == LK_ERR_INVALID_SESSION);
+  CHECK(wait_for_threads(threads));
   cnd_destroy(&stopping.outcome.changed);
   mtx_destroy(&stopping.outcome.lock);
   lk_client_free(client);
