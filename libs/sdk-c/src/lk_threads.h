@@ -7,7 +7,7 @@
  * follow a steady clock, so setting the wall clock neither stretches nor cuts
  * a wait: CLOCK_MONOTONIC on POSIX (a relative wait on macOS, whose condition
  * variables take no clock). C11 condition variables only wait on TIME_UTC, so
- * with <threads.h> the deadline is the wall clock's.
+ * with <threads.h> (and MinGW's winpthreads) the deadline is the wall clock's.
  */
 #ifndef LATCHKEY_THREADS_H
 #define LATCHKEY_THREADS_H
@@ -54,8 +54,15 @@ static inline bool lk_mutex_init(lk_mutex *m) { return pthread_mutex_init(m, NUL
 static inline void lk_mutex_lock(lk_mutex *m) { pthread_mutex_lock(m); }
 static inline void lk_mutex_unlock(lk_mutex *m) { pthread_mutex_unlock(m); }
 static inline void lk_mutex_destroy(lk_mutex *m) { pthread_mutex_destroy(m); }
+#if defined(_WIN32)
+/* MinGW's winpthreads: the wall clock, as with C11 */
+static inline void lk_deadline_now(struct timespec *now) { clock_gettime(CLOCK_REALTIME, now); }
+static inline bool lk_cond_init(lk_cond *c) { return pthread_cond_init(c, NULL) == 0; }
+static inline bool lk_cond_wait_until(lk_cond *c, lk_mutex *m, const struct timespec *deadline) {
+  return pthread_cond_timedwait(c, m, deadline) != ETIMEDOUT;
+}
+#elif defined(__APPLE__)
 static inline void lk_deadline_now(struct timespec *now) { clock_gettime(CLOCK_MONOTONIC, now); }
-#ifdef __APPLE__
 static inline bool lk_cond_init(lk_cond *c) { return pthread_cond_init(c, NULL) == 0; }
 static inline bool lk_cond_wait_until(lk_cond *c, lk_mutex *m, const struct timespec *deadline) {
   struct timespec now, left;
@@ -70,6 +77,7 @@ static inline bool lk_cond_wait_until(lk_cond *c, lk_mutex *m, const struct time
   return pthread_cond_timedwait_relative_np(c, m, &left) != ETIMEDOUT;
 }
 #else
+static inline void lk_deadline_now(struct timespec *now) { clock_gettime(CLOCK_MONOTONIC, now); }
 static inline bool lk_cond_init(lk_cond *c) {
   pthread_condattr_t steady;
   if (pthread_condattr_init(&steady) != 0) return false;
