@@ -11,7 +11,7 @@
 // `npm start`, `npm test` and `npm run bench` (or the pnpm equivalents) call these.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +104,9 @@ const TEST_PACKAGES = [
   { name: 'python3-cryptography', neededBy: PYTHON_SDK },
   { name: 'python3-pytest', neededBy: PYTHON_SDK },
   { name: 'python3-mypy', neededBy: PYTHON_SDK },
+  { name: 'python3-build', neededBy: `${PYTHON_SDK}: its sdist and wheel` },
+  { name: 'python3-wheel', neededBy: `${PYTHON_SDK}: its sdist and wheel` },
+  { name: 'python3-venv', neededBy: `${PYTHON_SDK}: the wheel installed in a fresh environment` },
   { name: 'cmake', neededBy: C_SDK },
   { name: 'g++', neededBy: C_SDK },
   { name: 'pkg-config', neededBy: C_SDK },
@@ -164,30 +167,51 @@ function runJest(label, cwd, args = []) {
 }
 
 /**
- * The Python SDK's pytest suite (libs/sdk-python) against a real Latchkey
- * started by scripts/with-live-service.mjs, with Debian's /usr/bin/python3 (the
- * one that sees python3-cryptography and python3-pytest); counts from its JUnit report.
+ * The Python SDK's pytest suite (libs/sdk-python) as a vendor gets the
+ * package: its sdist and wheel built (the wheel from the sdist), the wheel
+ * installed offline into a fresh virtual environment of Debian's
+ * /usr/bin/python3 (it sees python3-cryptography, python3-pytest and
+ * python3-mypy), and the tests run with that environment's Python against a
+ * real Latchkey started by scripts/with-live-service.mjs; counts from its
+ * JUnit report (a package that fails to build or install counts as a failure).
  */
 function runPytest(label) {
-  const report = path.join(mkdtempSync(path.join(tmpdir(), 'latchkey-pytest-')), 'junit.xml');
-  say(`running ${label}`);
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'scripts/with-live-service.mjs'),
-      '--database',
-      'latchkey_sdk_python',
-      '--',
-      '/usr/bin/python3',
-      '-m',
-      'pytest',
-      '-q',
-      `--junitxml=${report}`,
-    ],
-    { cwd: path.join(root, 'libs/sdk-python'), stdio: 'inherit' },
-  );
+  const scratch = mkdtempSync(path.join(tmpdir(), 'latchkey-pytest-'));
+  const report = path.join(scratch, 'junit.xml');
+  const source = path.join(root, 'libs/sdk-python');
+  const dist = path.join(scratch, 'dist');
+  const python = path.join(scratch, 'venv/bin/python');
+  say(`building, installing and running ${label}`);
+  const run = (command, args, options = {}) => spawnSync(command, args, { stdio: 'inherit', ...options }).status === 0;
+  const installed =
+    run('/usr/bin/python3', ['-m', 'build', '--no-isolation', '--outdir', dist, source]) &&
+    run('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', path.join(scratch, 'venv')]) &&
+    run(python, ['-m', 'pip', 'install', '--no-index', '--disable-pip-version-check', '-q', wheelIn(dist)]);
+  const passed =
+    installed &&
+    run(
+      process.execPath,
+      [
+        path.join(root, 'scripts/with-live-service.mjs'),
+        '--database',
+        'latchkey_sdk_python',
+        '--',
+        python,
+        '-m',
+        'pytest',
+        '-q',
+        `--junitxml=${report}`,
+      ],
+      { cwd: source, env: { ...process.env, LATCHKEY_TEST_INSTALLED: '1' } },
+    );
   const counts = countJUnit(report);
-  return { ...counts, ok: result.status === 0 && counts.failed === 0 };
+  rmSync(scratch, { recursive: true, force: true });
+  return { ...counts, ok: passed && counts.failed === 0 };
+}
+
+function wheelIn(dir) {
+  const wheel = existsSync(dir) ? readdirSync(dir).find((name) => name.endsWith('.whl')) : undefined;
+  return wheel ? path.join(dir, wheel) : path.join(dir, 'no-wheel-was-built.whl');
 }
 
 /**

@@ -126,9 +126,13 @@ describe('every call through the SDK', () => {
     expect(badCredentials).toMatchObject({ status: 401, code: 'INVALID_APP_CREDENTIALS' });
   });
 
-  it('refuses the unsigned answer for an unknown appId', async () => {
+  it('says the appId is unknown when the service answers so, unsigned', async () => {
     const err = await refusal(sdk({ appId: '00000000-0000-4000-8000-000000000000' }).init());
-    expect(err).toMatchObject({ status: 401, code: 'SIGNATURE_INVALID' });
+    expect(err).toMatchObject({ status: 401, code: 'APP_UNKNOWN' });
+  });
+
+  it('takes the service URL ending in /v1', async () => {
+    expect(await sdk({ url: `${BASE_URL}/v1/` }).init()).toMatchObject({ name: expect.any(String) });
   });
 });
 

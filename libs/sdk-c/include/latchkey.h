@@ -96,6 +96,7 @@ typedef enum lk_error {
   LK_ERR_TICKET_EXPIRED = 47,          /* offline ticket past its exp */
   LK_ERR_NO_SESSION = 48,              /* a session call before register/login/license or after logout */
   LK_ERR_MACHINE_ID_UNAVAILABLE = 49,  /* no operating system machine id */
+  LK_ERR_APP_UNKNOWN = 50,             /* the service does not know the app id (its unsigned 401) */
   /* C usage. */
   LK_ERR_INVALID_ARGUMENT = 60,        /* a NULL where a value is needed, or a malformed public key */
   LK_ERR_OUT_OF_MEMORY = 61,
@@ -122,7 +123,7 @@ LK_API void lk_free(void *string);
 typedef struct lk_client lk_client;
 
 /*
- * url: where the service runs, without /v1 (e.g. "https://licensing.example.com");
+ * url: where the service runs (e.g. "https://licensing.example.com"; a trailing /v1 or / is fine);
  * public_key: the app's Ed25519 public key, base64 of the raw 32 bytes (dashboard or admin API).
  */
 LK_API lk_error lk_client_new(const char *url, const char *app_id, const char *api_key, const char *public_key,
@@ -260,16 +261,24 @@ LK_API lk_error lk_machine_id(const char *salt, char **out, lk_error_info *error
 /*
  * Heartbeats on a thread of their own every interval_ms (default 60000 when
  * 0; keep it below the app's idle timeout). on_lost: the service refused the
- * session (401/403, or no session): the thread ends. on_error: a heartbeat
- * failed otherwise (network, signature, 429, 5xx): the thread goes on. Both
- * may be NULL and run on the heartbeat thread.
+ * session (a signed 401/403, or no session): the thread ends. on_error: a
+ * heartbeat failed otherwise (network, signature, 429, 5xx): the thread goes
+ * on. Both may be NULL and run on the heartbeat thread.
+ *
+ * The interval is measured on a steady clock where the system has one
+ * (Linux, macOS, the BSDs): setting the wall clock does not move the next beat.
  */
 typedef void (*lk_heartbeat_callback)(const lk_error_info *error, void *user_data);
 typedef struct lk_heartbeat_timer lk_heartbeat_timer;
 LK_API lk_error lk_heartbeat_timer_start(lk_client *client, long interval_ms, lk_heartbeat_callback on_lost,
                                          lk_heartbeat_callback on_error, void *user_data, lk_heartbeat_timer **out,
                                          lk_error_info *error);
-/* Stops the thread (waits for a heartbeat under way) and frees the timer. NULL is fine. */
+/*
+ * Stops the thread and frees the timer; NULL is fine. From another thread it
+ * waits for a heartbeat under way. From one of the timer's own callbacks it
+ * returns at once and the timer is freed when the callback returns: the timer
+ * must not be used after this call either way.
+ */
 LK_API void lk_heartbeat_timer_stop(lk_heartbeat_timer *timer);
 
 #ifdef __cplusplus

@@ -263,7 +263,14 @@ class Client {
 };
 
 // Heartbeats on a thread of their own while this object lives (see lk_heartbeat_timer_start).
-// The callbacks run on that thread; the Client must outlive the timer.
+// The Client must outlive the timer. The rules of the callbacks, which run on the timer's thread:
+// - an exception a callback throws is caught there and dropped (it cannot reach the program's
+//   threads, and must not end the process): handle failures inside the callback;
+// - a callback may stop the timer (stop(), or destroying this object): the call returns at once
+//   and the thread ends when the callback returns; from other threads, stopping waits for a
+//   heartbeat under way;
+// - the interval is measured on a steady clock (Linux, macOS, the BSDs): setting the wall clock
+//   does not move the next beat.
 class HeartbeatTimer {
  public:
   using Callback = std::function<void(const Error &)>;
@@ -277,20 +284,32 @@ class HeartbeatTimer {
     timer_.reset(timer);
   }
 
+  // Stops the beats (see the rules above); the destructor does the same.
+  void stop() noexcept { timer_.reset(); }
+
  private:
   struct Callbacks {
     Callback onLost;
     Callback onError;
   };
-  static void lost(const lk_error_info *info, void *context) {
-    auto *callbacks = static_cast<Callbacks *>(context);
-    if (callbacks->onLost) callbacks->onLost(Error(*info));
+  // Called by the C timer; nothing may propagate out of it. The callback runs on a copy, so a
+  // callback that stops (or destroys) this timer does not destroy the function under way.
+  static void call(const Callback &callback, const lk_error_info *info) noexcept {
+    if (!callback) return;
+    try {
+      Callback running = callback;
+      running(Error(*info));
+    } catch (...) {  // dropped: documented above
+    }
   }
-  static void failed(const lk_error_info *info, void *context) {
-    auto *callbacks = static_cast<Callbacks *>(context);
-    if (callbacks->onError) callbacks->onError(Error(*info));
+  static void lost(const lk_error_info *info, void *context) noexcept {
+    call(static_cast<Callbacks *>(context)->onLost, info);
   }
-  // Declared first so it is destroyed last: the thread stops before the callbacks go.
+  static void failed(const lk_error_info *info, void *context) noexcept {
+    call(static_cast<Callbacks *>(context)->onError, info);
+  }
+  // Declared first so it is destroyed last: the thread stops before the callbacks go. Stopped from
+  // a callback, the callbacks go while it runs its copy: the C timer touches them no more.
   std::unique_ptr<Callbacks> callbacks_;
   detail::Owned<lk_heartbeat_timer, lk_heartbeat_timer_stop> timer_;
 };

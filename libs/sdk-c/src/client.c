@@ -1,4 +1,8 @@
 /* lk_client: POST /v1 over libcurl, every answer checked, and the session it holds. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, pthread_condattr_setclock */
+#ifdef __APPLE__
+#define _DARWIN_C_SOURCE /* pthread_cond_timedwait_relative_np */
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +68,10 @@ lk_error lk_client_new(const char *url, const char *app_id, const char *api_key,
     lk_client_free(client);
     return lk_fail(error, LK_ERR_INVALID_ARGUMENT, 0, "public_key must be base64 of a raw 32-byte Ed25519 key");
   }
+  /* The service's base URL, with or without /v1 and trailing slashes. */
   size_t url_length = strlen(url);
+  while (url_length > 0 && url[url_length - 1] == '/') url_length--;
+  if (url_length >= 3 && memcmp(url + url_length - 3, "/v1", 3) == 0) url_length -= 3;
   while (url_length > 0 && url[url_length - 1] == '/') url_length--;
   client->endpoint = malloc(url_length + 4);
   if (client->endpoint) snprintf(client->endpoint, url_length + 4, "%.*s/v1", (int)url_length, url);
@@ -173,7 +180,11 @@ static lk_error request(lk_client *c, cJSON *fields, lk_answer *out, lk_error_in
   lk_error code = send_fields(c, fields, out, error);
   if (code != LK_OK) return code;
   const char *message = lk_json_string(out->body, "message");
-  if (!out->verified) {
+  if (!out->verified && out->status == 401 && message && strcmp(message, "Invalid application credentials") == 0) {
+    /* The service signs every answer of a known app, a wrong api key's included: it does not know this app id. */
+    code = lk_fail(error, LK_ERR_APP_UNKNOWN, out->status,
+                   "The service does not know this app id (unsigned answer: 401 Invalid application credentials)");
+  } else if (!out->verified) {
     code = lk_fail(error, LK_ERR_SIGNATURE_INVALID, out->status, "Answer is not signed (HTTP %d: %s)", out->status,
                    message);
   } else if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(out->body, "success"))) {
@@ -669,18 +680,13 @@ struct lk_heartbeat_timer {
   lk_mutex lock;
   lk_cond wake;
   bool stopping;
+  bool stopped_by_itself; /* lk_heartbeat_timer_stop was called from a callback: the thread frees the timer */
 };
 
 /* Waits interval_ms or until stopped; true when stopped. Timer lock held. */
 static bool wait_interval(lk_heartbeat_timer *timer) {
   struct timespec deadline;
-  timespec_get(&deadline, TIME_UTC);
-  deadline.tv_sec += timer->interval_ms / 1000;
-  deadline.tv_nsec += (timer->interval_ms % 1000) * 1000000L;
-  if (deadline.tv_nsec >= 1000000000L) {
-    deadline.tv_sec += 1;
-    deadline.tv_nsec -= 1000000000L;
-  }
+  lk_deadline_after(&deadline, timer->interval_ms); /* a steady clock: see lk_threads.h */
   while (!timer->stopping) {
     if (!lk_cond_wait_until(&timer->wake, &timer->lock, &deadline)) break;
   }
@@ -702,7 +708,14 @@ static int heartbeat_loop(void *context) {
     lk_mutex_lock(&timer->lock);
     if (lost) break;
   }
+  bool free_here = timer->stopped_by_itself;
   lk_mutex_unlock(&timer->lock);
+  if (free_here) {
+    lk_thread_detach(timer->thread);
+    lk_cond_destroy(&timer->wake);
+    lk_mutex_destroy(&timer->lock);
+    free(timer);
+  }
   return 0;
 }
 
@@ -729,7 +742,11 @@ lk_error lk_heartbeat_timer_start(lk_client *client, long interval_ms, lk_heartb
     free(timer);
     return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Could not create a condition");
   }
-  if (!lk_thread_start(&timer->thread, heartbeat_loop, timer)) {
+  /* Held while the thread starts: the thread reads timer->thread only once it has the lock. */
+  lk_mutex_lock(&timer->lock);
+  bool started = lk_thread_start(&timer->thread, heartbeat_loop, timer);
+  lk_mutex_unlock(&timer->lock);
+  if (!started) {
     lk_cond_destroy(&timer->wake);
     lk_mutex_destroy(&timer->lock);
     free(timer);
@@ -744,6 +761,12 @@ void lk_heartbeat_timer_stop(lk_heartbeat_timer *timer) {
   lk_mutex_lock(&timer->lock);
   timer->stopping = true;
   lk_cond_signal(&timer->wake);
+  if (lk_thread_is_current(timer->thread)) {
+    /* From one of its callbacks: joining itself would deadlock; the thread ends once the callback returns. */
+    timer->stopped_by_itself = true;
+    lk_mutex_unlock(&timer->lock);
+    return;
+  }
   lk_mutex_unlock(&timer->lock);
   lk_thread_join(timer->thread);
   lk_cond_destroy(&timer->wake);

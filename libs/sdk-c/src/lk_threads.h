@@ -1,7 +1,13 @@
 /*
- * The few thread primitives the client needs: C11 <threads.h> where the C
- * library has it (glibc 2.28+, MSVC 17.8+), POSIX threads elsewhere (macOS
- * has no <threads.h>). CMake picks one (LATCHKEY_HAVE_THREADS_H).
+ * The few thread primitives the client needs: POSIX threads where the system
+ * has them (Linux, macOS, the BSDs), C11 <threads.h> elsewhere (MSVC 17.8+).
+ * CMake picks one (LATCHKEY_HAVE_THREADS_H).
+ *
+ * Timed waits (lk_cond_wait_until with a deadline from lk_deadline_after)
+ * follow a steady clock, so setting the wall clock neither stretches nor cuts
+ * a wait: CLOCK_MONOTONIC on POSIX (a relative wait on macOS, whose condition
+ * variables take no clock). C11 condition variables only wait on TIME_UTC, so
+ * with <threads.h> (and MinGW's winpthreads) the deadline is the wall clock's.
  */
 #ifndef LATCHKEY_THREADS_H
 #define LATCHKEY_THREADS_H
@@ -22,7 +28,8 @@ static inline void lk_mutex_unlock(lk_mutex *m) { mtx_unlock(m); }
 static inline void lk_mutex_destroy(lk_mutex *m) { mtx_destroy(m); }
 static inline bool lk_cond_init(lk_cond *c) { return cnd_init(c) == thrd_success; }
 static inline void lk_cond_signal(lk_cond *c) { cnd_signal(c); }
-/* false once `deadline` (TIME_UTC) passed */
+static inline void lk_deadline_now(struct timespec *now) { timespec_get(now, TIME_UTC); }
+/* false once `deadline` (lk_deadline_after) passed */
 static inline bool lk_cond_wait_until(lk_cond *c, lk_mutex *m, const struct timespec *deadline) {
   return cnd_timedwait(c, m, deadline) != thrd_timedout;
 }
@@ -31,6 +38,8 @@ static inline bool lk_thread_start(lk_thread *t, int (*run)(void *), void *conte
   return thrd_create(t, run, context) == thrd_success;
 }
 static inline void lk_thread_join(lk_thread t) { thrd_join(t, NULL); }
+static inline void lk_thread_detach(lk_thread t) { thrd_detach(t); }
+static inline bool lk_thread_is_current(lk_thread t) { return thrd_equal(t, thrd_current()) != 0; }
 
 #else
 #include <errno.h>
@@ -45,11 +54,42 @@ static inline bool lk_mutex_init(lk_mutex *m) { return pthread_mutex_init(m, NUL
 static inline void lk_mutex_lock(lk_mutex *m) { pthread_mutex_lock(m); }
 static inline void lk_mutex_unlock(lk_mutex *m) { pthread_mutex_unlock(m); }
 static inline void lk_mutex_destroy(lk_mutex *m) { pthread_mutex_destroy(m); }
+#if defined(_WIN32)
+/* MinGW's winpthreads: the wall clock, as with C11 */
+static inline void lk_deadline_now(struct timespec *now) { clock_gettime(CLOCK_REALTIME, now); }
 static inline bool lk_cond_init(lk_cond *c) { return pthread_cond_init(c, NULL) == 0; }
-static inline void lk_cond_signal(lk_cond *c) { pthread_cond_signal(c); }
 static inline bool lk_cond_wait_until(lk_cond *c, lk_mutex *m, const struct timespec *deadline) {
   return pthread_cond_timedwait(c, m, deadline) != ETIMEDOUT;
 }
+#elif defined(__APPLE__)
+static inline void lk_deadline_now(struct timespec *now) { clock_gettime(CLOCK_MONOTONIC, now); }
+static inline bool lk_cond_init(lk_cond *c) { return pthread_cond_init(c, NULL) == 0; }
+static inline bool lk_cond_wait_until(lk_cond *c, lk_mutex *m, const struct timespec *deadline) {
+  struct timespec now, left;
+  lk_deadline_now(&now);
+  left.tv_sec = deadline->tv_sec - now.tv_sec;
+  left.tv_nsec = deadline->tv_nsec - now.tv_nsec;
+  if (left.tv_nsec < 0) {
+    left.tv_sec -= 1;
+    left.tv_nsec += 1000000000L;
+  }
+  if (left.tv_sec < 0) return false;
+  return pthread_cond_timedwait_relative_np(c, m, &left) != ETIMEDOUT;
+}
+#else
+static inline void lk_deadline_now(struct timespec *now) { clock_gettime(CLOCK_MONOTONIC, now); }
+static inline bool lk_cond_init(lk_cond *c) {
+  pthread_condattr_t steady;
+  if (pthread_condattr_init(&steady) != 0) return false;
+  bool ok = pthread_condattr_setclock(&steady, CLOCK_MONOTONIC) == 0 && pthread_cond_init(c, &steady) == 0;
+  pthread_condattr_destroy(&steady);
+  return ok;
+}
+static inline bool lk_cond_wait_until(lk_cond *c, lk_mutex *m, const struct timespec *deadline) {
+  return pthread_cond_timedwait(c, m, deadline) != ETIMEDOUT;
+}
+#endif
+static inline void lk_cond_signal(lk_cond *c) { pthread_cond_signal(c); }
 static inline void lk_cond_destroy(lk_cond *c) { pthread_cond_destroy(c); }
 
 /* pthreads' start routine answers a pointer; the client's loop answers an int. */
@@ -73,6 +113,19 @@ static inline bool lk_thread_start(lk_thread *t, int (*run)(void *), void *conte
   return false;
 }
 static inline void lk_thread_join(lk_thread t) { pthread_join(t, NULL); }
+static inline void lk_thread_detach(lk_thread t) { pthread_detach(t); }
+static inline bool lk_thread_is_current(lk_thread t) { return pthread_equal(t, pthread_self()) != 0; }
 #endif
+
+/* The deadline `ms` from now, on the clock lk_cond_wait_until waits on. */
+static inline void lk_deadline_after(struct timespec *deadline, long ms) {
+  lk_deadline_now(deadline);
+  deadline->tv_sec += ms / 1000;
+  deadline->tv_nsec += (ms % 1000) * 1000000L;
+  if (deadline->tv_nsec >= 1000000000L) {
+    deadline->tv_sec += 1;
+    deadline->tv_nsec -= 1000000000L;
+  }
+}
 
 #endif

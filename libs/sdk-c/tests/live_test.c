@@ -239,6 +239,31 @@ static int answers_under_another_key_are_refused(void) {
   return 0;
 }
 
+static int an_unknown_app_is_app_unknown(void) {
+  lk_client *client = NULL;
+  CHECK_CODE(lk_client_new(env("LATCHKEY_URL"), "00000000-0000-4000-8000-000000000000", "lk_nothing",
+                           env("LATCHKEY_PUBLIC_KEY"), &client, NULL),
+             LK_OK);
+  lk_error_info error = {0};
+  CHECK_CODE(lk_init(client, NULL, &error), LK_ERR_APP_UNKNOWN);
+  CHECK(error.status == 401);
+  lk_client_free(client);
+  return 0;
+}
+
+static int a_url_ending_in_v1_is_accepted(void) {
+  char url[512];
+  snprintf(url, sizeof url, "%s/v1/", env("LATCHKEY_URL"));
+  lk_client *client = NULL;
+  CHECK_CODE(lk_client_new(url, env("LATCHKEY_APP_ID"), env("LATCHKEY_API_KEY"), env("LATCHKEY_PUBLIC_KEY"), &client,
+                           NULL),
+             LK_OK);
+  lk_error_info error = {0};
+  CHECK_CODE(lk_init(client, NULL, &error), LK_OK);
+  lk_client_free(client);
+  return 0;
+}
+
 /* Runs `command` (stderr joined to stdout); its output in `out` and its exit status. */
 static int run(const char *command, char *out, size_t size) {
   FILE *pipe = popen(command, "r");
@@ -297,6 +322,8 @@ int main(int argc, char **argv) {
       {"downloads", downloads},
       {"accounts", accounts},
       {"answers_under_another_key_are_refused", answers_under_another_key_are_refused},
+      {"an_unknown_app_is_app_unknown", an_unknown_app_is_app_unknown},
+      {"a_url_ending_in_v1_is_accepted", a_url_ending_in_v1_is_accepted},
   };
   int failed = 0;
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

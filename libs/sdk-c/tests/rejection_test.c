@@ -81,7 +81,7 @@ static int accepts_a_good_answer(void) {
 REFUSED(forged_signature, "forged", LK_ERR_SIGNATURE_INVALID, 200)
 REFUSED(tampered_body, "tampered", LK_ERR_SIGNATURE_INVALID, 200)
 REFUSED(unsigned_answer, "unsigned", LK_ERR_SIGNATURE_INVALID, 200)
-REFUSED(unsigned_refusal, "unsigned-refusal", LK_ERR_SIGNATURE_INVALID, 401)
+REFUSED(unsigned_refusal_is_an_unknown_app, "unsigned-refusal", LK_ERR_APP_UNKNOWN, 401)
 REFUSED(malformed_signature, "malformed-signature", LK_ERR_SIGNATURE_INVALID, 200)
 REFUSED(stale_answer, "stale", LK_ERR_STALE_RESPONSE, 200)
 REFUSED(answer_from_the_future, "future", LK_ERR_STALE_RESPONSE, 200)
@@ -289,6 +289,77 @@ static int heartbeat_timer_reports_a_lost_session(void) {
   return 0;
 }
 
+/* on_lost stops the timer itself: the call returns at once, and the thread frees the timer. */
+typedef struct stopping_outcome {
+  heartbeat_outcome outcome;
+  lk_heartbeat_timer *timer;
+} stopping_outcome;
+
+static void stop_from_callback(const lk_error_info *error, void *context) {
+  stopping_outcome *stopping = context;
+  mtx_lock(&stopping->outcome.lock);
+  lk_heartbeat_timer *timer = stopping->timer;
+  mtx_unlock(&stopping->outcome.lock);
+  lk_heartbeat_timer_stop(timer);
+  on_lost(error, &stopping->outcome);
+}
+
+/* Threads of this process (Linux: /proc/self/task); -1 where that cannot be read. */
+static int thread_count(void) {
+  DIR *tasks = opendir("/proc/self/task");
+  if (!tasks) return -1;
+  int count = 0;
+  for (struct dirent *entry; (entry = readdir(tasks));) count += entry->d_name[0] != '.';
+  closedir(tasks);
+  return count;
+}
+
+/* Waits until the process is back to `count` threads: a timer stopped from its callback frees itself
+ * as its thread ends, and the sanitizers' leak check at exit must not run before that. */
+static int wait_for_threads(int count) {
+  if (count < 0) return 1;
+  for (int waited_ms = 0; thread_count() > count; waited_ms++) {
+    if (waited_ms > 30000) return 0;
+    thrd_sleep(&(struct timespec){.tv_nsec = 1000000L}, NULL);
+  }
+  return 1;
+}
+
+static int heartbeat_timer_stopped_from_its_callback(void) {
+  lk_client *client = client_of("heartbeat-lost");
+  CHECK_CODE(lk_license(client, "KEY-1", NULL, NULL, NULL), LK_OK);
+  stopping_outcome stopping = {0};
+  int threads = thread_count();
+  mtx_init(&stopping.outcome.lock, mtx_plain);
+  cnd_init(&stopping.outcome.changed);
+  mtx_lock(&stopping.outcome.lock); /* the callback reads the timer only once it is stored */
+  CHECK_CODE(lk_heartbeat_timer_start(client, 20, stop_from_callback, NULL, &stopping, &stopping.timer, NULL), LK_OK);
+  while (!stopping.outcome.lost) cnd_wait(&stopping.outcome.changed, &stopping.outcome.lock);
+  mtx_unlock(&stopping.outcome.lock);
+  CHECK(stopping.outcome.error.code == LK_ERR_INVALID_SESSION);
+  CHECK(wait_for_threads(threads));
+  cnd_destroy(&stopping.outcome.changed);
+  mtx_destroy(&stopping.outcome.lock);
+  lk_client_free(client);
+  return 0;
+}
+
+static int url_ending_in_v1_is_accepted(void) {
+  const char *endings[] = {"/ok/v1", "/ok/v1/", "/ok/", "/ok//v1//"};
+  for (size_t i = 0; i < sizeof endings / sizeof endings[0]; i++) {
+    char url[256];
+    snprintf(url, sizeof url, "%s%s", fake_url, endings[i]);
+    lk_client *client = NULL;
+    CHECK_CODE(lk_client_new(url, fake_app_id, "lk_fake", fake_public_key, &client, NULL), LK_OK);
+    lk_error_info error;
+    lk_error code = lk_init(client, NULL, &error);
+    lk_client_free(client);
+    if (code != LK_OK) fprintf(stderr, "%s: %s %s\n", url, lk_error_name(code), error.message);
+    CHECK_CODE(code, LK_OK);
+  }
+  return 0;
+}
+
 static int heartbeat_timer_stops_on_request(void) {
   lk_client *client = client_of("ok");
   CHECK_CODE(lk_license(client, "KEY-1", NULL, NULL, NULL), LK_OK);
@@ -364,7 +435,7 @@ int main(int argc, char **argv) {
       {"forged_signature", forged_signature},
       {"tampered_body", tampered_body},
       {"unsigned_answer", unsigned_answer},
-      {"unsigned_refusal", unsigned_refusal},
+      {"unsigned_refusal_is_an_unknown_app", unsigned_refusal_is_an_unknown_app},
       {"malformed_signature", malformed_signature},
       {"stale_answer", stale_answer},
       {"answer_from_the_future", answer_from_the_future},
@@ -389,6 +460,8 @@ int main(int argc, char **argv) {
       {"link_gone", link_gone},
       {"heartbeat_timer_reports_a_lost_session", heartbeat_timer_reports_a_lost_session},
       {"heartbeat_timer_stops_on_request", heartbeat_timer_stops_on_request},
+      {"heartbeat_timer_stopped_from_its_callback", heartbeat_timer_stopped_from_its_callback},
+      {"url_ending_in_v1_is_accepted", url_ending_in_v1_is_accepted},
       {"threads_share_a_client", threads_share_a_client},
       {"cli_prints_what_it_got", cli_prints_what_it_got},
       {"cli_refuses_a_forged_answer", cli_refuses_a_forged_answer},

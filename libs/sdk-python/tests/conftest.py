@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -82,6 +83,7 @@ class FakeService:
         self.drop_connections = drop_connections
         self.requests: List[Dict[str, Any]] = []
         self.gets: List[str] = []
+        self.posts: List[str] = []
         self.connections = 0
         service = self
 
@@ -100,6 +102,7 @@ class FakeService:
             def do_POST(self) -> None:
                 request = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 service.requests.append(request)
+                service.posts.append(self.path)
                 status, headers, body = service.render(service.answer(request), request)
                 self._reply(status, headers, body)
                 self.close_connection = service.drop_connections
@@ -181,3 +184,10 @@ def with_session(rest: Callable[[Dict[str, Any]], Answer]) -> Callable[[Dict[str
         return rest(request)
 
     return answer
+
+
+def child_env(**extra: str) -> Dict[str, str]:
+    """The environment of a child Python that must import the same latchkey as these tests (the installed one, or src/)."""
+    import latchkey
+
+    return {**os.environ, "PYTHONPATH": str(Path(latchkey.__file__).resolve().parents[1]), **extra}

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
 import pytest
-from conftest import NOW_SECONDS, PUBLIC_KEY, SESSION, Answer, FakeService, Reply, with_session
+from conftest import NOW_SECONDS, PUBLIC_KEY, SESSION, Answer, FakeService, Reply, child_env, with_session
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
@@ -142,6 +142,11 @@ def test_refuses_an_unsigned_answer_a_tampered_one_a_replay_a_stale_one_and_one_
 ) -> None:
     unsigned = fake_service(lambda r: Answer(unsigned=True))
     assert raised(unsigned.client().init).code == "SIGNATURE_INVALID"
+    # Only an unknown appId gets this answer unsigned from the service.
+    unknown = fake_service(
+        lambda r: Answer(status=401, success=False, message="Invalid application credentials", unsigned=True)
+    )
+    assert (raised(unknown.client().init).code, raised(unknown.client().init).status) == ("APP_UNKNOWN", 401)
 
     def forge(body: bytes) -> bytes:
         return body.replace(b'"success":false', b'"success":true').replace(b"Access denied", b"App initialized")
@@ -199,8 +204,9 @@ def test_reports_no_answer_as_network_and_a_non_envelope_as_unexpected_response(
 
 def test_refuses_a_public_key_that_is_not_32_bytes_of_base64() -> None:
     for key in ("abc", base64.b64encode(b"x" * 31).decode(), PUBLIC_KEY.rstrip("=")):
-        with pytest.raises(ValueError):
+        with pytest.raises(LatchkeyError) as raised:
             Latchkey("http://127.0.0.1:1", "app", "lk", key)
+        assert raised.value.code == "INVALID_ARGUMENT"
 
 
 def test_logs_out_and_forgets_the_session(fake_service: Start) -> None:
@@ -240,6 +246,8 @@ def test_heartbeat_thread_beats_reports_passing_failures_and_stops_when_the_sess
             return Answer(status=429, success=False, message="Too many requests")
         if len(beats) == 2:
             return Answer(message="Session alive", data={"expiresAt": "later"})
+        if len(beats) == 3:  # unsigned: not the service's word, so the session goes on
+            return Answer(status=401, success=False, message="Invalid or expired session", unsigned=True)
         return Answer(status=401, success=False, message="Invalid or expired session")
 
     lk = fake_service(with_session(answer)).client()
@@ -255,9 +263,9 @@ def test_heartbeat_thread_beats_reports_passing_failures_and_stops_when_the_sess
     timer = lk.start_heartbeat(interval=0.01, on_lost=on_lost, on_error=errors.append)
     assert done.wait(10)
     timer.stop()
-    assert [e.code for e in errors] == ["TOO_MANY_REQUESTS"]
+    assert [e.code for e in errors] == ["TOO_MANY_REQUESTS", "SIGNATURE_INVALID"]
     assert [e.code for e in lost] == ["INVALID_SESSION"]
-    assert beats == ["heartbeat", "heartbeat", "heartbeat"]
+    assert beats == ["heartbeat"] * 4
     assert not timer.running
 
 
@@ -422,14 +430,9 @@ def test_refuses_an_answer_encrypted_to_another_key_and_reports_a_used_link_as_d
 
 def run_cli(service: FakeService, *args: str) -> "subprocess.CompletedProcess[str]":
     sdk = Path(__file__).resolve().parents[1]
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(sdk / "src"),
-        "LATCHKEY_URL": service.url,
-        "LATCHKEY_APP_ID": "app",
-        "LATCHKEY_API_KEY": "lk_test",
-        "LATCHKEY_PUBLIC_KEY": PUBLIC_KEY,
-    }
+    env = child_env(
+        LATCHKEY_URL=service.url, LATCHKEY_APP_ID="app", LATCHKEY_API_KEY="lk_test", LATCHKEY_PUBLIC_KEY=PUBLIC_KEY
+    )
     return subprocess.run(
         [sys.executable, str(sdk / "examples" / "cli.py"), "--key", "KEY", "--hwid", "hw", *args],
         env=env,
@@ -473,3 +476,20 @@ def test_reports_a_download_link_that_does_not_answer_as_network(fake_service: S
     files = FileService(fake_service, change_answer=unreachable)
     assert raised(lambda: files.download_to(str(tmp_path / "never.bin"))).code == "NETWORK"
     assert os.listdir(tmp_path) == []
+
+
+def test_takes_the_service_url_with_or_without_v1_and_trailing_slashes(fake_service: Start) -> None:
+    service = fake_service(lambda r: Answer(data={"name": "App", "version": "1", "updateUrl": None}))
+    for url in (service.url, service.url + "/", service.url + "/v1", service.url + "/v1/"):
+        with Latchkey(url, "app", "lk_test", PUBLIC_KEY, now=lambda: float(NOW_SECONDS)) as lk:
+            lk.init()
+    assert service.posts == ["/v1"] * 4
+
+
+def test_a_bad_argument_is_an_invalid_argument_error() -> None:
+    for make in (
+        lambda: Latchkey("ftp://example.com", "app", "lk", PUBLIC_KEY),
+        lambda: Latchkey("http://127.0.0.1:1", "app", "lk", "not a key"),
+    ):
+        err = raised(make)
+        assert (err.code, err.status) == ("INVALID_ARGUMENT", 0)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
 import pytest
+from conftest import child_env
 
 from latchkey import Latchkey, LatchkeyError, Session
 
@@ -185,12 +186,19 @@ def test_heartbeat_thread_reports_the_session_lost_when_the_key_is_banned() -> N
         assert not beats.running or ended.is_set()
 
 
+def test_takes_the_service_url_ending_in_v1() -> None:
+    with Latchkey(
+        ENV["LATCHKEY_URL"] + "/v1/", ENV["LATCHKEY_APP_ID"], ENV["LATCHKEY_API_KEY"], ENV["LATCHKEY_PUBLIC_KEY"]
+    ) as lk:
+        assert "name" in lk.init()
+
+
 def test_refuses_answers_it_cannot_verify() -> None:
     with Latchkey(
         ENV["LATCHKEY_URL"], "00000000-0000-4000-8000-000000000000", "lk_nothing", ENV["LATCHKEY_PUBLIC_KEY"]
     ) as unknown_app:
         unsigned = refusal(unknown_app.init)
-        assert (unsigned.code, unsigned.status) == ("SIGNATURE_INVALID", 401)
+        assert (unsigned.code, unsigned.status) == ("APP_UNKNOWN", 401)
     other_key = "3p7bfXt9wbTTW2HC7OQ1Nz+DQ8hbeGdNrfx+FG+IK08="
     with Latchkey(ENV["LATCHKEY_URL"], ENV["LATCHKEY_APP_ID"], ENV["LATCHKEY_API_KEY"], other_key) as wrong_key:
         assert refusal(wrong_key.init).code == "SIGNATURE_INVALID"
@@ -199,7 +207,7 @@ def test_refuses_answers_it_cannot_verify() -> None:
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**ENV, "PYTHONPATH": str(SDK_ROOT / "src")}
+    env = child_env()
     return subprocess.run(
         [sys.executable, str(SDK_ROOT / "examples" / "cli.py"), *args],
         env=env,

@@ -80,6 +80,7 @@ def test_hashes_with_the_salt_stable_per_app_unrelated_across_apps_never_the_raw
     assert machine_id("app-1", linux) == first
     assert machine_id("app-2", linux) != first
     assert "abc123" not in first
-    with pytest.raises(ValueError):
+    with pytest.raises(LatchkeyError) as raised:
         machine_id("", linux)
+    assert raised.value.code == "INVALID_ARGUMENT"
 

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { codeForAnswer, isClientCheckFailure, LatchkeyError } from './errors.js';
+import { codeForAnswer, isClientCheckFailure, LatchkeyError, unsignedAnswerError } from './errors.js';
 import { downloadFile, type DownloadedFile, type DownloadOptions, type Destination } from './download.js';
 import type {
   CheckData,
@@ -19,7 +19,7 @@ import { verifyTicket } from './ticket.js';
 import { checkAnswer, newNonce, type ClientResponse } from './transport.js';
 
 export interface LatchkeyOptions {
-  /** where the service runs, e.g. `https://licensing.example.com` (without `/v1`) */
+  /** where the service runs, e.g. `https://licensing.example.com` (a trailing `/v1` or `/` is accepted) */
   url: string;
   appId: string;
   apiKey: string;
@@ -78,7 +78,7 @@ export class Latchkey {
   private heartbeatTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: LatchkeyOptions) {
-    this.endpoint = new URL(`${options.url.replace(/\/+$/, '')}/v1`);
+    this.endpoint = endpointOf(options.url);
     this.publicKey = ed25519PublicKey(options.publicKey);
     this.maxSkewSeconds = options.maxSkewSeconds ?? 30;
     this.timeoutMs = options.timeoutMs ?? 15_000;
@@ -278,9 +278,7 @@ export class Latchkey {
 
   private async request<T>(fields: Record<string, unknown> & { type: ClientRequestType }): Promise<T> {
     const { status, body, verified } = await this.send<T>(fields);
-    if (!verified) {
-      throw new LatchkeyError('SIGNATURE_INVALID', `Answer is not signed (HTTP ${status}: ${body.message})`, status);
-    }
+    if (!verified) throw unsignedAnswerError(status, body.message);
     if (!body.success) throw new LatchkeyError(codeForAnswer(status, body.message), body.message, status);
     return body.data;
   }
@@ -303,4 +301,17 @@ export class Latchkey {
     };
     return result;
   }
+}
+
+/** `POST /v1` of the service at `url`, given with or without `/v1` and trailing slashes. */
+function endpointOf(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.replace(/\/+$/, '').replace(/\/v1$/, '').replace(/\/+$/, '') + '/v1');
+  } catch {
+    throw new TypeError(
+      `url must be an absolute http(s) URL such as https://licensing.example.com, not ${JSON.stringify(url)}`,
+    );
+  }
+  return parsed;
 }

@@ -78,16 +78,19 @@ export type ClientErrorCode =
   /** an offline ticket past its `exp` */
   | 'TICKET_EXPIRED'
   /** machineId(): the platform's machine identifier could not be read */
-  | 'MACHINE_ID_UNAVAILABLE';
+  | 'MACHINE_ID_UNAVAILABLE'
+  /** the service does not know this appId: its unsigned 401 `Invalid application credentials` (a known app's answers are signed) */
+  | 'APP_UNKNOWN';
 
 export type LatchkeyErrorCode = ServerErrorCode | ClientErrorCode;
 
-/** The checks this side makes on an answer; an error with one of these codes is not the service's word. */
+/** The checks this side makes on an answer; an error with one of these codes is not the service's verified word. */
 const ANSWER_CHECKS: ReadonlySet<LatchkeyErrorCode> = new Set<ClientErrorCode>([
   'SIGNATURE_INVALID',
   'STALE_RESPONSE',
   'NONCE_MISMATCH',
   'UNEXPECTED_RESPONSE',
+  'APP_UNKNOWN',
 ]);
 
 /** True when the error is this side refusing an answer (forged, stale, replayed, malformed), not a refusal of the service. */
@@ -114,6 +117,23 @@ const CODE_BY_MESSAGE = new Map<string, ServerErrorCode>(
   (Object.keys(REFUSAL_CODES) as RefusalMessageKey[]).map((key) => [ClientMessage[key], REFUSAL_CODES[key]]),
 );
 CODE_BY_MESSAGE.set(FileMessage.linkGone, 'DOWNLOAD_GONE');
+
+/**
+ * The error for an answer that carries no signature. The service signs every
+ * answer of a known app (a wrong apiKey included), so its unsigned 401
+ * `Invalid application credentials` means it does not know the appId;
+ * anything else unsigned is not the service's word.
+ */
+export function unsignedAnswerError(status: number, message: string): LatchkeyError {
+  if (status === 401 && message === ClientMessage.invalidCredentials) {
+    return new LatchkeyError(
+      'APP_UNKNOWN',
+      `The service does not know this appId (unsigned answer: 401 ${ClientMessage.invalidCredentials})`,
+      status,
+    );
+  }
+  return new LatchkeyError('SIGNATURE_INVALID', `Answer is not signed (HTTP ${status}: ${message})`, status);
+}
 
 /** The code of a refusal the service answered with. */
 export function codeForAnswer(status: number, message: string): ServerErrorCode {

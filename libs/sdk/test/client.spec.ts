@@ -152,9 +152,36 @@ describe('Latchkey', () => {
     }
   });
 
+  it('takes the service URL with or without /v1 and trailing slashes', async () => {
+    const service = fakeService(() => ({ data: { name: 'App', version: '1', updateUrl: null } }));
+    const urls: string[] = [];
+    const recording = ((input: string | URL | Request, init?: RequestInit) => {
+      urls.push(String(input));
+      return service.fetch(input, init);
+    }) as typeof fetch;
+    for (const url of [
+      'https://lk.example.com',
+      'https://lk.example.com/',
+      'https://lk.example.com/v1',
+      'https://lk.example.com/v1/',
+    ]) {
+      await client(recording, { url }).init();
+    }
+    expect(urls).toEqual(Array(4).fill('https://lk.example.com/v1'));
+  });
+
   it('refuses an unsigned answer, a tampered one, a replay, a stale one and one signed by another key', async () => {
     const unsigned = fakeService(() => ({ unsigned: true }));
     expect((await rejection(client(unsigned.fetch).init())).code).toBe('SIGNATURE_INVALID');
+    // Only an unknown appId gets this answer unsigned from the service.
+    const unknown = fakeService(() => ({
+      unsigned: true,
+      status: 401,
+      success: false,
+      message: ClientMessage.invalidCredentials,
+    }));
+    const unknownApp = await rejection(client(unknown.fetch).init());
+    expect([unknownApp.code, unknownApp.status]).toEqual(['APP_UNKNOWN', 401]);
 
     const tampered = fakeService(() => ({
       status: 403,

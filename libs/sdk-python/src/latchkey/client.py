@@ -6,10 +6,9 @@ import http.client
 import json
 import threading
 import time
-from typing import Any, Callable, Dict, Optional, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, cast
 
-from .download import ClientKeyPair, Destination, download_file
-from .errors import LatchkeyError, code_for_answer
+from .errors import UNVERIFIED_CODES, LatchkeyError, code_for_answer, unsigned_answer_error
 from .keys import ed25519_public_key
 from .models import (
     CheckData,
@@ -23,7 +22,10 @@ from .models import (
     TicketClaims,
 )
 from .ticket import verify_ticket
-from .transport import ConnectionPool, check_answer, new_nonce
+from .transport import ConnectionPool, check_answer, endpoint_of, new_nonce
+
+if TYPE_CHECKING:
+    from .download import Destination
 
 
 class HeartbeatThread:
@@ -59,8 +61,10 @@ class HeartbeatThread:
             try:
                 self._client.heartbeat()
             except LatchkeyError as error:
-                # 401/403 are the service's verified word that the session is over; the rest may pass.
-                if error.status in (401, 403) or error.code == "NO_SESSION":
+                # A verified 401/403 is the service's word that the session is over; the rest may pass. An
+                # answer that failed this side's checks (forged, stale, replayed, unsigned) says nothing.
+                verified_refusal = error.status in (401, 403) and error.code not in UNVERIFIED_CODES
+                if verified_refusal or error.code == "NO_SESSION":
                     self._stopped.set()
                     if self._on_lost:
                         self._on_lost(error)
@@ -91,7 +95,8 @@ class Latchkey:
         timeout: float = 15.0,
         now: Callable[[], float] = time.time,
     ) -> None:
-        """``url``: where the service runs, e.g. ``https://licensing.example.com`` (without ``/v1``);
+        """``url``: where the service runs, e.g. ``https://licensing.example.com`` (``/v1`` and a trailing
+        ``/`` may be there or not); bad arguments raise LatchkeyError ``INVALID_ARGUMENT``;
         ``public_key``: the app's public key (base64 of the raw 32-byte Ed25519 key, from the dashboard
         or admin API); ``timeout``: seconds per request without a byte either way; ``now``: the clock,
         in seconds since the epoch.
@@ -103,7 +108,7 @@ class Latchkey:
         self._max_skew_seconds = max_skew_seconds
         self._timeout = timeout
         self._now = now
-        self._endpoint = url.rstrip("/") + "/v1"
+        self._endpoint = endpoint_of(url)
         self._pool = ConnectionPool(self._endpoint, timeout)
         self._session: Optional[Session] = None
         self._heartbeat: Optional[HeartbeatThread] = None
@@ -222,6 +227,8 @@ class Latchkey:
         the size and SHA-256 of the plaintext are checked against the signed
         answer. A path only appears once the whole file verified.
         """
+        from .download import ClientKeyPair, download_file  # X25519 and AES-GCM: loaded by the first download
+
         key_pair = ClientKeyPair() if encrypted else None
         fields: Dict[str, Any] = {"fileId": file_id}
         if key_pair is not None:
@@ -261,9 +268,7 @@ class Latchkey:
     def _request(self, fields: Dict[str, Any]) -> Dict[str, Any]:
         answer = self.send(fields)
         if not answer.verified:
-            raise LatchkeyError(
-                "SIGNATURE_INVALID", f"Answer is not signed (HTTP {answer.status}: {answer.message})", answer.status
-            )
+            raise unsigned_answer_error(answer.status, answer.message)
         if not answer.success:
             raise LatchkeyError(code_for_answer(answer.status, answer.message), answer.message, answer.status)
         return answer.data

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Dict, Literal, Optional, Union
+from typing import Dict, FrozenSet, Literal, Optional, Union
 
 ServerErrorCode = Literal[
     "UNKNOWN_TYPE",
@@ -54,9 +54,18 @@ ClientErrorCode = Literal[
     "TICKET_EXPIRED",
     # machine_id(): the platform's machine identifier could not be read
     "MACHINE_ID_UNAVAILABLE",
+    # the service does not know this appId (its unsigned 401 `Invalid application credentials`)
+    "APP_UNKNOWN",
+    # an argument this SDK cannot use: a URL that is not http(s), a malformed public key, an empty salt
+    "INVALID_ARGUMENT",
 ]
 
 LatchkeyErrorCode = Union[ServerErrorCode, ClientErrorCode]
+
+# Errors about an answer this side could not believe: whatever their status, not the service's verified word.
+UNVERIFIED_CODES: FrozenSet[str] = frozenset(
+    ["SIGNATURE_INVALID", "STALE_RESPONSE", "NONCE_MISMATCH", "UNEXPECTED_RESPONSE", "APP_UNKNOWN"]
+)
 
 
 class LatchkeyError(Exception):
@@ -99,6 +108,21 @@ CODE_BY_MESSAGE: Dict[str, ServerErrorCode] = {
     "User variable limit reached": "USER_VARIABLE_LIMIT",
     "Download link expired or already used": "DOWNLOAD_GONE",
 }
+
+
+def unsigned_answer_error(status: int, message: Optional[str]) -> LatchkeyError:
+    """The error for an answer that carries no signature. The service signs every
+    answer of a known app, so its unsigned 401 `Invalid application credentials`
+    means the appId is unknown to it (a wrong apiKey of a known app is signed);
+    anything else unsigned is not the service's word.
+    """
+    if status == 401 and message == "Invalid application credentials":
+        return LatchkeyError(
+            "APP_UNKNOWN",
+            "The service does not know this appId (unsigned answer: 401 Invalid application credentials)",
+            status,
+        )
+    return LatchkeyError("SIGNATURE_INVALID", f"Answer is not signed (HTTP {status}: {message})", status)
 
 
 def code_for_answer(status: int, message: Optional[str]) -> ServerErrorCode:

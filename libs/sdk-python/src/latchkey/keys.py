@@ -11,6 +11,8 @@ from typing import Optional, Union
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
+from .errors import LatchkeyError
+
 _SIGNATURE_HEX = re.compile(r"[0-9a-fA-F]{128}")
 
 
@@ -29,7 +31,7 @@ def ed25519_public_key(public_key_base64: str) -> Ed25519PublicKey:
     """The app's Ed25519 public key (base64 of the raw 32 bytes, as the admin API shows it)."""
     raw = raw_key(public_key_base64)
     if raw is None:
-        raise ValueError("public_key must be base64 of a raw 32-byte Ed25519 key")
+        raise LatchkeyError("INVALID_ARGUMENT", "public_key must be base64 of a raw 32-byte Ed25519 key")
     return Ed25519PublicKey.from_public_bytes(raw)
 
 
@@ -37,7 +39,7 @@ def key_id_of(public_key_base64: str) -> str:
     """`keyId` of an app: the first 16 hex characters of SHA-256 of the raw public key (the tickets' `kid`)."""
     raw = raw_key(public_key_base64)
     if raw is None:
-        raise ValueError("public_key must be base64 of a raw 32-byte Ed25519 key")
+        raise LatchkeyError("INVALID_ARGUMENT", "public_key must be base64 of a raw 32-byte Ed25519 key")
     return hashlib.sha256(raw).hexdigest()[:16]
 
 

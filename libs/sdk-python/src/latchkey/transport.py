@@ -34,11 +34,21 @@ def new_nonce() -> str:
     return secrets.token_urlsafe(16)
 
 
+def endpoint_of(url: str) -> str:
+    """`POST /v1` of the service at ``url``, given with or without ``/v1`` and trailing slashes."""
+    if not isinstance(url, str):
+        raise LatchkeyError("INVALID_ARGUMENT", "url must be a string such as https://licensing.example.com")
+    base = url.rstrip("/")
+    if base.endswith("/v1"):
+        base = base[: -len("/v1")].rstrip("/")
+    return base + "/v1"
+
+
 def open_connection(url: str, timeout: float) -> Tuple[Connection, str]:
     """A new connection to the URL's host, and the path (with query) to ask for."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError(f"unsupported URL {url!r}: http:// or https:// expected")
+        raise LatchkeyError("INVALID_ARGUMENT", f"unsupported URL {url!r}: http:// or https:// expected")
     connection: Connection
     if parts.scheme == "https":
         connection = http.client.HTTPSConnection(parts.hostname, parts.port, timeout=timeout)

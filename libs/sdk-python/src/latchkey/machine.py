@@ -82,6 +82,6 @@ def machine_id(salt: str, sources: MachineIdSources = SYSTEM_SOURCES) -> str:
     machine, and two vendors' apps see unrelated ids for the same computer.
     """
     if not salt:
-        raise ValueError("machine_id needs an app-specific salt, e.g. your appId")
+        raise LatchkeyError("INVALID_ARGUMENT", "machine_id needs an app-specific salt, e.g. your appId")
     raw = raw_machine_id(sources)
     return hmac.new(salt.encode("utf-8"), raw.encode("utf-8"), hashlib.sha256).hexdigest()
