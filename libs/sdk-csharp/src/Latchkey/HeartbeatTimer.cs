@@ -23,14 +23,24 @@ namespace Latchkey
             handle = new TimerHandle(client);
             handle.OnLost = Relay(onLost);
             handle.OnError = Relay(onError);
-            var code = Native.StartHeartbeatTimer(client, milliseconds, handle.OnLost, handle.OnError,
-                out var timer, out var error);
-            if (code != 0)
+            var code = -1;
+            var timer = IntPtr.Zero;
+            var error = default(Native.ErrorInfo);
+            try
             {
-                handle.ReleaseClient();
-                handle.SetHandleAsInvalid();
-                throw Native.ToException(code, ref error);
+                code = Native.StartHeartbeatTimer(client, milliseconds, handle.OnLost, handle.OnError, out timer,
+                    out error);
             }
+            finally
+            {
+                // Not started (refused, or an exception): the client's reference is given back.
+                if (code != 0)
+                {
+                    handle.ReleaseClient();
+                    handle.SetHandleAsInvalid();
+                }
+            }
+            if (code != 0) throw Native.ToException(code, ref error);
             handle.Set(timer);
         }
 
