@@ -144,8 +144,10 @@ namespace Latchkey.Tests
         {
             var salt = Vectors.Text("machineId.salt");
             Assert.Equal(Vectors.Text("machineId.hwid"), Hmac(salt, Vectors.Text("machineId.raw")), "HMAC of the vector");
-            var file = new[] { "/etc/machine-id", "/var/lib/dbus/machine-id" }.FirstOrDefault(File.Exists);
-            if (file == null || File.ReadAllText(file).Trim().Length == 0)
+            // As liblatchkey reads it: the first of these files that holds more than blanks.
+            var file = new[] { "/etc/machine-id", "/var/lib/dbus/machine-id" }
+                .FirstOrDefault(f => File.Exists(f) && File.ReadAllText(f).Trim().Length > 0);
+            if (file == null)
             {
                 Assert.Refused<LatchkeyException>(ErrorCode.MachineIdUnavailable, () => LatchkeyClient.MachineId(salt));
                 return;
