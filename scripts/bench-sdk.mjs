@@ -6,7 +6,7 @@
 // ({ sdk, calls, cpuMicrosPerCall, wallMicrosPerCall }). Prints a markdown
 // table of the medians. The client's CPU time is what each copy of a vendor's
 // software pays; wall time includes the service's answer on the same cores.
-//   node scripts/bench-sdk.mjs [--calls 2000] [--rounds 3]
+//   node scripts/bench-sdk.mjs [--calls 2000] [--rounds 3] [--database latchkey_bench_sdk]
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,11 @@ import { startLiveService } from './live-service.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
-  options: { calls: { type: 'string', default: '2000' }, rounds: { type: 'string', default: '3' } },
+  options: {
+    calls: { type: 'string', default: '2000' },
+    rounds: { type: 'string', default: '3' },
+    database: { type: 'string', default: 'latchkey_bench_sdk' },
+  },
 });
 
 /** Each SDK's cost program: a command, and the file that must exist for it to run (built by the test command). */
@@ -33,11 +37,17 @@ const PROGRAMS = [
   },
   // Built (RelWithDebInfo) by the test command's C SDK suite.
   { sdk: 'c', needs: 'libs/sdk-c/build/latchkey-bench', command: ['libs/sdk-c/build/latchkey-bench'] },
+  // Built by the test command's C# suite (Mono), over the same liblatchkey.
+  {
+    sdk: 'csharp',
+    needs: 'libs/sdk-csharp/build/latchkey-bench.exe',
+    command: ['mono', 'libs/sdk-csharp/build/latchkey-bench.exe'],
+  },
 ];
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const service = await startLiveService('latchkey_bench_sdk');
+const service = await startLiveService(args.database);
 const results = new Map();
 try {
   const runnable = PROGRAMS.filter((p) => {

@@ -99,6 +99,7 @@ async function start() {
 const CHROMIUM = { name: 'chromium', neededBy: "the dashboard's browser tests and the screenshots" };
 const PYTHON_SDK = 'the Python SDK (libs/sdk-python)';
 const C_SDK = 'the C SDK (libs/sdk-c)';
+const CSHARP_SDK = 'the C# SDK (libs/sdk-csharp, built and tested with Mono)';
 const TEST_PACKAGES = [
   CHROMIUM,
   { name: 'python3-cryptography', neededBy: PYTHON_SDK },
@@ -113,6 +114,9 @@ const TEST_PACKAGES = [
   { name: 'libssl-dev', neededBy: C_SDK },
   { name: 'libcurl4-openssl-dev', neededBy: C_SDK },
   { name: 'libcjson-dev', neededBy: C_SDK },
+  { name: 'make', neededBy: CSHARP_SDK },
+  { name: 'mono-devel', neededBy: CSHARP_SDK },
+  { name: 'libmono-system-web-extensions4.0-cil', neededBy: CSHARP_SDK },
   { name: 'php-cli', neededBy: "the KeyAuth PHP client's test (apps/api/test/keyauth-php.e2e-spec.ts)" },
   { name: 'php-curl', neededBy: "the KeyAuth PHP client's test (apps/api/test/keyauth-php.e2e-spec.ts)" },
   // Debian 12's PostgreSQL is 15; pg_dump must be of the server's major version or newer.
@@ -237,6 +241,24 @@ function runCtest(label, buildDir, options = []) {
   return { ...counts, ok: ok && counts.failed === 0 };
 }
 
+/**
+ * The C# SDK (libs/sdk-csharp): its Makefile builds it with Mono's mcs over the liblatchkey of the
+ * C suite's `build` dir (so runCtest must have run first) and runs its tests (vectors, fake
+ * service, a real Latchkey through scripts/with-live-service.mjs); counts from their JUnit report,
+ * so a build that fails counts as one failure.
+ */
+function runCsharp(label) {
+  const report = path.join(mkdtempSync(path.join(tmpdir(), 'latchkey-csharp-')), 'junit.xml');
+  say(`building and running ${label}`);
+  const result = spawnSync(
+    'make',
+    ['-C', path.join(root, 'libs/sdk-csharp'), '-j2', 'test', `JUNIT_REPORT=${report}`, `NODE=${process.execPath}`],
+    { stdio: 'inherit' },
+  );
+  const counts = countJUnit(report);
+  return { ...counts, ok: result.status === 0 && counts.failed === 0 };
+}
+
 function test() {
   installAndBuild();
   ensureDebianPackages(TEST_PACKAGES);
@@ -252,6 +274,7 @@ function test() {
       '-DLATCHKEY_SANITIZE=ON',
       '-DLATCHKEY_LIVE_DATABASE=latchkey_sdk_c_asan',
     ]),
+    runCsharp('C# SDK tests under Mono (vectors, refusals, live end to end)'),
   ];
   const total = suites.reduce(
     (sum, s) => ({ passed: sum.passed + s.passed, failed: sum.failed + s.failed, skipped: sum.skipped + s.skipped }),
