@@ -44,7 +44,7 @@ namespace Latchkey.Tests
                 ("forged", ErrorCode.SignatureInvalid, 200),
                 ("tampered", ErrorCode.SignatureInvalid, 200),
                 ("unsigned", ErrorCode.SignatureInvalid, 200),
-                ("unsigned-refusal", ErrorCode.SignatureInvalid, 401),
+                ("unsigned-refusal", ErrorCode.AppUnknown, 401),
                 ("malformed-signature", ErrorCode.SignatureInvalid, 200),
                 ("stale", ErrorCode.StaleResponse, 200),
                 ("future", ErrorCode.StaleResponse, 200),

@@ -43,6 +43,8 @@ namespace Latchkey
         TicketExpired = 47,
         NoSession = 48,
         MachineIdUnavailable = 49,
+        /// <summary>The service does not know the app id (its unsigned 401): check the appId.</summary>
+        AppUnknown = 50,
 
         // Usage.
         InvalidArgument = 60,

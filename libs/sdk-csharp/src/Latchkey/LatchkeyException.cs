@@ -38,6 +38,7 @@ namespace Latchkey
                 case ErrorCode.NonceMismatch:
                 case ErrorCode.UnexpectedResponse:
                 case ErrorCode.FileIntegrity:
+                case ErrorCode.AppUnknown:
                     return new LatchkeyVerificationException(code, codeName, status, message);
                 case ErrorCode.Network:
                     return new LatchkeyNetworkException(code, codeName, status, message);
