@@ -206,6 +206,12 @@ function authSentence(success: Sentence, refusedWhat: Sentence): Sentence {
     );
 }
 
+const PORTAL_METHOD_WORDS: Record<string, string> = {
+  key: 'with a key',
+  password: 'with a password',
+  email: 'by email code',
+};
+
 const BLACKLIST_WORDS: Record<string, string> = { ip: 'IP', hwid: 'HWID', username: 'username' };
 
 function blacklistValue(w: EntryWords): ReactNode {
@@ -320,6 +326,36 @@ export const LOG_TYPES: Record<AuditType, LogType> = {
     sentence: (w) => (
       <>
         {w.caller()}’s software sent: <q className="log-message">{w.text('message') ?? ''}</q>
+      </>
+    ),
+  },
+
+  'portal.sign-in': {
+    label: 'Customer page sign-in',
+    sentence: authSentence(
+      (w) => <>Signed in to the customer page ({PORTAL_METHOD_WORDS[w.text('method') ?? ''] ?? 'customer'})</>,
+      (w) => <>Customer page sign-in ({PORTAL_METHOD_WORDS[w.text('method') ?? ''] ?? 'customer'})</>,
+    ),
+  },
+  'portal.email-code': {
+    label: 'Customer page code sent',
+    sentence: (w) => <>Asked for a sign-in code by email at {w.name(w.entry.actor)}</>,
+  },
+  'portal.hwid-reset': {
+    label: 'HWID reset by the customer',
+    sentence: (w) => (
+      <>
+        Reset the HWID of user {w.user()} on the customer page
+        {w.count('sessionsEnded') ? `, ending ${plural(w.count('sessionsEnded') ?? 0, 'session')}` : ''}
+      </>
+    ),
+  },
+  'portal.download': {
+    label: 'Customer page download',
+    sentence: (w) => (
+      <>
+        Took a download link for <FilesLink appId={w.appId}>{w.text('name') ?? 'a file'}</FilesLink> on the customer
+        page
       </>
     ),
   },
@@ -605,6 +641,15 @@ export const LOG_TYPES: Record<AuditType, LogType> = {
     sentence: (w) => (
       <>
         Changed the app’s <SettingsLink appId={w.appId}>settings</SettingsLink>: {changesWords(w.record('changes'))}
+      </>
+    ),
+  },
+  'admin.portal.update': {
+    label: 'Customer page settings changed',
+    sentence: (w) => (
+      <>
+        Changed the customer page’s <SettingsLink appId={w.appId}>settings</SettingsLink>:{' '}
+        {w.list('changed').join(', ')}
       </>
     ),
   },
