@@ -42,7 +42,7 @@ describe('customer portal', () => {
     await card.getByLabel('Wait between resets (hours)').fill('0');
     await card.getByRole('button', { name: 'Save customer page' }).click();
     await ownerPage.getByTestId('toast-success').getByText('Customer page settings saved').waitFor();
-    const portalUrl = await card.getByLabel('Address').inputValue();
+    const portalUrl = await card.getByRole('textbox', { name: 'Address' }).inputValue();
     expect(portalUrl).toMatch(/\/portal\/[A-Za-z0-9_-]{22}$/);
 
     const content = randomBytes(2048);
