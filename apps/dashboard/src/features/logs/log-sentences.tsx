@@ -792,6 +792,7 @@ export function LogSentence({ appId, entry }: { appId: string; entry: AuditEntry
  */
 export const LOG_TYPE_GROUPS: ReadonlyArray<{ prefix?: string; label: string; types: readonly AuditType[] }> = [
   { prefix: 'client', label: 'Your software: every call', types: groupTypes('client.') },
+  { prefix: 'portal', label: 'Customer page: every action', types: groupTypes('portal.') },
   { prefix: 'admin.license', label: 'Keys: every change', types: groupTypes('admin.license.') },
   { prefix: 'admin.user', label: 'Users: every change', types: groupTypes('admin.user.') },
   { label: 'Sessions', types: ['admin.session.end'] },
@@ -807,6 +808,7 @@ export const LOG_TYPE_GROUPS: ReadonlyArray<{ prefix?: string; label: string; ty
     types: groupTypes('admin.app.').filter((type) => type !== 'admin.app.delete'),
   },
   { prefix: 'admin.keyauth', label: 'KeyAuth: every change', types: groupTypes('admin.keyauth.') },
+  { label: 'Customer page settings', types: ['admin.portal.update'] },
   { prefix: 'seller', label: 'Seller API: every call', types: groupTypes('seller.') },
   {
     prefix: 'member',
