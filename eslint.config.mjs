@@ -34,6 +34,7 @@ const MODULE_DEPENDENCIES = {
   members: ['accounts', 'apps', 'audit'],
   files: ['accounts', 'apps', 'audit', 'events', 'sessions'],
   jobs: ['accounts', 'apps', 'audit', 'files', 'licenses', 'users'],
+  portal: ['accounts', 'apps', 'audit', 'events', 'files', 'rate-limit', 'sessions', 'users'],
   client: [
     'apps',
     'audit',

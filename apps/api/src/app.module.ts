@@ -21,6 +21,7 @@ import { LicensesModule } from './modules/licenses/licenses.module.js';
 import { LogsModule } from './modules/logs/logs.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { PasskeysModule } from './modules/passkeys/passkeys.module.js';
+import { PortalModule } from './modules/portal/portal.module.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { ResellersModule } from './modules/resellers/resellers.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
@@ -55,6 +56,7 @@ export class AppModule {
         PasswordHasherModule,
         AccountsModule,
         PasskeysModule,
+        PortalModule,
         AppsModule,
         ClientModule,
         FilesModule,

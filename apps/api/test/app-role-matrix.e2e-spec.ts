@@ -49,6 +49,8 @@ const APP_ROUTES: Record<string, AppRole | 'resellers only'> = {
   'GET /v1/admin/apps/{appId}/keyauth/seller-key': 'admin',
   'POST /v1/admin/apps/{appId}/keyauth/seller-key': 'admin',
   'DELETE /v1/admin/apps/{appId}/keyauth/seller-key': 'admin',
+  'GET /v1/admin/apps/{appId}/portal': 'viewer',
+  'PATCH /v1/admin/apps/{appId}/portal': 'admin',
 
   'POST /v1/admin/apps/{appId}/licenses': 'manager',
   'GET /v1/admin/apps/{appId}/licenses': 'viewer',

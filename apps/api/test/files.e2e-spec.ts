@@ -88,6 +88,7 @@ describe('uploading', () => {
       downloads: 0,
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
+      portalOffered: false,
     };
     expect(res.body).toEqual({ success: true, data: file });
 

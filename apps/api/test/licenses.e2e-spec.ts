@@ -39,6 +39,8 @@ describe('license generation', () => {
         userId: null,
         createdBy: owner.accountId,
         banReason: null,
+        banPublicReason: null,
+        customerEmail: null,
         extraDays: 0,
       });
     }

@@ -70,6 +70,8 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'GET /v1/admin/apps/{appId}/keyauth/seller-key': 'refused',
   'POST /v1/admin/apps/{appId}/keyauth/seller-key': 'refused',
   'DELETE /v1/admin/apps/{appId}/keyauth/seller-key': 'refused',
+  'GET /v1/admin/apps/{appId}/portal': 'refused',
+  'PATCH /v1/admin/apps/{appId}/portal': 'refused',
 
   'POST /v1/admin/apps/{appId}/licenses': 201,
   'GET /v1/admin/apps/{appId}/licenses': 200,

@@ -40,6 +40,8 @@ describe('creating users', () => {
         expiresAt: null,
         banned: false,
         banReason: null,
+        banPublicReason: null,
+        hwidSelfResets: 0,
         maxDevices: 1,
         licenseId: null,
         licenseKey: null,

@@ -189,6 +189,10 @@ export interface AdminUser {
   expiresAt: string | null;
   banned: boolean;
   banReason: string | null;
+  /** the ban's reason as the customer portal shows it; null: none shown */
+  banPublicReason: string | null;
+  /** HWID resets the customer made in the portal, in all */
+  hwidSelfResets: number;
   maxDevices: number;
   licenseId: string | null;
   /** the key of licenseId: what a customer quotes to support */

@@ -14,6 +14,14 @@ export const CLIENT_AUDIT_TYPES = [
   'client.log',
 ] as const;
 
+/** A customer's action in the portal (sign-in with `details.outcome` and `details.method`). */
+export const PORTAL_AUDIT_TYPES = [
+  'portal.sign-in',
+  'portal.email-code',
+  'portal.hwid-reset',
+  'portal.download',
+] as const;
+
 /** An owner's or member's change, `admin.<resource>.<verb>`. */
 export const ADMIN_AUDIT_TYPES = [
   'admin.license.generate',
@@ -61,6 +69,7 @@ export const ADMIN_AUDIT_TYPES = [
   'admin.app.create',
   'admin.app.update',
   'admin.app.rotate-api-key',
+  'admin.portal.update',
   'admin.job.cancel',
   // Changes outside any app: kept with no app, so never listed under one.
   'admin.app.delete',
@@ -83,6 +92,7 @@ export const SELLER_AUDIT_TYPES = [
 
 export const AUDIT_TYPES = [
   ...CLIENT_AUDIT_TYPES,
+  ...PORTAL_AUDIT_TYPES,
   ...ADMIN_AUDIT_TYPES,
   ...JOB_AUDIT_TYPES,
   ...MEMBER_AUDIT_TYPES,

@@ -1,6 +1,7 @@
 // Every error the service answers with, by a stable machine-readable code.
 import { AdminMessage } from './admin.js';
 import { ClientMessage } from './client.js';
+import { PortalMessage } from './portal.js';
 import { TwoFactorMessage } from './two-factor.js';
 
 /**
@@ -43,6 +44,12 @@ export const ERROR_TABLE = {
   USER_VARIABLE_LIMIT: [409, ClientMessage.userVariableLimit],
 
   UNAUTHORIZED: [401, AdminMessage.unauthorized],
+  /** a refused customer portal sign-in, whatever was wrong (unknown key, wrong password, wrong or used code) */
+  PORTAL_SIGN_IN_FAILED: [401, PortalMessage.signInFailed],
+  /** a customer's HWID reset in a portal whose owner turned resets off */
+  PORTAL_RESET_OFF: [403, PortalMessage.resetOff],
+  /** a customer's HWID reset before the owner's policy allows the next one (the portal shows when) */
+  PORTAL_RESET_NOT_YET: [409, PortalMessage.resetNotYet],
   INVALID_ADMIN_LOGIN: [401, AdminMessage.invalidLogin],
   WRONG_CURRENT_PASSWORD: [401, AdminMessage.wrongCurrentPassword],
   /** a passkey ceremony whose challenge is unknown, expired or used already */

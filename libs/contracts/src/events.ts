@@ -9,6 +9,7 @@ export const EVENT_NAMES = [
   'license.delete',
   'file.download',
   'session.create',
+  'portal.hwid_reset',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 /** `test` is sent by the test route only; it cannot be subscribed to. */
@@ -38,6 +39,15 @@ export interface EventData {
     expiresAt: string;
     appId: string;
   };
+  /** a customer reset their own HWID in the portal */
+  'portal.hwid_reset': {
+    userId: string;
+    username: string;
+    previousHwid: string | null;
+    sessionsEnded: number;
+    ip: string;
+    appId: string;
+  };
   test: { message: string; appId: string; webhookId: string };
 }
 
@@ -63,6 +73,7 @@ export const EVENT_DATA_FIELDS: { [E in DeliveredEventName]: ReadonlyArray<keyof
   'license.delete': ['licenseId', 'key', 'deletedBy', 'appId'],
   'file.download': ['fileId', 'name', 'userId', 'username', 'ip', 'appId'],
   'session.create': ['sessionId', 'userId', 'username', 'ip', 'hwid', 'expiresAt', 'appId'],
+  'portal.hwid_reset': ['userId', 'username', 'previousHwid', 'sessionsEnded', 'ip', 'appId'],
   test: ['message', 'appId', 'webhookId'],
 };
 

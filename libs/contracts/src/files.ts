@@ -15,6 +15,8 @@ export interface FileRecord {
   createdAt: string;
   /** last change of name, minLevel or content */
   updatedAt: string;
+  /** offered for download in the customer portal */
+  portalOffered: boolean;
 }
 
 // UpdateFileRequest is a request shape: shapes/files.ts.

@@ -18,6 +18,7 @@ export * from './teams.js';
 export * from './audit.js';
 export * from './two-factor.js';
 export * from './passkeys.js';
+export * from './portal.js';
 // Request shapes: class-validator classes the API's DTOs extend and the dashboard's forms validate with.
 export * from './shapes/fields.js';
 export * from './shapes/variables.js';
@@ -40,4 +41,5 @@ export * from './shapes/passkeys.js';
 export * from './shapes/keyauth-import.js';
 export * from './shapes/logs.js';
 export * from './shapes/sessions.js';
+export * from './shapes/portal.js';
 export * from './store.js';

@@ -42,6 +42,10 @@ export interface License {
   userId: string | null;
   createdBy: string | null;
   banReason: string | null;
+  /** the ban's reason as the customer portal shows it; null: none shown */
+  banPublicReason: string | null;
+  /** the customer's email (set by the owner or a store order): the portal's sign-in by email */
+  customerEmail: string | null;
   /** days added to an unused key by a bulk `licenses.add-time`, counted on top of its duration at first use */
   extraDays: number;
 }

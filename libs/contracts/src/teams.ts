@@ -63,8 +63,10 @@ export const CAPABILITIES = {
   webhooks: 'admin',
   /** KeyAuth compatibility settings, its secret, and KeyAuth imports */
   keyauth: 'admin',
-  /** `PATCH /apps/{appId}` */
+  /** `PATCH /apps/{appId}` and the customer portal's settings */
   settings: 'admin',
+  /** the customer portal's settings, read */
+  'portal.read': 'viewer',
   /** rotate the app's API key */
   apiKey: 'admin',
   /** list, change and remove members; create, list and revoke invitations */

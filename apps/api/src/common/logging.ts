@@ -106,7 +106,7 @@ const SECRET_SEGMENTS = [
  * Prefixed secrets anywhere in a log line (a message, an error's text): the
  * last guard behind the URL's redaction, on every line the process writes.
  */
-const PREFIXED_SECRET = /(?<![A-Za-z0-9])(lka|lkp|lkc|lki|lk|whsec)_[A-Za-z0-9_\-+/=]{16,}/g;
+const PREFIXED_SECRET = /(?<![A-Za-z0-9])(lka|lkp|lkc|lki|lku|lk|whsec)_[A-Za-z0-9_\-+/=]{16,}/g;
 
 /** A log line with every prefixed secret (PREFIXED_SECRET) replaced by its prefix and `[redacted]`. */
 export function withoutPrefixedSecrets(line: string): string {

@@ -101,6 +101,31 @@ export class Config extends ServiceSettings {
   @ValidateIf((config: Config) => config.PUBLIC_URL !== '')
   PUBLIC_URL = '';
 
+  /**
+   * An SMTP server for the customer portal's sign-in codes
+   * (`smtp://user:pass@host:587`, `smtps://...`); unset, the portal offers no
+   * sign-in by email.
+   */
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  @IsString()
+  @ValidateIf((config: Config) => config.SMTP_URL !== '')
+  SMTP_URL = '';
+
+  /** The sender of the portal's emails. */
+  @IsString()
+  SMTP_FROM = 'Latchkey <no-reply@localhost>';
+
+  /**
+   * Customer portal sign-in attempts (and code requests) per client (IPv4
+   * address or IPv6 /64) per window, against guessing; 0 = off.
+   */
+  @IntSetting(0, 100_000)
+  PORTAL_RATE_LIMIT_PER_MINUTE = 10;
+
+  /** Customer portal sign-in attempts per key, username or email per window, whatever the client; 0 = off. */
+  @IntSetting(0, 100_000)
+  PORTAL_ACCOUNT_RATE_LIMIT_PER_MINUTE = 5;
+
   /** Lifetime of a download link (the contract's 60 s); change it only in tests. */
   @IntSetting(1, 3600)
   FILE_LINK_TTL_SECONDS = 60;

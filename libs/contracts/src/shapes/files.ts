@@ -1,4 +1,4 @@
-import { IsString, Length, Matches } from 'class-validator';
+import { IsBoolean, IsString, Length, Matches } from 'class-validator';
 import { FILE_NAME_MESSAGE } from '../admin-limits.js';
 import { FieldMessage } from '../field-messages.js';
 import { FileLimits } from '../files.js';
@@ -25,4 +25,9 @@ export class UpdateFileRequest {
 
   @OptionalInt('minLevel', FileLimits.minLevelMin, FileLimits.minLevelMax)
   minLevel?: number;
+
+  /** offered for download in the customer portal (to levels the file allows) */
+  @Optional()
+  @IsBoolean({ message: FieldMessage.boolean('portalOffered') })
+  portalOffered?: boolean;
 }

@@ -10,6 +10,7 @@ import {
 } from '../licensing.js';
 import { allOf, Optional, OptionalInt, OptionalLevel, OptionalMaxDevices, OptionalOrNull } from './fields.js';
 import { ListQuery } from './paging.js';
+import { CustomerEmailField, PublicReasonField } from './portal.js';
 
 /*
  * Request shapes of an app's license keys: the one declaration of their rules.
@@ -59,6 +60,10 @@ export class UpdateLicenseRequest {
 
   @OptionalMaxDevices()
   maxDevices?: number;
+
+  /** the customer's email, for the portal's sign-in by email; null clears it */
+  @CustomerEmailField()
+  customerEmail?: string | null;
 }
 
 /** `POST .../licenses/{id}/ban`. */
@@ -67,6 +72,10 @@ export class BanLicenseRequest {
   @MaxLength(banReasonMax, { message: FieldMessage.atMost('reason', banReasonMax) })
   @IsString({ message: FieldMessage.string('reason') })
   reason?: string | null;
+
+  /** shown to the customer in the portal (`reason` never is) */
+  @PublicReasonField()
+  publicReason?: string | null;
 }
 
 /** `status`: the lists' and the export's filter by status. */

@@ -4,6 +4,7 @@ import { ClientLimits, USERNAME_MESSAGE } from '../client.js';
 import { FieldMessage } from '../field-messages.js';
 import { Optional, OptionalLevel, OptionalMaxDevices, OptionalOrNull } from './fields.js';
 import { ListQuery } from './paging.js';
+import { PublicReasonField } from './portal.js';
 
 /*
  * Request shapes of an app's users: the one declaration of their rules. The
@@ -44,6 +45,10 @@ export class BanUserRequest {
   @MaxLength(banReasonMax, { message: FieldMessage.atMost('reason', banReasonMax) })
   @IsString({ message: FieldMessage.string('reason') })
   reason?: string | null;
+
+  /** shown to the customer in the portal (`reason` never is) */
+  @PublicReasonField()
+  publicReason?: string | null;
 }
 
 /** `POST .../users/{userId}/extend`: days added to the later of now and the expiry. */

@@ -3,7 +3,15 @@ import { Injectable } from '@nestjs/common';
 import { randomSecret, sha256 } from '../../common/crypto.js';
 import { PreparedStatements } from '../../common/prepared-statements.js';
 import { Config } from '../../config/config.js';
-import { INSERT_LINK, PEEK_LINK, REDEEM_LINK, type RedeemedRow } from './files.queries.js';
+import {
+  INSERT_LINK,
+  INSERT_PORTAL_LINK,
+  PEEK_LINK,
+  PEEK_PORTAL_LINK,
+  REDEEM_LINK,
+  REDEEM_PORTAL_LINK,
+  type RedeemedRow,
+} from './files.queries.js';
 
 /** A link token: 32 random bytes, base64url. */
 export const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -60,21 +68,51 @@ export class DownloadLinks {
   }
 
   /**
-   * Spends a link, in one statement: it must be usable (USABLE_LINK) and
-   * unused. Of two requests racing for one link, one wins. Returns null when
-   * the link cannot be used, whatever the reason.
+   * A link for the customer portal: bound to the portal session and to the
+   * user whose level the portal checked, redeemed by the same route.
+   */
+  async issueForPortal(link: {
+    fileId: string;
+    contentId: string;
+    portalSessionId: string;
+    userId: string;
+  }): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomSecret('', 32);
+    const [row] = await this.sql.rows<{ expires_at: Date }>('files-issue-portal-link', INSERT_PORTAL_LINK, [
+      sha256(token),
+      link.fileId,
+      link.contentId,
+      link.portalSessionId,
+      this.ttlSeconds,
+      link.userId,
+    ]);
+    return { token, expiresAt: row!.expires_at };
+  }
+
+  /**
+   * Spends a link, in one statement: it must be usable (USABLE_LINK, or
+   * USABLE_PORTAL_LINK for a portal's) and unused. Of two requests racing for
+   * one link, one wins. Returns null when the link cannot be used, whatever
+   * the reason. A client link is tried first: a portal link costs a second
+   * statement, as does a refusal.
    */
   async redeem(token: string): Promise<RedeemedLink | null> {
     if (!LINK_TOKEN.test(token)) return null;
-    const [row] = await this.sql.rows<RedeemedRow>('files-redeem-link', REDEEM_LINK, [sha256(token)]);
-    return row ? toRedeemedLink(row) : null;
+    const hash = sha256(token);
+    const [row] = await this.sql.rows<RedeemedRow>('files-redeem-link', REDEEM_LINK, [hash]);
+    if (row) return toRedeemedLink(row);
+    const [portal] = await this.sql.rows<RedeemedRow>('files-redeem-portal-link', REDEEM_PORTAL_LINK, [hash]);
+    return portal ? toRedeemedLink(portal) : null;
   }
 
   /** What `redeem` would serve, without spending the link (a HEAD request). */
   async peek(token: string): Promise<RedeemedLink | null> {
     if (!LINK_TOKEN.test(token)) return null;
-    const [row] = await this.sql.rows<RedeemedRow>('files-peek-link', PEEK_LINK, [sha256(token)]);
-    return row ? toRedeemedLink(row) : null;
+    const hash = sha256(token);
+    const [row] = await this.sql.rows<RedeemedRow>('files-peek-link', PEEK_LINK, [hash]);
+    if (row) return toRedeemedLink(row);
+    const [portal] = await this.sql.rows<RedeemedRow>('files-peek-portal-link', PEEK_PORTAL_LINK, [hash]);
+    return portal ? toRedeemedLink(portal) : null;
   }
 }
 

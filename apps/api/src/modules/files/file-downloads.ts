@@ -9,7 +9,13 @@ import { DownloadLinks } from './download-links.js';
 import { agreeDownloadKey, parseClientPublicKey } from './e2e-cipher.js';
 import { FILES_POOL } from './file-contents.js';
 import type { SqlPool } from './storage/postgres-file-store.js';
-import { OFFERED_FILE, type OfferedFileRow } from './files.queries.js';
+import {
+  OFFERED_FILE,
+  OFFERED_PORTAL_FILE,
+  PORTAL_FILES,
+  type OfferedFileRow,
+  type PortalFileRow,
+} from './files.queries.js';
 
 /** The live session a `file` request came with (the client dispatcher checks it). */
 export interface DownloadSession {
@@ -82,6 +88,39 @@ export class FileDownloads {
         ...(agreed ? { encryption: agreed.encryption } : {}),
       },
     };
+  }
+
+  /** The app's files offered in the customer portal that `level` allows, by name. */
+  async portalFiles(appId: string, level: number): Promise<PortalFileRow[]> {
+    const { rows } = await this.pool.query<PortalFileRow>(PORTAL_FILES, [appId, level]);
+    return rows;
+  }
+
+  /**
+   * A portal download: the file must be offered in the portal and allowed to
+   * `user`'s level, under the rules of the client's `file` (single use, the
+   * same lifetime, refused once the portal session ends). Null when the file
+   * is unknown, not offered, or above the level: the portal answers 404 alike.
+   */
+  async offerInPortal(
+    appId: string,
+    portalSessionId: string,
+    user: { id: string; level: number },
+    fileId: string,
+    origin: string | null,
+  ): Promise<{ url: string; expiresAt: Date; name: string } | null> {
+    const base = this.publicUrl || origin;
+    if (!base) throw new AppError('VALIDATION', FileMessage.hostRequired);
+    const { rows } = await this.pool.query<OfferedFileRow>(OFFERED_PORTAL_FILE, [fileId, appId]);
+    const file = rows[0];
+    if (!file || user.level < file.min_level) return null;
+    const link = await this.links.issueForPortal({
+      fileId: file.id,
+      contentId: file.content_id,
+      portalSessionId,
+      userId: user.id,
+    });
+    return { url: `${base}${DOWNLOAD_PATH}/${link.token}`, expiresAt: link.expiresAt, name: file.name };
   }
 
   private async find(appId: string, fileId: string): Promise<OfferedFileRow | undefined> {

@@ -13,6 +13,9 @@ export class UpdateFileDto extends UpdateFileRequest {
 
   @ApiOptionalInt(FileLimits.minLevelMin, FileLimits.minLevelMax, FileLimits.minLevelDefault)
   declare minLevel?: number;
+
+  @ApiPropertyOptional({ description: 'offered for download in the customer portal' })
+  declare portalOffered?: boolean;
 }
 
 /** The multipart fields of an upload, as text; validated like the PATCH body. */

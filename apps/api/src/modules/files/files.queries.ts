@@ -36,13 +36,14 @@ export interface FileRow {
   downloads: number;
   created_at: Date;
   updated_at: Date;
+  portal_offered: boolean;
   /** bigint: pg answers it as text */
   size: string;
   sha256: Buffer;
 }
 
 /** A file's columns and its current content's size and hash, from `files f` joined to `file_contents c`. */
-const FILE_COLUMNS = `f.id, f.name, f.min_level, f.downloads, f.created_at, f.updated_at, c.size, c.sha256`;
+const FILE_COLUMNS = `f.id, f.name, f.min_level, f.downloads, f.created_at, f.updated_at, f.portal_offered, c.size, c.sha256`;
 
 export const INSERT_FILE = `INSERT INTO files (app_id, name, min_level, content_id) VALUES ($1, $2, $3, $4) RETURNING id`;
 
@@ -54,9 +55,24 @@ export const LIST_FILES: ListStatement = {
   orderBy: 'f.created_at DESC, f.id DESC',
 };
 
-/** Renames the file and/or changes its level (null: unchanged). */
-export const UPDATE_FILE = `UPDATE files SET name = coalesce($3, name), min_level = coalesce($4, min_level), updated_at = now()
+/** Renames the file, changes its level and/or whether the portal offers it (null: unchanged). */
+export const UPDATE_FILE = `UPDATE files SET name = coalesce($3, name), min_level = coalesce($4, min_level),
+    portal_offered = coalesce($5, portal_offered), updated_at = now()
   WHERE id = $1 AND app_id = $2 RETURNING id`;
+
+/** The app `$1`'s files offered in the portal up to level `$2`, by name. */
+export const PORTAL_FILES = `SELECT f.id, f.name, f.min_level, f.updated_at, c.size
+  FROM files f JOIN file_contents c ON c.id = f.content_id
+  WHERE f.app_id = $1 AND f.portal_offered AND f.min_level <= $2
+  ORDER BY f.name, f.id LIMIT 100`;
+
+export interface PortalFileRow {
+  id: string;
+  name: string;
+  min_level: number;
+  updated_at: Date;
+  size: string;
+}
 
 export const LOCK_FILE_CONTENT = `SELECT content_id FROM files WHERE id = $1 AND app_id = $2 FOR UPDATE`;
 
@@ -71,6 +87,9 @@ export const GET_FILE = `SELECT ${FILE_COLUMNS} FROM files f JOIN file_contents 
 export const OFFERED_FILE = `SELECT f.id, f.name, f.min_level, f.content_id, c.size, c.sha256
   FROM files f JOIN file_contents c ON c.id = f.content_id
   WHERE f.id = $1 AND f.app_id = $2`;
+
+/** A file the portal offers, for a link. */
+export const OFFERED_PORTAL_FILE = `${OFFERED_FILE} AND f.portal_offered`;
 
 export const COUNT_DOWNLOAD = 'UPDATE files SET downloads = downloads + 1 WHERE id = $1';
 
@@ -144,3 +163,30 @@ export const INSERT_LINK = `INSERT INTO file_links (token_hash, file_id, content
 export const REDEEM_LINK = `UPDATE file_links l SET used_at = now() FROM ${USABLE_LINK} RETURNING ${LINK_FIELDS}`;
 
 export const PEEK_LINK = `SELECT ${LINK_FIELDS} FROM file_links l, ${USABLE_LINK}`;
+
+/**
+ * A link handed out by the customer portal: as USABLE_LINK, but bound to a
+ * portal session (not ended, not expired: the portal's own rule, a session
+ * with no idle end) and to the user named when it was issued, and the file
+ * still offered in the portal.
+ */
+const USABLE_PORTAL_LINK = `files f
+         JOIN file_contents c ON c.id = f.content_id
+         JOIN apps a ON a.id = f.app_id,
+              portal_sessions p,
+              users u
+        WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now()
+          AND f.id = l.file_id AND f.content_id = l.content_id AND f.portal_offered
+          AND p.id = l.portal_session_id AND p.ended_at IS NULL AND p.expires_at > now()
+          AND u.id = l.user_id AND u.app_id = f.app_id
+          AND NOT u.banned AND (u.expires_at IS NULL OR u.expires_at > now())
+          AND u.level >= f.min_level`;
+
+/** A portal link for token hash `$1`, valid `$5` seconds. */
+export const INSERT_PORTAL_LINK = `INSERT INTO file_links (token_hash, file_id, content_id, portal_session_id, user_id, expires_at)
+  VALUES ($1, $2, $3, $4, $6, now() + make_interval(secs => $5))
+  RETURNING expires_at`;
+
+export const REDEEM_PORTAL_LINK = `UPDATE file_links l SET used_at = now() FROM ${USABLE_PORTAL_LINK} RETURNING ${LINK_FIELDS}`;
+
+export const PEEK_PORTAL_LINK = `SELECT ${LINK_FIELDS} FROM file_links l, ${USABLE_PORTAL_LINK}`;

@@ -76,9 +76,15 @@ export class FilesService {
 
   async update(actor: Actor, appId: string, fileId: string, dto: UpdateFileDto): Promise<FileRecord> {
     await this.dataSource.transaction(async (manager) => {
-      const rows = await sqlRows(manager, UPDATE_FILE, [fileId, appId, dto.name ?? null, dto.minLevel ?? null]);
+      const rows = await sqlRows(manager, UPDATE_FILE, [
+        fileId,
+        appId,
+        dto.name ?? null,
+        dto.minLevel ?? null,
+        dto.portalOffered ?? null,
+      ]);
       if (rows.length === 0) throw new AppError('NOT_FOUND');
-      const changed = (['name', 'minLevel'] as const).filter((field) => dto[field] !== undefined);
+      const changed = (['name', 'minLevel', 'portalOffered'] as const).filter((field) => dto[field] !== undefined);
       await this.audit.write(manager, [adminChange(actor, appId, 'admin.file.update', { fileId, changed })]);
     });
     return this.get(appId, fileId);
@@ -178,5 +184,6 @@ function toFileRecord(row: FileRow): FileRecord {
     downloads: row.downloads,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    portalOffered: row.portal_offered,
   };
 }

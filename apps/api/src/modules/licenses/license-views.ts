@@ -20,6 +20,8 @@ export function toLicense(row: LicenseRow): License {
     userId: row.user_id,
     createdBy: row.created_by,
     banReason: row.ban_reason,
+    banPublicReason: row.ban_public_reason,
+    customerEmail: row.customer_email,
     extraDays: row.extra_days,
   };
 }

@@ -83,7 +83,7 @@ export class LicensesController {
     @IdParam('licenseId') licenseId: string,
     @Body() body: BanLicenseDto,
   ) {
-    return ok(await this.licenses.ban(actor, app.id, licenseId, body.reason));
+    return ok(await this.licenses.ban(actor, app.id, licenseId, body.reason, body.publicReason ?? null));
   }
 
   @Post(':licenseId/unban')

@@ -9,7 +9,10 @@ import {
   UpdateLicenseRequest,
   type DurationType,
   type LicenseStatus,
+  customerEmailKey,
+  PortalLimits,
 } from '@latchkey/contracts';
+import { Transform } from 'class-transformer';
 import { ApiLevel, ApiMaxDevices, ApiOptionalInt } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiLimit, ApiPage } from '../../common/admin-response.js';
@@ -76,9 +79,24 @@ export class UpdateLicenseDto extends UpdateLicenseRequest {
 
   @ApiMaxDevices()
   declare maxDevices?: number;
+
+  @ApiPropertyOptional({
+    maxLength: PortalLimits.customerEmailMax,
+    nullable: true,
+    description: "the customer's email: the portal's sign-in by email",
+  })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? customerEmailKey(value) : value))
+  declare customerEmail?: string | null;
 }
 
 export class BanLicenseDto extends BanLicenseRequest {
   @ApiPropertyOptional({ maxLength: LicenseLimits.banReasonMax })
   declare reason?: string | null;
+
+  @ApiPropertyOptional({
+    maxLength: PortalLimits.publicReasonMax,
+    nullable: true,
+    description: 'shown to the customer in the portal',
+  })
+  declare publicReason?: string | null;
 }

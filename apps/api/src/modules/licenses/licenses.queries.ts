@@ -23,11 +23,13 @@ export interface LicenseRow {
   user_id: string | null;
   created_by: string | null;
   ban_reason: string | null;
+  ban_public_reason: string | null;
+  customer_email: string | null;
   extra_days: number;
 }
 
 const LICENSE_COLUMNS = `id, app_id, key, status, duration_type, level, max_devices, prefix, note,
-  created_at, activated_at, expires_at, user_id, created_by, ban_reason, extra_days`;
+  created_at, activated_at, expires_at, user_id, created_by, ban_reason, ban_public_reason, customer_email, extra_days`;
 
 /**
  * Stores the keys `$2` (in their order) with one set of settings; a key the
@@ -106,14 +108,16 @@ export const EXPORT_LICENSES = `SELECT ${LICENSE_CSV_COLUMNS.map(([, sql]) => sq
 export const FIND_LICENSE = `SELECT ${LICENSE_COLUMNS} FROM licenses
   WHERE id = $1 AND app_id = $2 AND ($3::uuid IS NULL OR created_by = $3)`;
 
-/** Sets the note to `$3` when `$2`, and the level and device limit when given. */
+/** Sets the note to `$3` when `$2`, the level and device limit when given, the customer's email to `$7` when `$6`. */
 export const UPDATE_LICENSE = `UPDATE licenses
-  SET note = CASE WHEN $2 THEN $3 ELSE note END, level = COALESCE($4, level), max_devices = COALESCE($5, max_devices)
+  SET note = CASE WHEN $2 THEN $3 ELSE note END, level = COALESCE($4, level), max_devices = COALESCE($5, max_devices),
+      customer_email = CASE WHEN $6 THEN $7 ELSE customer_email END
   WHERE id = $1`;
 
-export const BAN_LICENSE = `UPDATE licenses SET status = 'BANNED', ban_reason = $2 WHERE id = $1 RETURNING user_id`;
+export const BAN_LICENSE = `UPDATE licenses SET status = 'BANNED', ban_reason = $2, ban_public_reason = $3
+  WHERE id = $1 RETURNING user_id`;
 
-export const UNBAN_LICENSE = `UPDATE licenses SET status = $2, ban_reason = NULL WHERE id = $1`;
+export const UNBAN_LICENSE = `UPDATE licenses SET status = $2, ban_reason = NULL, ban_public_reason = NULL WHERE id = $1`;
 
 /** Deletes the key; when `$2` (a reseller) only while it is still unused. */
 export const DELETE_LICENSE = `DELETE FROM licenses WHERE id = $1 AND (NOT $2 OR status = 'UNUSED') RETURNING user_id`;

@@ -149,8 +149,9 @@ export class LicensesService {
    */
   async update(actor: ChangeAuthor, appId: string, licenseId: string, dto: UpdateLicenseDto): Promise<License> {
     const license = await this.findInApp(appId, licenseId);
-    const changes: Partial<Pick<License, 'note' | 'level' | 'maxDevices'>> = {};
+    const changes: Partial<Pick<License, 'note' | 'level' | 'maxDevices' | 'customerEmail'>> = {};
     if (dto.note !== undefined) changes.note = dto.note;
+    if (dto.customerEmail !== undefined) changes.customerEmail = dto.customerEmail;
     if (dto.level !== undefined) changes.level = dto.level;
     if (dto.maxDevices !== undefined) changes.maxDevices = dto.maxDevices;
     if (Object.keys(changes).length === 0) return toLicense(license);
@@ -162,6 +163,8 @@ export class LicensesService {
         dto.note ?? null,
         limits.level,
         limits.maxDevices,
+        dto.customerEmail !== undefined,
+        dto.customerEmail ?? null,
       ]);
       if (dto.level !== undefined || dto.maxDevices !== undefined) {
         await applyLicenseLimits(manager, license.id, limits);
@@ -183,10 +186,15 @@ export class LicensesService {
     appId: string,
     licenseId: string,
     reason: string | null | undefined,
+    publicReason: string | null = null,
   ): Promise<License> {
     const license = await this.findInApp(appId, licenseId);
     const banned = await this.dataSource.transaction(async (manager) => {
-      const rows = await sqlRows<{ user_id: string | null }>(manager, BAN_LICENSE, [license.id, reason ?? null]);
+      const rows = await sqlRows<{ user_id: string | null }>(manager, BAN_LICENSE, [
+        license.id,
+        reason ?? null,
+        publicReason,
+      ]);
       const userId = rows[0]?.user_id;
       if (userId) await this.sessions.endUserSessions(manager, userId, 'license_banned');
       await this.audit.write(manager, [
@@ -196,7 +204,7 @@ export class LicensesService {
           reason: reason ?? null,
         }),
       ]);
-      return { ...license, status: 'BANNED' as const, ban_reason: reason ?? null };
+      return { ...license, status: 'BANNED' as const, ban_reason: reason ?? null, ban_public_reason: publicReason };
     });
     return toLicense(banned);
   }
@@ -212,7 +220,7 @@ export class LicensesService {
         adminChange(actor, license.app_id, 'admin.license.unban', { licenseId: license.id, key: license.key }),
       ]);
     });
-    return toLicense({ ...license, status, ban_reason: null });
+    return toLicense({ ...license, status, ban_reason: null, ban_public_reason: null });
   }
 
   /**

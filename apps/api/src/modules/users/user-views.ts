@@ -22,6 +22,8 @@ export function toAdminUser(row: UserRow): AdminUser {
     ...user,
     banned: row.banned,
     banReason: row.ban_reason,
+    banPublicReason: row.ban_public_reason,
+    hwidSelfResets: row.hwid_self_resets,
     maxDevices: row.max_devices,
     licenseId: row.license_id,
     licenseKey: row.license_key,

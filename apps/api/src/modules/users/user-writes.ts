@@ -6,7 +6,9 @@ import {
   APPLY_LICENSE_LIMITS,
   applyKeyToUser as applyKeySql,
   INSERT_USER,
+  LOCK_USER_FOR_SELF_RESET,
   REPLACE_PASSWORD_HASH,
+  SELF_RESET_HWID,
   type UserRow,
 } from './users.queries.js';
 
@@ -85,4 +87,23 @@ export async function replacePasswordHash(
     change.stored,
     change.rehashed,
   ]);
+}
+
+/** Locks the app's user for a customer's HWID reset (the portal); null when the app has no such user. */
+export async function lockUserForSelfReset(
+  manager: EntityManager,
+  appId: string,
+  userId: string,
+): Promise<{ id: string; username: string; hwid: string | null } | null> {
+  const [row] = await sqlRows<{ id: string; username: string; hwid: string | null }>(
+    manager,
+    LOCK_USER_FOR_SELF_RESET,
+    [userId, appId],
+  );
+  return row ?? null;
+}
+
+/** Clears the user's HWID binding and counts the customer's reset, in the caller's transaction (after lockUserForSelfReset). */
+export async function selfResetHwid(manager: EntityManager, userId: string): Promise<void> {
+  await sqlRows(manager, SELF_RESET_HWID, [userId]);
 }

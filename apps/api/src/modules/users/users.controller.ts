@@ -50,7 +50,7 @@ export class UsersController {
     @IdParam('userId') userId: string,
     @Body() body: BanUserDto,
   ) {
-    return ok(await this.users.ban(actor, app.id, userId, body.reason ?? null));
+    return ok(await this.users.ban(actor, app.id, userId, body.reason ?? null, body.publicReason ?? null));
   }
 
   @Post(':userId/unban')

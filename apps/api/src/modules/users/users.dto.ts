@@ -7,6 +7,7 @@ import {
   ListUsersQuery,
   SetUserExpiryRequest,
   UserLimits,
+  PortalLimits,
 } from '@latchkey/contracts';
 import { ApiLevel, ApiMaxDevices } from '../../common/int-field.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
@@ -45,6 +46,13 @@ export class CreateUserDto extends CreateUserRequest {
 export class BanUserDto extends BanUserRequest {
   @ApiPropertyOptional({ maxLength: UserLimits.banReasonMax, nullable: true })
   declare reason?: string | null;
+
+  @ApiPropertyOptional({
+    maxLength: PortalLimits.publicReasonMax,
+    nullable: true,
+    description: 'shown to the customer in the portal',
+  })
+  declare publicReason?: string | null;
 }
 
 const { extendDaysMin, extendDaysMax } = UserLimits;

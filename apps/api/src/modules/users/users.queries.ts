@@ -16,6 +16,8 @@ export interface UserRow {
   expires_at: Date | null;
   banned: boolean;
   ban_reason: string | null;
+  ban_public_reason: string | null;
+  hwid_self_resets: number;
   max_devices: number;
   license_id: string | null;
   /** the key of license_id, read with it (licenseKeyOf) */
@@ -33,6 +35,8 @@ const USER_FIELDS = [
   'expires_at',
   'banned',
   'ban_reason',
+  'ban_public_reason',
+  'hwid_self_resets',
   'max_devices',
   'license_id',
   'created_at',
@@ -79,8 +83,8 @@ export const LOCK_USER = `SELECT username FROM users WHERE id = $1 AND app_id = 
 
 /** The `SET` lists of changeUser (SQL over the alias `u`; parameters from $3). */
 export const USER_CHANGES = {
-  ban: `banned = true, ban_reason = $3`,
-  unban: `banned = false, ban_reason = NULL`,
+  ban: `banned = true, ban_reason = $3, ban_public_reason = $4`,
+  unban: `banned = false, ban_reason = NULL, ban_public_reason = NULL`,
   extend: `expires_at = CASE WHEN u.expires_at IS NULL THEN NULL
                              ELSE GREATEST(now(), u.expires_at) + make_interval(days => $3) END`,
   resetHwid: `hwid = NULL`,
@@ -112,6 +116,16 @@ export const INSERT_USER = `INSERT INTO users (app_id, username, username_key, p
 export function applyKeyToUser(returning: string): string {
   return `UPDATE users SET level = GREATEST(level, $2), expires_at = $3, license_id = $4 WHERE id = $1 RETURNING ${returning}`;
 }
+
+/**
+ * The user `$1` of the app `$2`, locked for a customer's HWID reset (FOR NO
+ * KEY UPDATE: sessions opening, whose foreign key takes KEY SHARE, do not
+ * wait), so the portal counts the user's resets one request at a time.
+ */
+export const LOCK_USER_FOR_SELF_RESET = `SELECT id, username, hwid FROM users WHERE id = $1 AND app_id = $2 FOR NO KEY UPDATE`;
+
+/** A customer's own HWID reset: the binding cleared and counted. */
+export const SELF_RESET_HWID = `UPDATE users SET hwid = NULL, hwid_self_resets = hwid_self_resets + 1 WHERE id = $1`;
 
 export const APPLY_LICENSE_LIMITS = `UPDATE users SET level = COALESCE($2, level), max_devices = COALESCE($3, max_devices)
   WHERE license_id = $1`;

@@ -116,9 +116,15 @@ export class UsersService {
   }
 
   /** Bans the user and ends its live sessions; `user.ban` is emitted when the user was not banned already. */
-  async ban(actor: ChangeAuthor, appId: string, userId: string, reason: string | null): Promise<AdminUser> {
+  async ban(
+    actor: ChangeAuthor,
+    appId: string,
+    userId: string,
+    reason: string | null,
+    publicReason: string | null = null,
+  ): Promise<AdminUser> {
     return this.events.transaction(async (manager, emit) => {
-      const { row, before } = await this.change(manager, appId, userId, USER_CHANGES.ban, [reason]);
+      const { row, before } = await this.change(manager, appId, userId, USER_CHANGES.ban, [reason, publicReason]);
       const ended = await this.sessions.endUserSessions(manager, userId, 'user_banned');
       if (!before.banned) {
         emit(domainEvent('user.ban', appId, { userId, username: row.username, reason, bannedBy: actor.email, appId }));

@@ -206,6 +206,12 @@ function authSentence(success: Sentence, refusedWhat: Sentence): Sentence {
     );
 }
 
+const PORTAL_METHOD_WORDS: Record<string, string> = {
+  key: 'with a key',
+  password: 'with a password',
+  email: 'by email code',
+};
+
 const BLACKLIST_WORDS: Record<string, string> = { ip: 'IP', hwid: 'HWID', username: 'username' };
 
 function blacklistValue(w: EntryWords): ReactNode {
@@ -320,6 +326,36 @@ export const LOG_TYPES: Record<AuditType, LogType> = {
     sentence: (w) => (
       <>
         {w.caller()}’s software sent: <q className="log-message">{w.text('message') ?? ''}</q>
+      </>
+    ),
+  },
+
+  'portal.sign-in': {
+    label: 'Customer page sign-in',
+    sentence: authSentence(
+      (w) => <>Signed in to the customer page ({PORTAL_METHOD_WORDS[w.text('method') ?? ''] ?? 'customer'})</>,
+      (w) => <>Customer page sign-in ({PORTAL_METHOD_WORDS[w.text('method') ?? ''] ?? 'customer'})</>,
+    ),
+  },
+  'portal.email-code': {
+    label: 'Customer page code sent',
+    sentence: (w) => <>Asked for a sign-in code by email at {w.name(w.entry.actor)}</>,
+  },
+  'portal.hwid-reset': {
+    label: 'HWID reset by the customer',
+    sentence: (w) => (
+      <>
+        Reset the HWID of user {w.user()} on the customer page
+        {w.count('sessionsEnded') ? `, ending ${plural(w.count('sessionsEnded') ?? 0, 'session')}` : ''}
+      </>
+    ),
+  },
+  'portal.download': {
+    label: 'Customer page download',
+    sentence: (w) => (
+      <>
+        Took a download link for <FilesLink appId={w.appId}>{w.text('name') ?? 'a file'}</FilesLink> on the customer
+        page
       </>
     ),
   },
@@ -608,6 +644,15 @@ export const LOG_TYPES: Record<AuditType, LogType> = {
       </>
     ),
   },
+  'admin.portal.update': {
+    label: 'Customer page settings changed',
+    sentence: (w) => (
+      <>
+        Changed the customer page’s <SettingsLink appId={w.appId}>settings</SettingsLink>:{' '}
+        {w.list('changed').join(', ')}
+      </>
+    ),
+  },
   'admin.app.rotate-api-key': { label: 'API key rotated', sentence: () => 'Rotated the app’s API key' },
   'admin.app.delete': { label: 'App deleted', sentence: (w) => <>Deleted the app {w.name(w.text('name'), '')}</> },
 
@@ -747,6 +792,7 @@ export function LogSentence({ appId, entry }: { appId: string; entry: AuditEntry
  */
 export const LOG_TYPE_GROUPS: ReadonlyArray<{ prefix?: string; label: string; types: readonly AuditType[] }> = [
   { prefix: 'client', label: 'Your software: every call', types: groupTypes('client.') },
+  { prefix: 'portal', label: 'Customer page: every action', types: groupTypes('portal.') },
   { prefix: 'admin.license', label: 'Keys: every change', types: groupTypes('admin.license.') },
   { prefix: 'admin.user', label: 'Users: every change', types: groupTypes('admin.user.') },
   { label: 'Sessions', types: ['admin.session.end'] },
@@ -762,6 +808,7 @@ export const LOG_TYPE_GROUPS: ReadonlyArray<{ prefix?: string; label: string; ty
     types: groupTypes('admin.app.').filter((type) => type !== 'admin.app.delete'),
   },
   { prefix: 'admin.keyauth', label: 'KeyAuth: every change', types: groupTypes('admin.keyauth.') },
+  { label: 'Customer page settings', types: ['admin.portal.update'] },
   { prefix: 'seller', label: 'Seller API: every call', types: groupTypes('seller.') },
   {
     prefix: 'member',

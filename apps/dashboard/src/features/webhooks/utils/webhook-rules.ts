@@ -15,6 +15,7 @@ export const EVENT_DESCRIPTIONS: Record<EventName, string> = {
   'license.delete': 'A license key was deleted',
   'file.download': 'A user downloaded a file',
   'session.create': 'A session started',
+  'portal.hwid_reset': 'A customer reset their HWID on the customer page',
 };
 
 /** Discord webhook URLs get a Discord message with one embed; a text that is no URL is not one. */

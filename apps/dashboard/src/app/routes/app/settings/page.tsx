@@ -7,6 +7,7 @@ import { AppKeys } from '@/features/apps/components/app-keys';
 import { AppSettingsForm } from '@/features/apps/components/app-settings-form';
 import { useAppRole } from '@/lib/app-role';
 import { OperatorWarnings } from '@/features/health/components/operator-warnings';
+import { PortalSettingsCard } from '@/features/portal/components/portal-settings-card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const settingsRoute = getRouteApi('/dashboard/apps/$appId/settings');
@@ -40,6 +41,7 @@ export function SettingsPage() {
       {app ? (
         <>
           <AppSettingsForm app={app} />
+          <PortalSettingsCard appId={appId} canEdit={can('settings')} />
           {can('apiKey') ? <AppKeys app={app} /> : null}
           {can('app.delete') ? <AppDangerZone app={app} onDeleted={() => navigate({ to: '/apps' })} /> : null}
         </>
