@@ -1,7 +1,8 @@
 /*
- * The few thread primitives the client needs: C11 <threads.h> where the C
- * library has it (glibc 2.28+, MSVC 17.8+), POSIX threads elsewhere (macOS
- * has no <threads.h>). CMake picks one (LATCHKEY_HAVE_THREADS_H).
+ * The few thread primitives the client needs: Win32's on Windows (any
+ * compiler, no winpthreads DLL), C11 <threads.h> where the C library has it
+ * (glibc 2.28+), POSIX threads elsewhere (macOS has no <threads.h>). CMake
+ * finds <threads.h> (LATCHKEY_HAVE_THREADS_H).
  */
 #ifndef LATCHKEY_THREADS_H
 #define LATCHKEY_THREADS_H
@@ -9,7 +10,63 @@
 #include <stdbool.h>
 #include <time.h>
 
-#ifdef LATCHKEY_HAVE_THREADS_H
+#if defined(_WIN32)
+#include <process.h>
+#include <stdlib.h>
+#include <windows.h>
+
+typedef SRWLOCK lk_mutex;
+typedef CONDITION_VARIABLE lk_cond;
+typedef HANDLE lk_thread;
+
+static inline bool lk_mutex_init(lk_mutex *m) {
+  InitializeSRWLock(m);
+  return true;
+}
+static inline void lk_mutex_lock(lk_mutex *m) { AcquireSRWLockExclusive(m); }
+static inline void lk_mutex_unlock(lk_mutex *m) { ReleaseSRWLockExclusive(m); }
+static inline void lk_mutex_destroy(lk_mutex *m) { (void)m; }
+static inline bool lk_cond_init(lk_cond *c) {
+  InitializeConditionVariable(c);
+  return true;
+}
+static inline void lk_cond_signal(lk_cond *c) { WakeConditionVariable(c); }
+/* false once `deadline` (TIME_UTC) passed */
+static inline bool lk_cond_wait_until(lk_cond *c, lk_mutex *m, const struct timespec *deadline) {
+  struct timespec now;
+  timespec_get(&now, TIME_UTC);
+  long long ms = ((long long)deadline->tv_sec - now.tv_sec) * 1000 + (deadline->tv_nsec - now.tv_nsec) / 1000000;
+  if (ms <= 0) return false;
+  if (SleepConditionVariableSRW(c, m, ms >= INFINITE ? INFINITE - 1 : (DWORD)ms, 0)) return true;
+  return GetLastError() != ERROR_TIMEOUT;
+}
+static inline void lk_cond_destroy(lk_cond *c) { (void)c; }
+
+typedef struct lk_thread_start_context {
+  int (*run)(void *);
+  void *context;
+} lk_thread_start_context;
+static unsigned __stdcall lk_thread_trampoline(void *start) {
+  lk_thread_start_context call = *(lk_thread_start_context *)start;
+  free(start);
+  return (unsigned)call.run(call.context);
+}
+static inline bool lk_thread_start(lk_thread *t, int (*run)(void *), void *context) {
+  lk_thread_start_context *start = malloc(sizeof *start);
+  if (!start) return false;
+  start->run = run;
+  start->context = context;
+  *t = (HANDLE)_beginthreadex(NULL, 0, lk_thread_trampoline, start, 0, NULL);
+  if (*t) return true;
+  free(start);
+  return false;
+}
+static inline void lk_thread_join(lk_thread t) {
+  WaitForSingleObject(t, INFINITE);
+  CloseHandle(t);
+}
+
+#elif defined(LATCHKEY_HAVE_THREADS_H)
 #include <threads.h>
 
 typedef mtx_t lk_mutex;
