@@ -663,7 +663,7 @@ struct lk_heartbeat_timer {
 /* Waits interval_ms or until stopped; true when stopped. Timer lock held. */
 static bool wait_interval(lk_heartbeat_timer *timer) {
   struct timespec deadline;
-  timespec_get(&deadline, TIME_UTC);
+  lk_time_now(&deadline);
   deadline.tv_sec += timer->interval_ms / 1000;
   deadline.tv_nsec += (timer->interval_ms % 1000) * 1000000L;
   if (deadline.tv_nsec >= 1000000000L) {

@@ -15,6 +15,16 @@
 #include <stdlib.h>
 #include <windows.h>
 
+/* The wall clock as TIME_UTC gives it (MinGW's msvcrt has no timespec_get). */
+static inline void lk_time_now(struct timespec *now) {
+  FILETIME file_time;
+  GetSystemTimeAsFileTime(&file_time);
+  unsigned long long ticks = ((unsigned long long)file_time.dwHighDateTime << 32 | file_time.dwLowDateTime) -
+                             116444736000000000ULL; /* 100 ns since 1601 -> since 1970 */
+  now->tv_sec = (time_t)(ticks / 10000000ULL);
+  now->tv_nsec = (long)(ticks % 10000000ULL) * 100;
+}
+
 typedef SRWLOCK lk_mutex;
 typedef CONDITION_VARIABLE lk_cond;
 typedef HANDLE lk_thread;
@@ -34,7 +44,7 @@ static inline void lk_cond_signal(lk_cond *c) { WakeConditionVariable(c); }
 /* false once `deadline` (TIME_UTC) passed */
 static inline bool lk_cond_wait_until(lk_cond *c, lk_mutex *m, const struct timespec *deadline) {
   struct timespec now;
-  timespec_get(&now, TIME_UTC);
+  lk_time_now(&now);
   long long ms = ((long long)deadline->tv_sec - now.tv_sec) * 1000 + (deadline->tv_nsec - now.tv_nsec) / 1000000;
   if (ms <= 0) return false;
   if (SleepConditionVariableSRW(c, m, ms >= INFINITE ? INFINITE - 1 : (DWORD)ms, 0)) return true;
@@ -69,6 +79,8 @@ static inline void lk_thread_join(lk_thread t) {
 #elif defined(LATCHKEY_HAVE_THREADS_H)
 #include <threads.h>
 
+static inline void lk_time_now(struct timespec *now) { timespec_get(now, TIME_UTC); }
+
 typedef mtx_t lk_mutex;
 typedef cnd_t lk_cond;
 typedef thrd_t lk_thread;
@@ -93,6 +105,8 @@ static inline void lk_thread_join(lk_thread t) { thrd_join(t, NULL); }
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+
+static inline void lk_time_now(struct timespec *now) { timespec_get(now, TIME_UTC); }
 
 typedef pthread_mutex_t lk_mutex;
 typedef pthread_cond_t lk_cond;

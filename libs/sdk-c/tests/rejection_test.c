@@ -392,7 +392,7 @@ static int heartbeat_timer_reports_a_lost_session(void) {
   CHECK_CODE(lk_heartbeat_timer_start(client, 20, on_lost, NULL, &outcome, &timer, NULL), LK_OK);
   /* Waits for the callback itself, for as long as ctest lets the case run. */
   struct timespec deadline;
-  timespec_get(&deadline, TIME_UTC);
+  lk_time_now(&deadline);
   deadline.tv_sec += 60;
   lk_mutex_lock(&outcome.lock);
   while (!outcome.lost && lk_cond_wait_until(&outcome.changed, &outcome.lock, &deadline)) {
