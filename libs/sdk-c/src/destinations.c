@@ -23,7 +23,8 @@ static wchar_t *wide(const char *path) {
 
 void *lk_open_file(const char *path) {
   wchar_t *name = wide(path);
-  FILE *file = name ? _wfopen(name, L"wb") : NULL;
+  FILE *file = NULL;
+  if (name && _wfopen_s(&file, name, L"wb") != 0) file = NULL;
   free(name);
   return file;
 }
