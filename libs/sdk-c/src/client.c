@@ -558,7 +558,7 @@ lk_error lk_log(lk_client *client, const char *message, lk_error_info *error) {
 /* The signed `file` request, then the transfer into `destination`. */
 static lk_error fetch_file(lk_client *client, const char *file_id, int encrypted, const lk_destination *destination,
                            lk_file_info **out, lk_error_info *error) {
-  unsigned char private_key[32];
+  unsigned char private_key[32] = {0};
   unsigned char public_key[32];
   bool paired = encrypted && lk_x25519_generate(private_key, public_key);
   char *client_public_key = paired ? lk_base64_encode(public_key, sizeof public_key) : NULL;

@@ -47,8 +47,21 @@ static inline void remove_folder_utf8(const char *path) {
   wchar_t *name = wide_utf8(path);
   if (name) _wrmdir(name);
 }
+
+/* Whether the working directory holds a file whose name starts with `prefix` (ASCII). */
+static inline int any_file_starting_with(const char *prefix) {
+  char pattern[256];
+  snprintf(pattern, sizeof pattern, "%s*", prefix);
+  WIN32_FIND_DATAA found;
+  HANDLE search = FindFirstFileA(pattern, &found);
+  if (search == INVALID_HANDLE_VALUE) return 0;
+  FindClose(search);
+  return 1;
+}
 #else
+#include <dirent.h>
 #include <errno.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -62,6 +75,19 @@ static inline int make_folder_utf8(const char *path) { return mkdir(path, 0700) 
 static inline void remove_utf8(const char *path) { remove(path); }
 
 static inline void remove_folder_utf8(const char *path) { rmdir(path); }
+
+/* Whether the working directory holds a file whose name starts with `prefix`. */
+static inline int any_file_starting_with(const char *prefix) {
+  DIR *dir = opendir(".");
+  if (!dir) return 1;
+  struct dirent *entry;
+  int found = 0;
+  while ((entry = readdir(dir))) {
+    if (strncmp(entry->d_name, prefix, strlen(prefix)) == 0) found = 1;
+  }
+  closedir(dir);
+  return found;
+}
 #endif
 
 #endif

@@ -4,7 +4,6 @@
  * (libs/sdk/test/client.spec.ts), and good ones accepted. Public API only.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,17 +176,7 @@ static int session_lifecycle(void) {
 }
 
 /* No file and no partial download left in the working directory under `path`'s name. */
-static int leaves_nothing(const char *path) {
-  DIR *dir = opendir(".");
-  if (!dir) return 0;
-  struct dirent *entry;
-  int clean = 1;
-  while ((entry = readdir(dir))) {
-    if (strncmp(entry->d_name, path, strlen(path)) == 0) clean = 0;
-  }
-  closedir(dir);
-  return clean;
-}
+static int leaves_nothing(const char *path) { return !any_file_starting_with(path); }
 
 /* Downloads under `scenario` into `path` (removed first). */
 static lk_error download(const char *scenario, const char *path, int encrypted, lk_file_info **info,
