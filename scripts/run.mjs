@@ -112,6 +112,8 @@ const TEST_PACKAGES = [
   { name: 'libcjson-dev', neededBy: C_SDK },
   { name: 'mingw-w64', neededBy: `${C_SDK}, built for Windows` },
   { name: 'wine64', neededBy: `${C_SDK}'s tests for Windows` },
+  // wine64 only recommends it, and it has the `wine` and `wineserver` commands the suite runs.
+  { name: 'wine', neededBy: `${C_SDK}'s tests for Windows` },
   { name: 'php-cli', neededBy: "the KeyAuth PHP client's test (apps/api/test/keyauth-php.e2e-spec.ts)" },
   { name: 'php-curl', neededBy: "the KeyAuth PHP client's test (apps/api/test/keyauth-php.e2e-spec.ts)" },
   // Debian 12's PostgreSQL is 15; pg_dump must be of the server's major version or newer.

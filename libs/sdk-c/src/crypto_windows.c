@@ -3,6 +3,7 @@
  * AES-256-GCM; Monocypher (third_party/, unmodified) for Ed25519 and X25519,
  * which CNG lacks or only has on recent Windows 10.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
