@@ -22,7 +22,8 @@
  *   add fields at their end without breaking binaries built against this one.
  *
  * THREADS
- * - lk_global_init once before any other call (it initialises libcurl) and
+ * - lk_global_init once before any other call (it initialises libcurl, where
+ *   the build uses it) and
  *   lk_global_cleanup once at the end, while no other thread uses the library.
  *   There is no other global state.
  * - One lk_client may be used from several threads: its calls are serialised
