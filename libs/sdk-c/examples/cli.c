@@ -63,6 +63,14 @@ static int parse_options(int argc, char **argv, options *o) {
   return 1;
 }
 
+/* An environment variable (MSVC's C4996 on getenv is about keeping the pointer across putenv; this copies nothing). */
+static const char *env(const char *name) {
+#ifdef _MSC_VER
+#pragma warning(suppress : 4996)
+#endif
+  return getenv(name);
+}
+
 /* ISO 8601 of unix seconds, as JavaScript's toISOString prints it. */
 static void iso_time(int64_t seconds, char out[32]) {
   time_t t = (time_t)seconds;
@@ -83,7 +91,7 @@ static int refused(const lk_error_info *error) {
 static int run(const options *o, const char *app_id) {
   lk_error_info error = {0};
   lk_client *client = NULL;
-  if (lk_client_new(getenv("LATCHKEY_URL"), app_id, getenv("LATCHKEY_API_KEY"), getenv("LATCHKEY_PUBLIC_KEY"),
+  if (lk_client_new(env("LATCHKEY_URL"), app_id, env("LATCHKEY_API_KEY"), env("LATCHKEY_PUBLIC_KEY"),
                     &client, &error) != LK_OK) {
     return refused(&error);
   }
@@ -137,10 +145,10 @@ int main(int argc, char **argv) {
   const char *names[] = {"LATCHKEY_URL", "LATCHKEY_APP_ID", "LATCHKEY_API_KEY", "LATCHKEY_PUBLIC_KEY"};
   char missing[128] = "";
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-    const char *value = getenv(names[i]);
+    const char *value = env(names[i]);
     if (value && *value) continue;
-    if (*missing) strcat(missing, ", ");
-    strcat(missing, names[i]);
+    size_t used = strlen(missing);
+    snprintf(missing + used, sizeof missing - used, "%s%s", used ? ", " : "", names[i]);
   }
   if (!o.key || *missing || (o.file && !o.out)) {
     if (*missing) fprintf(stderr, "missing %s\n", missing);
@@ -151,7 +159,7 @@ int main(int argc, char **argv) {
     fputs("error NETWORK: could not initialise libcurl\n", stderr);
     return 1;
   }
-  int status = run(&o, getenv("LATCHKEY_APP_ID"));
+  int status = run(&o, env("LATCHKEY_APP_ID"));
   lk_global_cleanup();
   return status;
 }

@@ -15,12 +15,22 @@ const char *const USAGE =
 
 std::string isoTime(std::int64_t seconds) {
   std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm utc{};
+#ifdef _WIN32
+  gmtime_s(&utc, &t);
+#else
+  gmtime_r(&t, &utc);
+#endif
   char out[32];
-  std::strftime(out, sizeof out, "%Y-%m-%dT%H:%M:%S.000Z", std::gmtime(&t));
+  std::strftime(out, sizeof out, "%Y-%m-%dT%H:%M:%S.000Z", &utc);
   return out;
 }
 
+// MSVC's C4996 on getenv is about keeping the pointer across putenv; the value is copied at once.
 std::string env(const char *name) {
+#ifdef _MSC_VER
+#pragma warning(suppress : 4996)
+#endif
   const char *value = std::getenv(name);
   return value ? value : "";
 }

@@ -22,7 +22,8 @@
  *   add fields at their end without breaking binaries built against this one.
  *
  * THREADS
- * - lk_global_init once before any other call (it initialises libcurl) and
+ * - lk_global_init once before any other call (it initialises libcurl, where
+ *   the build uses it) and
  *   lk_global_cleanup once at the end, while no other thread uses the library.
  *   There is no other global state.
  * - One lk_client may be used from several threads: its calls are serialised
@@ -238,9 +239,32 @@ LK_API lk_error lk_log(lk_client *client, const char *message, lk_error_info *er
  * and SHA-256 are checked against the signed answer. The bytes go to a
  * temporary file beside `path`, renamed to `path` only once everything
  * verified: `path` never holds a partial or forged file. `out` may be NULL.
+ * `path` is UTF-8 on every system (on Windows too, whatever the code page).
  */
 LK_API lk_error lk_file(lk_client *client, const char *file_id, const char *path, int encrypted,
                         lk_file_info **out, lk_error_info *error);
+
+/*
+ * Downloads a file into memory, never to disk (for a module loaded from
+ * memory), with the same checks as lk_file. On LK_OK *bytes holds the
+ * verified plaintext (*length bytes; not NUL-terminated; never NULL, even for
+ * an empty file), owned by the caller: free it with lk_free. On error *bytes
+ * is NULL and what had arrived was wiped. `out` may be NULL.
+ */
+LK_API lk_error lk_file_to_memory(lk_client *client, const char *file_id, int encrypted, unsigned char **bytes,
+                                  size_t *length, lk_file_info **out, lk_error_info *error);
+
+/*
+ * Receives a download's plaintext piece by piece, as it streams, with no
+ * whole copy anywhere. Answer 0 to go on; anything else stops the download
+ * (LK_ERR_IO). Pieces of an encrypted download have passed their record's
+ * authentication, but the file is only verified (size and SHA-256) when
+ * lk_file_to_callback returns LK_OK: on any other result, discard what the
+ * callback received.
+ */
+typedef int (*lk_write_callback)(void *user_data, const unsigned char *bytes, size_t length);
+LK_API lk_error lk_file_to_callback(lk_client *client, const char *file_id, int encrypted, lk_write_callback write,
+                                    void *user_data, lk_file_info **out, lk_error_info *error);
 
 /*
  * Checks an offline ticket with no network: signature, key id, issuer, expiry

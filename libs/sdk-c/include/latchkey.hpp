@@ -5,12 +5,14 @@
 #define LATCHKEY_HPP
 
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "latchkey.h"
 
@@ -46,6 +48,7 @@ template <typename T, void (*Free)(T *)>
 using Owned = std::unique_ptr<T, Deleter<T, Free>>;
 inline void free_string(char *text) { lk_free(text); }
 using String = Owned<char, free_string>;
+inline void free_bytes(unsigned char *bytes) { lk_free(bytes); }
 }  // namespace detail
 
 struct AppInfo {
@@ -225,8 +228,44 @@ class Client {
     lk_file_info *file = nullptr;
     detail::check(lk_file(get(), fileId.c_str(), path.c_str(), encrypted ? 1 : 0, &file, &info), info);
     detail::Owned<lk_file_info, lk_file_info_free> owned(file);
-    return {detail::text(file->file_id), detail::text(file->name), file->size, detail::text(file->sha256),
-            file->encrypted != 0};
+    return fileInfo(file);
+  }
+  // The verified file in memory, never on disk (for a module loaded from memory).
+  std::vector<unsigned char> fileToMemory(const std::string &fileId, bool encrypted = true, FileInfo *about = nullptr) {
+    lk_error_info info{};
+    unsigned char *bytes = nullptr;
+    std::size_t length = 0;
+    lk_file_info *file = nullptr;
+    detail::check(lk_file_to_memory(get(), fileId.c_str(), encrypted ? 1 : 0, &bytes, &length, &file, &info), info);
+    detail::Owned<lk_file_info, lk_file_info_free> owned(file);
+    detail::Owned<unsigned char, detail::free_bytes> buffer(bytes);
+    if (about) *about = fileInfo(file);
+    return std::vector<unsigned char>(bytes, bytes + length);
+  }
+  // Each piece as it streams; answer false to stop. Only trust what arrived once this returns (see
+  // lk_file_to_callback). An exception thrown by `write` stops the download and is rethrown here.
+  FileInfo fileToCallback(const std::string &fileId, const std::function<bool(const unsigned char *, std::size_t)> &write,
+                          bool encrypted = true) {
+    struct Context {
+      const std::function<bool(const unsigned char *, std::size_t)> *write;
+      std::exception_ptr thrown;
+    } context{&write, nullptr};
+    auto call = [](void *user, const unsigned char *bytes, std::size_t length) -> int {
+      auto *c = static_cast<Context *>(user);
+      try {
+        return (*c->write)(bytes, length) ? 0 : 1;
+      } catch (...) {
+        c->thrown = std::current_exception();
+        return 1;
+      }
+    };
+    lk_error_info info{};
+    lk_file_info *file = nullptr;
+    lk_error code = lk_file_to_callback(get(), fileId.c_str(), encrypted ? 1 : 0, call, &context, &file, &info);
+    detail::Owned<lk_file_info, lk_file_info_free> owned(file);
+    if (context.thrown) std::rethrow_exception(context.thrown);
+    detail::check(code, info);
+    return fileInfo(file);
   }
   // ticket nullopt: the held session's
   TicketClaims verifyTicket(const std::optional<std::string> &ticket = std::nullopt,
@@ -243,6 +282,10 @@ class Client {
 
  private:
   static const char *cstr(const std::optional<std::string> &text) { return text ? text->c_str() : nullptr; }
+  static FileInfo fileInfo(const lk_file_info *file) {
+    return {detail::text(file->file_id), detail::text(file->name), file->size, detail::text(file->sha256),
+            file->encrypted != 0};
+  }
   template <typename Call>
   static Session session(Call call) {
     lk_error_info info{};

@@ -14,7 +14,7 @@ static bool all_digits(const char *text, size_t min, size_t max) {
   return true;
 }
 
-static bool signature_verifies(EVP_PKEY *key, const char *timestamp, const char *body, size_t length,
+static bool signature_verifies(const unsigned char key[32], const char *timestamp, const char *body, size_t length,
                                const unsigned char signature[64]) {
   size_t timestamp_length = strlen(timestamp);
   unsigned char *message = malloc(timestamp_length + length + 1);
@@ -38,7 +38,7 @@ static cJSON *parse_envelope(const char *body, size_t length) {
 }
 
 lk_error lk_check_answer(int status, const char *timestamp, const char *signature, const char *body, size_t length,
-                         const char *nonce, EVP_PKEY *public_key, long max_skew, int64_t now, lk_answer *out,
+                         const char *nonce, const unsigned char public_key[32], long max_skew, int64_t now, lk_answer *out,
                          lk_error_info *error) {
   bool signed_answer = timestamp != NULL || signature != NULL;
   if (signed_answer) {

@@ -1,4 +1,4 @@
-/* lk_client: POST /v1 over libcurl, every answer checked, and the session it holds. */
+/* lk_client: POST /v1 over the platform's HTTP, every answer checked, and the session it holds. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, pthread_condattr_setclock */
 #ifdef __APPLE__
 #define _DARWIN_C_SOURCE /* pthread_cond_timedwait_relative_np */
@@ -8,8 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include <curl/curl.h>
-
+#include "destinations.h"
 #include "internal.h"
 #include "lk_threads.h"
 
@@ -23,26 +22,20 @@ struct lk_client {
   char *app_id;
   char *api_key;
   unsigned char public_key[32];
-  EVP_PKEY *verify_key;
   long max_skew;
   long timeout_ms;
-  CURL *curl; /* one handle per client: its connection is kept alive between calls */
-  struct curl_slist *headers;
+  lk_http *http; /* one per client: its connection is kept alive between calls */
   lk_mutex lock;
   lk_session *session;
 };
 
-lk_error lk_global_init(void) {
-  return curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK ? LK_OK : LK_ERR_NETWORK;
-}
+lk_error lk_global_init(void) { return lk_http_global_init(); }
 
-void lk_global_cleanup(void) { curl_global_cleanup(); }
+void lk_global_cleanup(void) { lk_http_global_cleanup(); }
 
 void lk_client_free(lk_client *client) {
   if (!client) return;
-  curl_easy_cleanup(client->curl);
-  curl_slist_free_all(client->headers);
-  EVP_PKEY_free(client->verify_key);
+  lk_http_free(client->http);
   lk_session_free(client->session);
   free(client->endpoint);
   free(client->app_id);
@@ -77,15 +70,10 @@ lk_error lk_client_new(const char *url, const char *app_id, const char *api_key,
   if (client->endpoint) snprintf(client->endpoint, url_length + 4, "%.*s/v1", (int)url_length, url);
   client->app_id = lk_strdup(app_id);
   client->api_key = lk_strdup(api_key);
-  client->verify_key = lk_ed25519_public_key(client->public_key);
   client->max_skew = DEFAULT_MAX_SKEW_SECONDS;
   client->timeout_ms = DEFAULT_TIMEOUT_MS;
-  client->curl = curl_easy_init();
-  client->headers = curl_slist_append(NULL, "Content-Type: application/json");
-  /* No "Expect: 100-continue" round trip for bodies over 1 KiB. */
-  if (client->headers) client->headers = curl_slist_append(client->headers, "Expect:");
-  if (!client->endpoint || !client->app_id || !client->api_key || !client->verify_key || !client->curl ||
-      !client->headers) {
+  client->http = lk_http_new();
+  if (!client->endpoint || !client->app_id || !client->api_key || !client->http) {
     lk_client_free(client);
     return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
   }
@@ -105,35 +93,6 @@ void lk_client_set_timeout(lk_client *client, long milliseconds) {
   lk_mutex_unlock(&client->lock);
 }
 
-typedef struct buffer {
-  char *data;
-  size_t length;
-  size_t capacity;
-} buffer;
-
-static size_t collect(char *bytes, size_t size, size_t count, void *context) {
-  buffer *b = context;
-  size_t length = size * count;
-  if (b->length + length > MAX_ANSWER_BYTES) return 0;
-  if (b->length + length + 1 > b->capacity) {
-    size_t capacity = (b->length + length + 1) * 2;
-    char *grown = realloc(b->data, capacity);
-    if (!grown) return 0;
-    b->data = grown;
-    b->capacity = capacity;
-  }
-  memcpy(b->data + b->length, bytes, length);
-  b->length += length;
-  b->data[b->length] = '\0';
-  return length;
-}
-
-static char *header_copy(CURL *curl, const char *name) {
-  struct curl_header *header = NULL;
-  if (curl_easy_header(curl, name, 0, CURLH_HEADER, -1, &header) != CURLHE_OK) return NULL;
-  return lk_strdup(header->value);
-}
-
 /* Sends `fields` (consumed) with the credentials and a fresh nonce; the checked answer in `out`. Lock held. */
 static lk_error send_fields(lk_client *c, cJSON *fields, lk_answer *out, lk_error_info *error) {
   char *nonce = lk_new_nonce();
@@ -147,30 +106,14 @@ static lk_error send_fields(lk_client *c, cJSON *fields, lk_answer *out, lk_erro
     free(nonce);
     return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
   }
-  buffer answer = {0};
-  curl_easy_setopt(c->curl, CURLOPT_URL, c->endpoint);
-  curl_easy_setopt(c->curl, CURLOPT_HTTPHEADER, c->headers);
-  curl_easy_setopt(c->curl, CURLOPT_POSTFIELDS, body);
-  curl_easy_setopt(c->curl, CURLOPT_WRITEFUNCTION, collect);
-  curl_easy_setopt(c->curl, CURLOPT_WRITEDATA, &answer);
-  curl_easy_setopt(c->curl, CURLOPT_TIMEOUT_MS, c->timeout_ms);
-  curl_easy_setopt(c->curl, CURLOPT_NOSIGNAL, 1L);
-  CURLcode result = curl_easy_perform(c->curl);
+  lk_http_reply reply = {0};
+  lk_error code = lk_http_post(c->http, c->endpoint, body, c->timeout_ms, MAX_ANSWER_BYTES, &reply, error);
   free(body);
-  lk_error code;
-  if (result != CURLE_OK) {
-    code = lk_fail(error, LK_ERR_NETWORK, 0, "Could not reach %s: %s", c->endpoint, curl_easy_strerror(result));
-  } else {
-    long status = 0;
-    curl_easy_getinfo(c->curl, CURLINFO_RESPONSE_CODE, &status);
-    char *timestamp = header_copy(c->curl, "X-Signature-Timestamp");
-    char *signature = header_copy(c->curl, "X-Signature-Ed25519");
-    code = lk_check_answer((int)status, timestamp, signature, answer.data ? answer.data : "", answer.length, nonce,
-                           c->verify_key, c->max_skew, (int64_t)time(NULL), out, error);
-    free(timestamp);
-    free(signature);
+  if (code == LK_OK) {
+    code = lk_check_answer(reply.status, reply.timestamp, reply.signature, reply.body ? reply.body : "", reply.length,
+                           nonce, c->public_key, c->max_skew, (int64_t)time(NULL), out, error);
   }
-  free(answer.data);
+  lk_http_reply_clear(&reply);
   free(nonce);
   return code;
 }
@@ -623,36 +566,82 @@ lk_error lk_log(lk_client *client, const char *message, lk_error_info *error) {
   return code;
 }
 
+/* The signed `file` request, then the transfer into `destination`. */
+static lk_error fetch_file(lk_client *client, const char *file_id, int encrypted, const lk_destination *destination,
+                           lk_file_info **out, lk_error_info *error) {
+  unsigned char private_key[32] = {0};
+  unsigned char public_key[32];
+  bool paired = encrypted && lk_x25519_generate(private_key, public_key);
+  char *client_public_key = paired ? lk_base64_encode(public_key, sizeof public_key) : NULL;
+  cJSON *fields = cJSON_CreateObject();
+  lk_error code = LK_OK;
+  if ((encrypted && !client_public_key) || !fields || !cJSON_AddStringToObject(fields, "fileId", file_id) ||
+      !add_optional(fields, "clientPublicKey", client_public_key)) {
+    cJSON_Delete(fields);
+    code = lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
+  } else {
+    lk_mutex_lock(&client->lock);
+    long timeout_ms = client->timeout_ms;
+    lk_answer answer = {0};
+    code = session_request(client, "file", fields, &answer, error);
+    /* The transfer runs without the lock: heartbeats and other calls go on meanwhile. */
+    lk_mutex_unlock(&client->lock);
+    if (code == LK_OK) {
+      code = lk_download(answer_data(&answer), file_id, encrypted ? private_key : NULL, client_public_key,
+                         destination, timeout_ms, out, error);
+      cJSON_Delete(answer.body);
+    } else if (destination->abandon) {
+      destination->abandon(destination->context);
+    }
+  }
+  lk_cleanse(private_key, sizeof private_key);
+  free(client_public_key);
+  return code;
+}
+
 lk_error lk_file(lk_client *client, const char *file_id, const char *path, int encrypted, lk_file_info **out,
                  lk_error_info *error) {
   if (out) *out = NULL;
   if (!client || !file_id || !path) {
     return lk_fail(error, LK_ERR_INVALID_ARGUMENT, 0, "client, file_id and path are needed");
   }
-  unsigned char public_key[32];
-  EVP_PKEY *key_pair = encrypted ? lk_x25519_generate(public_key) : NULL;
-  char *client_public_key = key_pair ? lk_base64_encode(public_key, sizeof public_key) : NULL;
-  cJSON *fields = cJSON_CreateObject();
-  if ((encrypted && !client_public_key) || !fields || !cJSON_AddStringToObject(fields, "fileId", file_id) ||
-      !add_optional(fields, "clientPublicKey", client_public_key)) {
-    cJSON_Delete(fields);
-    EVP_PKEY_free(key_pair);
-    free(client_public_key);
-    return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
-  }
-  lk_mutex_lock(&client->lock);
-  long timeout_ms = client->timeout_ms;
-  lk_answer answer = {0};
-  lk_error code = session_request(client, "file", fields, &answer, error);
-  /* The transfer runs without the lock: heartbeats and other calls go on meanwhile. */
-  lk_mutex_unlock(&client->lock);
-  if (code == LK_OK) {
-    code = lk_download(answer_data(&answer), file_id, key_pair, client_public_key, path, timeout_ms, out, error);
-    cJSON_Delete(answer.body);
-  }
-  EVP_PKEY_free(key_pair);
-  free(client_public_key);
+  lk_path_destination file;
+  lk_destination destination;
+  lk_error code = lk_path_destination_open(&file, path, &destination, error);
+  if (code == LK_OK) code = fetch_file(client, file_id, encrypted, &destination, out, error);
+  lk_path_destination_close(&file);
   return code;
+}
+
+lk_error lk_file_to_memory(lk_client *client, const char *file_id, int encrypted, unsigned char **bytes,
+                           size_t *length, lk_file_info **out, lk_error_info *error) {
+  if (out) *out = NULL;
+  if (bytes) *bytes = NULL;
+  if (length) *length = 0;
+  if (!client || !file_id || !bytes || !length) {
+    return lk_fail(error, LK_ERR_INVALID_ARGUMENT, 0, "client, file_id, bytes and length are needed");
+  }
+  lk_memory_destination memory;
+  lk_destination destination = lk_memory_destination_of(&memory);
+  lk_error code = fetch_file(client, file_id, encrypted, &destination, out, error);
+  if (code == LK_OK) {
+    *bytes = memory.bytes;
+    *length = memory.length;
+  } else if (memory.bytes) {
+    destination.abandon(destination.context);
+  }
+  return code;
+}
+
+lk_error lk_file_to_callback(lk_client *client, const char *file_id, int encrypted, lk_write_callback write,
+                             void *user_data, lk_file_info **out, lk_error_info *error) {
+  if (out) *out = NULL;
+  if (!client || !file_id || !write) {
+    return lk_fail(error, LK_ERR_INVALID_ARGUMENT, 0, "client, file_id and write are needed");
+  }
+  lk_callback_destination callback = {write, user_data};
+  lk_destination destination = lk_callback_destination_of(&callback);
+  return fetch_file(client, file_id, encrypted, &destination, out, error);
 }
 
 lk_error lk_verify_ticket(lk_client *client, const char *ticket, const char *hwid, lk_ticket_claims **out,

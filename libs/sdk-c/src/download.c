@@ -1,10 +1,7 @@
-/* Downloads of `file` answers: checked, decrypted as they stream, digest-checked, then renamed into place. */
+/* Downloads of `file` answers: checked, decrypted as they stream, digest-checked, then handed over. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <curl/curl.h>
-#include <openssl/rand.h>
 
 #include "internal.h"
 
@@ -43,121 +40,80 @@ static const char *file_answer_problem(const cJSON *data, const char *file_id, c
 }
 
 typedef struct transfer {
-  CURL *curl;
   bool encrypted;
-  bool started;
-  long status;
+  int status;
   char *refusal; /* the body of a non-200 answer, for its message */
   size_t refusal_length;
   lk_decipher *decipher;
-  EVP_MD_CTX *digest;
+  lk_sha256_context *digest;
   uint64_t bytes;
   uint64_t size;
-  FILE *file;
-  lk_error code;
-  lk_error_info *error;
+  const lk_destination *destination;
 } transfer;
 
-/* Plaintext on its way to the file: counted, hashed, written. */
+/* Plaintext on its way to the destination: counted, hashed, written. */
 static lk_error write_plain(void *context, const unsigned char *bytes, size_t length, lk_error_info *error) {
   transfer *t = context;
   t->bytes += length;
   if (t->bytes > t->size) return lk_fail(error, LK_ERR_FILE_INTEGRITY, 0, "Download is longer than the signed size");
-  if (EVP_DigestUpdate(t->digest, bytes, length) != 1) return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "SHA-256 failed");
-  if (length > 0 && fwrite(bytes, 1, length, t->file) != length) {
-    return lk_fail(error, LK_ERR_IO, 0, "Could not write the download");
+  if (!lk_sha256_update(t->digest, bytes, length)) return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "SHA-256 failed");
+  return length > 0 ? t->destination->write(t->destination->context, bytes, length, error) : LK_OK;
+}
+
+/* The answer's head: its status, and the encryption header when encryption was asked for. */
+static lk_error on_head(void *context, int status, const char *encryption, lk_error_info *error) {
+  transfer *t = context;
+  t->status = status;
+  if (status == 200 && t->encrypted && (!encryption || strcmp(encryption, LK_FILE_E2E_ALG) != 0)) {
+    return lk_fail(error, LK_ERR_UNEXPECTED_RESPONSE, 200, "Download is not end-to-end encrypted as requested");
   }
   return LK_OK;
 }
 
-/* Once the answer's head is in: its status, and the encryption header when encryption was asked for. */
-static void start(transfer *t) {
-  if (t->started) return;
-  t->started = true;
-  curl_easy_getinfo(t->curl, CURLINFO_RESPONSE_CODE, &t->status);
-  if (t->status != 200 || !t->encrypted) return;
-  struct curl_header *header = NULL;
-  if (curl_easy_header(t->curl, "X-Content-Encryption", 0, CURLH_HEADER, -1, &header) != CURLHE_OK ||
-      strcmp(header->value, LK_FILE_E2E_ALG) != 0) {
-    t->code = lk_fail(t->error, LK_ERR_UNEXPECTED_RESPONSE, 200, "Download is not end-to-end encrypted as requested");
-  }
-}
-
-static size_t receive(char *bytes, size_t size, size_t count, void *context) {
+static lk_error on_body(void *context, const unsigned char *bytes, size_t length, lk_error_info *error) {
   transfer *t = context;
-  size_t length = size * count;
-  start(t);
-  if (t->code != LK_OK) return 0;
   if (t->status != 200) {
-    if (t->refusal_length + length > MAX_REFUSAL_BYTES) return length;
+    if (t->refusal_length + length > MAX_REFUSAL_BYTES) return LK_OK;
     char *grown = realloc(t->refusal, t->refusal_length + length + 1);
-    if (!grown) return 0;
+    if (!grown) return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
     t->refusal = grown;
     memcpy(t->refusal + t->refusal_length, bytes, length);
     t->refusal_length += length;
     t->refusal[t->refusal_length] = '\0';
-    return length;
+    return LK_OK;
   }
-  t->code = t->decipher ? lk_decipher_update(t->decipher, (const unsigned char *)bytes, length, t->error)
-                        : write_plain(t, (const unsigned char *)bytes, length, t->error);
-  return t->code == LK_OK ? length : 0;
+  return t->decipher ? lk_decipher_update(t->decipher, bytes, length, error) : write_plain(t, bytes, length, error);
 }
 
-static lk_error refused(transfer *t) {
+static lk_error refused(transfer *t, lk_error_info *error) {
   cJSON *json = t->refusal ? cJSON_ParseWithLength(t->refusal, t->refusal_length) : NULL;
   const char *message = lk_json_string(json, "message");
-  lk_error code = message ? lk_fail(t->error, lk_code_for_answer((int)t->status, message), (int)t->status, "%s", message)
-                          : lk_fail(t->error, lk_code_for_answer((int)t->status, ""), (int)t->status,
-                                    "Download failed with HTTP %ld", t->status);
+  lk_error code = message ? lk_fail(error, lk_code_for_answer(t->status, message), t->status, "%s", message)
+                          : lk_fail(error, lk_code_for_answer(t->status, ""), t->status, "Download failed with HTTP %d",
+                                    t->status);
   cJSON_Delete(json);
   return code;
 }
 
-/* Runs the GET into `t` and checks everything; LK_OK when the file at t->file is the signed one. */
-static lk_error run_transfer(transfer *t, const char *url, long timeout_ms, const char *sha256) {
-  curl_easy_setopt(t->curl, CURLOPT_URL, url);
-  curl_easy_setopt(t->curl, CURLOPT_WRITEFUNCTION, receive);
-  curl_easy_setopt(t->curl, CURLOPT_WRITEDATA, t);
-  curl_easy_setopt(t->curl, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(t->curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
-  /* A download may take long; one that stalls (under 1 byte/s) for the timeout is abandoned. */
-  curl_easy_setopt(t->curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
-  curl_easy_setopt(t->curl, CURLOPT_LOW_SPEED_TIME, timeout_ms >= 1000 ? timeout_ms / 1000 : 1L);
-  CURLcode result = curl_easy_perform(t->curl);
-  if (t->code != LK_OK) return t->code;
-  if (result != CURLE_OK) {
-    return lk_fail(t->error, LK_ERR_NETWORK, 0, "Download failed: %s", curl_easy_strerror(result));
-  }
-  start(t);
-  if (t->code != LK_OK) return t->code;
-  if (t->status != 200) return refused(t);
+/* Runs the GET into `t` and checks everything; LK_OK when what was written is the signed file. */
+static lk_error run_transfer(transfer *t, const char *url, long timeout_ms, const char *sha256, lk_error_info *error) {
+  lk_http_stream stream = {on_head, on_body, t};
+  lk_error code = lk_http_get(url, timeout_ms, &stream, error);
+  if (code != LK_OK) return code;
+  if (t->status != 200) return refused(t, error);
   if (t->decipher) {
-    lk_error code = lk_decipher_final(t->decipher, t->error);
+    code = lk_decipher_final(t->decipher, error);
     if (code != LK_OK) return code;
   }
   unsigned char digest[32];
-  unsigned int digest_length = 0;
-  if (EVP_DigestFinal_ex(t->digest, digest, &digest_length) != 1) {
-    return lk_fail(t->error, LK_ERR_OUT_OF_MEMORY, 0, "SHA-256 failed");
-  }
+  if (!lk_sha256_final(t->digest, digest)) return lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "SHA-256 failed");
   char *hex = lk_hex(digest, sizeof digest);
   bool matches = hex && t->bytes == t->size && strcmp(hex, sha256) == 0;
   free(hex);
   if (!matches) {
-    return lk_fail(t->error, LK_ERR_FILE_INTEGRITY, 0, "Downloaded file does not match the signed size and SHA-256");
+    return lk_fail(error, LK_ERR_FILE_INTEGRITY, 0, "Downloaded file does not match the signed size and SHA-256");
   }
   return LK_OK;
-}
-
-static char *partial_path(const char *path) {
-  unsigned char random[6];
-  if (RAND_bytes(random, sizeof random) != 1) return NULL;
-  char *suffix = lk_hex(random, sizeof random);
-  size_t length = strlen(path) + 1 + 12 + 5 + 1;
-  char *partial = suffix ? malloc(length) : NULL;
-  if (partial) snprintf(partial, length, "%s.%s.part", path, suffix);
-  free(suffix);
-  return partial;
 }
 
 static lk_file_info *file_info(const cJSON *data, bool encrypted) {
@@ -185,56 +141,51 @@ void lk_file_info_free(lk_file_info *info) {
   free(info);
 }
 
-lk_error lk_download(const cJSON *data, const char *file_id, EVP_PKEY *key_pair, const char *client_public_key,
-                     const char *path, long timeout_ms, lk_file_info **out, lk_error_info *error) {
+/* The decipher of an encrypted answer, keyed by X25519 with the server's key and HKDF; NULL on failure. */
+static lk_decipher *decipher_for(const cJSON *data, const unsigned char *client_private, transfer *t) {
+  const cJSON *encryption = cJSON_GetObjectItemCaseSensitive(data, "encryption");
+  unsigned char server_public[32];
+  unsigned char key[32];
+  size_t salt_length = 0;
+  unsigned char *salt = lk_base64_decode(lk_json_string(encryption, "salt"), &salt_length);
+  int64_t record_size = 0;
+  lk_json_integer(encryption, "recordSize", &record_size);
+  bool derived = salt && lk_raw_key(lk_json_string(encryption, "serverPublicKey"), server_public) &&
+                 lk_derive_file_key(client_private, server_public, salt, salt_length, lk_json_string(data, "fileId"),
+                                    key);
+  free(salt);
+  lk_decipher *decipher = derived ? lk_decipher_new(key, (size_t)record_size, write_plain, t) : NULL;
+  lk_cleanse(key, sizeof key);
+  return decipher;
+}
+
+lk_error lk_download(const cJSON *data, const char *file_id, const unsigned char *client_private,
+                     const char *client_public_key, const lk_destination *destination, long timeout_ms,
+                     lk_file_info **out, lk_error_info *error) {
   const char *problem = file_answer_problem(data, file_id, client_public_key);
-  if (problem) return lk_fail(error, LK_ERR_UNEXPECTED_RESPONSE, 200, "The file answer %s", problem);
-  transfer t = {.encrypted = key_pair != NULL, .error = error, .code = LK_OK};
+  transfer t = {.encrypted = client_private != NULL, .destination = destination};
   int64_t size = 0;
   lk_json_integer(data, "size", &size);
   t.size = (uint64_t)size;
-  if (key_pair) {
-    const cJSON *encryption = cJSON_GetObjectItemCaseSensitive(data, "encryption");
-    unsigned char server_public[32];
-    unsigned char key[32];
-    size_t salt_length = 0;
-    unsigned char *salt = lk_base64_decode(lk_json_string(encryption, "salt"), &salt_length);
-    int64_t record_size = 0;
-    lk_json_integer(encryption, "recordSize", &record_size);
-    bool derived = salt && lk_raw_key(lk_json_string(encryption, "serverPublicKey"), server_public) &&
-                   lk_derive_file_key(key_pair, server_public, salt, salt_length, lk_json_string(data, "fileId"), key);
-    free(salt);
-    if (!derived) return lk_fail(error, LK_ERR_UNEXPECTED_RESPONSE, 200, "Could not derive the download's key");
-    t.decipher = lk_decipher_new(key, (size_t)record_size, write_plain, &t);
-    OPENSSL_cleanse(key, sizeof key);
-  }
-  char *partial = partial_path(path);
-  t.curl = curl_easy_init();
-  t.digest = EVP_MD_CTX_new();
   lk_error code = LK_OK;
-  if (!partial || !t.curl || !t.digest || (key_pair && !t.decipher) ||
-      EVP_DigestInit_ex(t.digest, EVP_sha256(), NULL) != 1) {
+  if (problem) {
+    code = lk_fail(error, LK_ERR_UNEXPECTED_RESPONSE, 200, "The file answer %s", problem);
+  } else if (client_private && !(t.decipher = decipher_for(data, client_private, &t))) {
+    code = lk_fail(error, LK_ERR_UNEXPECTED_RESPONSE, 200, "Could not derive the download's key");
+  } else if (!(t.digest = lk_sha256_new())) {
     code = lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
-  } else if (!(t.file = fopen(partial, "wb"))) {
-    code = lk_fail(error, LK_ERR_IO, 0, "Could not create %s", partial);
   } else {
-    code = run_transfer(&t, lk_json_string(data, "url"), timeout_ms, lk_json_string(data, "sha256"));
-    if (fclose(t.file) != 0 && code == LK_OK) code = lk_fail(error, LK_ERR_IO, 0, "Could not write %s", partial);
-#ifdef _WIN32
-    if (code == LK_OK) remove(path);
-#endif
-    /* Only a verified file gets the destination's name. */
-    if (code == LK_OK && rename(partial, path) != 0) code = lk_fail(error, LK_ERR_IO, 0, "Could not rename to %s", path);
-    if (code != LK_OK) remove(partial);
+    code = run_transfer(&t, lk_json_string(data, "url"), timeout_ms, lk_json_string(data, "sha256"), error);
   }
+  /* Only verified bytes are committed. */
+  if (code == LK_OK && destination->commit) code = destination->commit(destination->context, error);
+  if (code != LK_OK && destination->abandon) destination->abandon(destination->context);
   if (code == LK_OK && out) {
-    *out = file_info(data, key_pair != NULL);
+    *out = file_info(data, client_private != NULL);
     if (!*out) code = lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
   }
-  free(partial);
   free(t.refusal);
-  curl_easy_cleanup(t.curl);
-  EVP_MD_CTX_free(t.digest);
+  lk_sha256_free(t.digest);
   lk_decipher_free(t.decipher);
   return code;
 }

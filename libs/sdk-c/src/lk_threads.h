@@ -1,13 +1,14 @@
 /*
- * The few thread primitives the client needs: POSIX threads where the system
- * has them (Linux, macOS, the BSDs), C11 <threads.h> elsewhere (MSVC 17.8+).
- * CMake picks one (LATCHKEY_HAVE_THREADS_H).
+ * The few thread primitives the client needs: Win32's on Windows (any
+ * compiler, no winpthreads DLL), POSIX threads where the system has them
+ * (Linux, macOS, the BSDs), C11 <threads.h> elsewhere. CMake picks between the
+ * last two (LATCHKEY_HAVE_THREADS_H).
  *
  * Timed waits (lk_cond_wait_until with a deadline from lk_deadline_after)
  * follow a steady clock, so setting the wall clock neither stretches nor cuts
- * a wait: CLOCK_MONOTONIC on POSIX (a relative wait on macOS, whose condition
- * variables take no clock). C11 condition variables only wait on TIME_UTC, so
- * with <threads.h> (and MinGW's winpthreads) the deadline is the wall clock's.
+ * a wait: GetTickCount64 on Windows, CLOCK_MONOTONIC on POSIX (a relative wait
+ * on macOS, whose condition variables take no clock). C11 condition variables
+ * only wait on TIME_UTC, so with <threads.h> the deadline is the wall clock's.
  */
 #ifndef LATCHKEY_THREADS_H
 #define LATCHKEY_THREADS_H
@@ -15,7 +16,72 @@
 #include <stdbool.h>
 #include <time.h>
 
-#ifdef LATCHKEY_HAVE_THREADS_H
+#if defined(_WIN32)
+#include <process.h>
+#include <stdlib.h>
+#include <windows.h>
+
+/* A steady clock: milliseconds since the system started, which setting the clock does not move. */
+static inline void lk_deadline_now(struct timespec *now) {
+  ULONGLONG ms = GetTickCount64();
+  now->tv_sec = (time_t)(ms / 1000);
+  now->tv_nsec = (long)(ms % 1000) * 1000000L;
+}
+
+typedef SRWLOCK lk_mutex;
+typedef CONDITION_VARIABLE lk_cond;
+typedef HANDLE lk_thread;
+
+static inline bool lk_mutex_init(lk_mutex *m) {
+  InitializeSRWLock(m);
+  return true;
+}
+static inline void lk_mutex_lock(lk_mutex *m) { AcquireSRWLockExclusive(m); }
+static inline void lk_mutex_unlock(lk_mutex *m) { ReleaseSRWLockExclusive(m); }
+static inline void lk_mutex_destroy(lk_mutex *m) { (void)m; }
+static inline bool lk_cond_init(lk_cond *c) {
+  InitializeConditionVariable(c);
+  return true;
+}
+static inline void lk_cond_signal(lk_cond *c) { WakeConditionVariable(c); }
+/* false once `deadline` (lk_deadline_after) passed */
+static inline bool lk_cond_wait_until(lk_cond *c, lk_mutex *m, const struct timespec *deadline) {
+  struct timespec now;
+  lk_deadline_now(&now);
+  long long ms = ((long long)deadline->tv_sec - now.tv_sec) * 1000 + (deadline->tv_nsec - now.tv_nsec) / 1000000;
+  if (ms <= 0) return false;
+  if (SleepConditionVariableSRW(c, m, ms >= INFINITE ? INFINITE - 1 : (DWORD)ms, 0)) return true;
+  return GetLastError() != ERROR_TIMEOUT;
+}
+static inline void lk_cond_destroy(lk_cond *c) { (void)c; }
+
+typedef struct lk_thread_start_context {
+  int (*run)(void *);
+  void *context;
+} lk_thread_start_context;
+static unsigned __stdcall lk_thread_trampoline(void *start) {
+  lk_thread_start_context call = *(lk_thread_start_context *)start;
+  free(start);
+  return (unsigned)call.run(call.context);
+}
+static inline bool lk_thread_start(lk_thread *t, int (*run)(void *), void *context) {
+  lk_thread_start_context *start = malloc(sizeof *start);
+  if (!start) return false;
+  start->run = run;
+  start->context = context;
+  *t = (HANDLE)_beginthreadex(NULL, 0, lk_thread_trampoline, start, 0, NULL);
+  if (*t) return true;
+  free(start);
+  return false;
+}
+static inline void lk_thread_join(lk_thread t) {
+  WaitForSingleObject(t, INFINITE);
+  CloseHandle(t);
+}
+static inline void lk_thread_detach(lk_thread t) { CloseHandle(t); }
+static inline bool lk_thread_is_current(lk_thread t) { return GetThreadId(t) == GetCurrentThreadId(); }
+
+#elif defined(LATCHKEY_HAVE_THREADS_H)
 #include <threads.h>
 
 typedef mtx_t lk_mutex;
@@ -54,14 +120,7 @@ static inline bool lk_mutex_init(lk_mutex *m) { return pthread_mutex_init(m, NUL
 static inline void lk_mutex_lock(lk_mutex *m) { pthread_mutex_lock(m); }
 static inline void lk_mutex_unlock(lk_mutex *m) { pthread_mutex_unlock(m); }
 static inline void lk_mutex_destroy(lk_mutex *m) { pthread_mutex_destroy(m); }
-#if defined(_WIN32)
-/* MinGW's winpthreads: the wall clock, as with C11 */
-static inline void lk_deadline_now(struct timespec *now) { clock_gettime(CLOCK_REALTIME, now); }
-static inline bool lk_cond_init(lk_cond *c) { return pthread_cond_init(c, NULL) == 0; }
-static inline bool lk_cond_wait_until(lk_cond *c, lk_mutex *m, const struct timespec *deadline) {
-  return pthread_cond_timedwait(c, m, deadline) != ETIMEDOUT;
-}
-#elif defined(__APPLE__)
+#if defined(__APPLE__)
 static inline void lk_deadline_now(struct timespec *now) { clock_gettime(CLOCK_MONOTONIC, now); }
 static inline bool lk_cond_init(lk_cond *c) { return pthread_cond_init(c, NULL) == 0; }
 static inline bool lk_cond_wait_until(lk_cond *c, lk_mutex *m, const struct timespec *deadline) {

@@ -1,14 +1,15 @@
 /* A salted machine id for `hwid` (docs/client-protocol.md section 6). */
-#ifndef _WIN32
-#define _POSIX_C_SOURCE 200809L /* popen on macOS */
-#endif
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef _WIN32
+#if defined(_WIN32)
 #include <windows.h>
+#elif defined(__APPLE__)
+#include <CoreFoundation/CoreFoundation.h>
+#include <IOKit/IOKitKeys.h>
+#include <IOKit/IOKitLib.h>
 #endif
 
 #include "internal.h"
@@ -29,11 +30,9 @@ lk_error lk_machine_id_of(const char *raw, const char *salt, char **out, lk_erro
   for (size_t i = 0; i < length; i++) normalized[i] = (char)tolower((unsigned char)raw[i]);
   normalized[length] = '\0';
   unsigned char digest[32];
-  size_t digest_length = 0;
-  bool ok = EVP_Q_mac(NULL, "HMAC", NULL, "SHA256", NULL, salt, strlen(salt), (const unsigned char *)normalized,
-                      length, digest, sizeof digest, &digest_length) != NULL;
+  bool ok = lk_hmac_sha256((const unsigned char *)salt, strlen(salt), (const unsigned char *)normalized, length, digest);
   free(normalized);
-  if (!ok || digest_length != 32) return lk_fail(error, LK_ERR_MACHINE_ID_UNAVAILABLE, 0, "HMAC-SHA256 failed");
+  if (!ok) return lk_fail(error, LK_ERR_MACHINE_ID_UNAVAILABLE, 0, "HMAC-SHA256 failed");
   *out = lk_hex(digest, 32);
   return *out ? LK_OK : lk_fail(error, LK_ERR_OUT_OF_MEMORY, 0, "Out of memory");
 }
@@ -46,24 +45,20 @@ static bool read_raw_id(char raw[RAW_ID_MAX]) {
                       RRF_RT_REG_SZ | RRF_SUBKEY_WOW6464KEY, NULL, raw, &size) == ERROR_SUCCESS;
 }
 #elif defined(__APPLE__)
-/* IOPlatformUUID of IOPlatformExpertDevice: the hardware UUID, read the way the TypeScript SDK does. */
+/*
+ * kIOPlatformUUIDKey of IOPlatformExpertDevice: the hardware UUID, asked of
+ * IOKit in-process (no child process, no PATH lookup). MACH_PORT_NULL is the
+ * default main port on every macOS version.
+ */
 static bool read_raw_id(char raw[RAW_ID_MAX]) {
-  FILE *ioreg = popen("ioreg -rd1 -c IOPlatformExpertDevice", "r");
-  if (!ioreg) return false;
-  char line[512];
-  bool found = false;
-  while (!found && fgets(line, sizeof line, ioreg)) {
-    char *name = strstr(line, "\"IOPlatformUUID\"");
-    char *open = name ? strchr(name + 16, '"') : NULL;
-    char *close = open ? strchr(open + 1, '"') : NULL;
-    if (close && (size_t)(close - open - 1) < RAW_ID_MAX) {
-      memcpy(raw, open + 1, (size_t)(close - open - 1));
-      raw[close - open - 1] = '\0';
-      found = true;
-    }
-  }
-  pclose(ioreg);
-  return found;
+  io_service_t platform = IOServiceGetMatchingService(MACH_PORT_NULL, IOServiceMatching("IOPlatformExpertDevice"));
+  if (!platform) return false;
+  CFTypeRef uuid = IORegistryEntryCreateCFProperty(platform, CFSTR(kIOPlatformUUIDKey), kCFAllocatorDefault, 0);
+  IOObjectRelease(platform);
+  bool ok = uuid && CFGetTypeID(uuid) == CFStringGetTypeID() &&
+            CFStringGetCString((CFStringRef)uuid, raw, RAW_ID_MAX, kCFStringEncodingUTF8);
+  if (uuid) CFRelease(uuid);
+  return ok;
 }
 #else
 /* /etc/machine-id, else /var/lib/dbus/machine-id (systemd / D-Bus): written at installation. */

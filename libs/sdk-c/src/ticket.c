@@ -37,9 +37,7 @@ static lk_error check_claims(const char *ticket, const unsigned char public_key[
   unsigned char *signature = lk_base64url_decode(signature_part, strlen(signature_part), &signature_length);
   bool verified = false;
   if (signature && signature_length == 64) {
-    EVP_PKEY *key = lk_ed25519_public_key(public_key);
-    verified = key && lk_ed25519_verify(key, (const unsigned char *)ticket, (size_t)(second_dot - ticket), signature);
-    EVP_PKEY_free(key);
+    verified = lk_ed25519_verify(public_key, (const unsigned char *)ticket, (size_t)(second_dot - ticket), signature);
   }
   free(signature);
   if (!verified) return invalid(error, "signature verification failed");

@@ -146,45 +146,66 @@ bool lk_unhex(const char *hex, unsigned char *out, size_t length) {
   return true;
 }
 
+static const char BASE64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
 char *lk_base64_encode(const unsigned char *bytes, size_t length) {
   char *out = malloc(4 * ((length + 2) / 3) + 1);
   if (!out) return NULL;
-  EVP_EncodeBlock((unsigned char *)out, bytes, (int)length);
+  char *o = out;
+  for (size_t i = 0; i < length; i += 3) {
+    uint32_t group = (uint32_t)bytes[i] << 16;
+    if (i + 1 < length) group |= (uint32_t)bytes[i + 1] << 8;
+    if (i + 2 < length) group |= bytes[i + 2];
+    *o++ = BASE64[group >> 18 & 63];
+    *o++ = BASE64[group >> 12 & 63];
+    *o++ = i + 1 < length ? BASE64[group >> 6 & 63] : '=';
+    *o++ = i + 2 < length ? BASE64[group & 63] : '=';
+  }
+  *o = '\0';
   return out;
 }
 
+static int base64_value(char c) {
+  const char *found = c ? strchr(BASE64, c) : NULL;
+  return found ? (int)(found - BASE64) : -1;
+}
+
 /*
- * EVP_DecodeBlock tolerates whitespace and counts padding as zero bytes, so
- * the input is checked first and the output re-encoded: only the one
- * canonical spelling of the bytes is accepted.
+ * Only the one canonical spelling of the bytes is accepted: padded to a
+ * multiple of 4, no whitespace, and the unused low bits of the last
+ * character zero (so the result re-encodes to the same text).
  */
 unsigned char *lk_base64_decode(const char *text, size_t *length) {
   size_t text_length = strlen(text);
   if (text_length % 4 != 0 || text_length > (size_t)INT32_MAX) return NULL;
   size_t padding = 0;
-  for (size_t i = 0; i < text_length; i++) {
-    char c = text[i];
-    if (c == '=' && i >= text_length - 2) {
-      padding++;
-      continue;
-    }
-    if (padding > 0 || !(isalnum((unsigned char)c) || c == '+' || c == '/')) return NULL;
-  }
+  if (text_length > 0 && text[text_length - 1] == '=') padding++;
+  if (text_length > 1 && text[text_length - 2] == '=') padding++;
   unsigned char *out = malloc(text_length / 4 * 3 + 1);
   if (!out) return NULL;
-  int decoded = EVP_DecodeBlock(out, (const unsigned char *)text, (int)text_length);
-  if (decoded < 0 || (size_t)decoded < padding) {
-    free(out);
-    return NULL;
+  size_t o = 0;
+  for (size_t i = 0; i < text_length; i += 4) {
+    bool last = i + 4 == text_length;
+    size_t digits = last ? 4 - padding : 4;
+    uint32_t group = 0;
+    for (size_t j = 0; j < 4; j++) {
+      int value = j < digits ? base64_value(text[i + j]) : 0;
+      if (value < 0) {
+        free(out);
+        return NULL;
+      }
+      group = group << 6 | (uint32_t)value;
+    }
+    /* The bits a padded group does not use must be zero. */
+    if ((digits == 2 && (group & 0xFFFF) != 0) || (digits == 3 && (group & 0xFF) != 0)) {
+      free(out);
+      return NULL;
+    }
+    out[o++] = (unsigned char)(group >> 16);
+    if (digits > 2) out[o++] = (unsigned char)(group >> 8);
+    if (digits > 3) out[o++] = (unsigned char)group;
   }
-  *length = (size_t)decoded - padding;
-  char *again = lk_base64_encode(out, *length);
-  bool canonical = again && strcmp(again, text) == 0;
-  free(again);
-  if (!canonical) {
-    free(out);
-    return NULL;
-  }
+  *length = o;
   return out;
 }
 

@@ -188,7 +188,24 @@ static int downloads(void) {
     CHECK(size == atol(env("LATCHKEY_FILE_SIZE")) && (uint64_t)size == info->size);
     lk_file_info_free(info);
     remove(path);
+    /* The same file into memory: the same bytes, no file written. */
+    unsigned char *bytes = NULL;
+    size_t length = 0;
+    CHECK_CODE(lk_file_to_memory(client, env("LATCHKEY_FILE_ID"), encrypted_modes[i], &bytes, &length, &info, &error),
+               LK_OK);
+    unsigned char digest[32];
+    CHECK(EVP_Digest(bytes, length, digest, NULL, EVP_sha256(), NULL) == 1);
+    for (int j = 0; j < 32; j++) snprintf(sha256 + 2 * j, 3, "%02x", digest[j]);
+    CHECK_STR(sha256, env("LATCHKEY_FILE_SHA256"));
+    CHECK(length == (size_t)atol(env("LATCHKEY_FILE_SIZE")) && info->encrypted == encrypted_modes[i]);
+    lk_file_info_free(info);
+    lk_free(bytes);
   }
+  unsigned char *bytes = NULL;
+  size_t length = 0;
+  CHECK_CODE(lk_file_to_memory(client, env("LATCHKEY_VIP_FILE_ID"), 1, &bytes, &length, NULL, &error),
+             LK_ERR_INSUFFICIENT_LEVEL);
+  CHECK(bytes == NULL);
   CHECK_CODE(lk_file(client, env("LATCHKEY_VIP_FILE_ID"), "live-vip.bin", 1, NULL, &error),
              LK_ERR_INSUFFICIENT_LEVEL);
   CHECK_CODE(lk_file(client, "00000000-0000-4000-8000-000000000000", "live-none.bin", 1, NULL, &error),

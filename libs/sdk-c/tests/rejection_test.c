@@ -4,16 +4,15 @@
  * (libs/sdk/test/client.spec.ts), and good ones accepted. Public API only.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <threads.h>
 #include <time.h>
 
+#include "../src/lk_threads.h"
 #include "check.h"
 #include "latchkey.h"
+#include "portable.h"
 
 #define FILE_ID "7d1f0c2e-5b8a-4c3e-9f21-0a6b4d2c8e91"
 #define CONTENT_BYTES 150000
@@ -177,17 +176,7 @@ static int session_lifecycle(void) {
 }
 
 /* No file and no partial download left in the working directory under `path`'s name. */
-static int leaves_nothing(const char *path) {
-  DIR *dir = opendir(".");
-  if (!dir) return 0;
-  struct dirent *entry;
-  int clean = 1;
-  while ((entry = readdir(dir))) {
-    if (strncmp(entry->d_name, path, strlen(path)) == 0) clean = 0;
-  }
-  closedir(dir);
-  return clean;
-}
+static int leaves_nothing(const char *path) { return !any_file_starting_with(path); }
 
 /* Downloads under `scenario` into `path` (removed first). */
 static lk_error download(const char *scenario, const char *path, int encrypted, lk_file_info **info,
@@ -200,8 +189,16 @@ static lk_error download(const char *scenario, const char *path, int encrypted, 
   return code;
 }
 
+static int bytes_are_expected(const unsigned char *bytes, size_t length) {
+  if (length != CONTENT_BYTES) return 0;
+  for (size_t i = 0; i < length; i++) {
+    if (bytes[i] != (unsigned char)((i * 7) % 251)) return 0;
+  }
+  return 1;
+}
+
 static int content_is_expected(const char *path) {
-  FILE *file = fopen(path, "rb");
+  FILE *file = open_utf8(path, "rb");
   if (!file) return 0;
   int ok = 1;
   long i = 0;
@@ -252,39 +249,148 @@ DOWNLOAD_REFUSED(encrypted_to_another_key, "file-other-key", 1, LK_ERR_UNEXPECTE
 DOWNLOAD_REFUSED(not_encrypted_as_asked, "file-unencrypted", 1, LK_ERR_UNEXPECTED_RESPONSE)
 DOWNLOAD_REFUSED(link_gone, "file-gone", 1, LK_ERR_DOWNLOAD_GONE)
 
+/* A client licensed under `scenario`, or NULL. */
+static lk_client *licensed(const char *scenario) {
+  lk_client *client = client_of(scenario);
+  if (client && lk_license(client, "KEY-1", NULL, NULL, NULL) == LK_OK) return client;
+  lk_client_free(client);
+  return NULL;
+}
+
+static int memory_download(void) {
+  lk_client *client = licensed("file-ok");
+  CHECK(client);
+  for (int encrypted = 0; encrypted < 2; encrypted++) {
+    unsigned char *bytes = NULL;
+    size_t length = 0;
+    lk_file_info *info = NULL;
+    lk_error_info error = {0};
+    CHECK_CODE(lk_file_to_memory(client, FILE_ID, encrypted, &bytes, &length, &info, &error), LK_OK);
+    CHECK(bytes_are_expected(bytes, length));
+    CHECK(info->size == CONTENT_BYTES && info->encrypted == encrypted);
+    lk_free(bytes);
+    lk_file_info_free(info);
+  }
+  lk_client_free(client);
+  return 0;
+}
+
+/* Each scenario that a file download refuses, refused the same way into memory, with nothing handed over. */
+static int memory_download_refused(void) {
+  static const struct {
+    const char *scenario;
+    lk_error code;
+  } REFUSED[] = {{"file-corrupt", LK_ERR_FILE_INTEGRITY}, {"file-truncated", LK_ERR_FILE_INTEGRITY},
+                 {"file-wrong-sha", LK_ERR_FILE_INTEGRITY}, {"file-other-key", LK_ERR_UNEXPECTED_RESPONSE},
+                 {"file-gone", LK_ERR_DOWNLOAD_GONE}};
+  for (size_t i = 0; i < sizeof REFUSED / sizeof REFUSED[0]; i++) {
+    lk_client *client = licensed(REFUSED[i].scenario);
+    CHECK(client);
+    unsigned char *bytes = (unsigned char *)"not touched";
+    size_t length = 1;
+    lk_file_info *info = NULL;
+    CHECK_CODE(lk_file_to_memory(client, FILE_ID, 1, &bytes, &length, &info, NULL), REFUSED[i].code);
+    CHECK(bytes == NULL && length == 0 && info == NULL);
+    lk_client_free(client);
+  }
+  return 0;
+}
+
+typedef struct received {
+  unsigned char bytes[CONTENT_BYTES];
+  size_t length;
+  size_t calls;
+  size_t stop_after; /* 0: never */
+} received;
+
+static int receive_piece(void *user_data, const unsigned char *bytes, size_t length) {
+  received *r = user_data;
+  if (r->length + length > sizeof r->bytes) return 1;
+  memcpy(r->bytes + r->length, bytes, length);
+  r->length += length;
+  r->calls++;
+  return r->stop_after && r->calls >= r->stop_after;
+}
+
+static int callback_download(void) {
+  lk_client *client = licensed("file-ok");
+  CHECK(client);
+  static received r;
+  memset(&r, 0, sizeof r);
+  lk_file_info *info = NULL;
+  CHECK_CODE(lk_file_to_callback(client, FILE_ID, 1, receive_piece, &r, &info, NULL), LK_OK);
+  CHECK(bytes_are_expected(r.bytes, r.length));
+  CHECK(info->encrypted && info->size == CONTENT_BYTES);
+  lk_file_info_free(info);
+  /* A callback that answers non-zero stops the download. */
+  memset(&r, 0, sizeof r);
+  r.stop_after = 1;
+  lk_error_info error = {0};
+  CHECK_CODE(lk_file_to_callback(client, FILE_ID, 0, receive_piece, &r, NULL, &error), LK_ERR_IO);
+  CHECK(r.calls == 1);
+  CHECK_CODE(lk_file_to_callback(client, FILE_ID, 1, NULL, NULL, NULL, NULL), LK_ERR_INVALID_ARGUMENT);
+  lk_client_free(client);
+  return 0;
+}
+
+/* A download into a folder whose name is not ASCII (UTF-8 on every system, wide calls on Windows). */
+static int non_ascii_path_download(void) {
+  /* "téléchargements-ключ-下载", spelled in UTF-8 bytes so that any compiler reads this file the same. */
+  const char *folder = "t\xc3\xa9" "l\xc3\xa9" "chargements-\xd0\xba\xd0\xbb\xd1\x8e\xd1\x87-\xe4\xb8\x8b\xe8\xbd\xbd";
+  char path[256];
+  snprintf(path, sizeof path, "%s/module-\xc3\xa9.bin", folder);
+  CHECK(make_folder_utf8(folder));
+  lk_client *client = licensed("file-ok");
+  CHECK(client);
+  lk_file_info *info = NULL;
+  lk_error_info error = {0};
+  CHECK_CODE(lk_file(client, FILE_ID, path, 1, &info, &error), LK_OK);
+  CHECK(content_is_expected(path));
+  /* Again, over the file that is there now. */
+  CHECK_CODE(lk_file(client, FILE_ID, path, 0, NULL, &error), LK_OK);
+  CHECK(content_is_expected(path));
+  lk_file_info_free(info);
+  lk_client_free(client);
+  remove_utf8(path);
+  remove_folder_utf8(folder);
+  return 0;
+}
+
 typedef struct heartbeat_outcome {
-  mtx_t lock;
-  cnd_t changed;
+  lk_mutex lock;
+  lk_cond changed;
   int lost;
   lk_error_info error;
 } heartbeat_outcome;
 
 static void on_lost(const lk_error_info *error, void *context) {
   heartbeat_outcome *outcome = context;
-  mtx_lock(&outcome->lock);
+  lk_mutex_lock(&outcome->lock);
   outcome->lost = 1;
   outcome->error = *error;
-  cnd_signal(&outcome->changed);
-  mtx_unlock(&outcome->lock);
+  lk_cond_signal(&outcome->changed);
+  lk_mutex_unlock(&outcome->lock);
 }
 
 static int heartbeat_timer_reports_a_lost_session(void) {
   lk_client *client = client_of("heartbeat-lost");
   CHECK_CODE(lk_license(client, "KEY-1", NULL, NULL, NULL), LK_OK);
   heartbeat_outcome outcome = {0};
-  mtx_init(&outcome.lock, mtx_plain);
-  cnd_init(&outcome.changed);
+  CHECK(lk_mutex_init(&outcome.lock) && lk_cond_init(&outcome.changed));
   lk_heartbeat_timer *timer = NULL;
   CHECK_CODE(lk_heartbeat_timer_start(client, 20, on_lost, NULL, &outcome, &timer, NULL), LK_OK);
-  /* Waits for the callback itself, however long the machine takes. */
-  mtx_lock(&outcome.lock);
-  while (!outcome.lost) cnd_wait(&outcome.changed, &outcome.lock);
-  mtx_unlock(&outcome.lock);
+  /* Waits for the callback itself, for as long as ctest lets the case run. */
+  struct timespec deadline;
+  lk_deadline_after(&deadline, 60000);
+  lk_mutex_lock(&outcome.lock);
+  while (!outcome.lost && lk_cond_wait_until(&outcome.changed, &outcome.lock, &deadline)) {
+  }
+  lk_mutex_unlock(&outcome.lock);
   lk_heartbeat_timer_stop(timer);
   CHECK(outcome.error.code == LK_ERR_INVALID_SESSION && outcome.error.status == 401);
   CHECK_STR(outcome.error.message, "Invalid or expired session");
-  cnd_destroy(&outcome.changed);
-  mtx_destroy(&outcome.lock);
+  lk_cond_destroy(&outcome.changed);
+  lk_mutex_destroy(&outcome.lock);
   lk_client_free(client);
   return 0;
 }
@@ -297,30 +403,20 @@ typedef struct stopping_outcome {
 
 static void stop_from_callback(const lk_error_info *error, void *context) {
   stopping_outcome *stopping = context;
-  mtx_lock(&stopping->outcome.lock);
+  lk_mutex_lock(&stopping->outcome.lock);
   lk_heartbeat_timer *timer = stopping->timer;
-  mtx_unlock(&stopping->outcome.lock);
+  lk_mutex_unlock(&stopping->outcome.lock);
   lk_heartbeat_timer_stop(timer);
   on_lost(error, &stopping->outcome);
-}
-
-/* Threads of this process (Linux: /proc/self/task); -1 where that cannot be read. */
-static int thread_count(void) {
-  DIR *tasks = opendir("/proc/self/task");
-  if (!tasks) return -1;
-  int count = 0;
-  for (struct dirent *entry; (entry = readdir(tasks));) count += entry->d_name[0] != '.';
-  closedir(tasks);
-  return count;
 }
 
 /* Waits until the process is back to `count` threads: a timer stopped from its callback frees itself
  * as its thread ends, and the sanitizers' leak check at exit must not run before that. */
 static int wait_for_threads(int count) {
   if (count < 0) return 1;
-  for (int waited_ms = 0; thread_count() > count; waited_ms++) {
+  for (int waited_ms = 0; process_thread_count() > count; waited_ms++) {
     if (waited_ms > 30000) return 0;
-    thrd_sleep(&(struct timespec){.tv_nsec = 1000000L}, NULL);
+    sleep_ms(1);
   }
   return 1;
 }
@@ -329,17 +425,19 @@ static int heartbeat_timer_stopped_from_its_callback(void) {
   lk_client *client = client_of("heartbeat-lost");
   CHECK_CODE(lk_license(client, "KEY-1", NULL, NULL, NULL), LK_OK);
   stopping_outcome stopping = {0};
-  int threads = thread_count();
-  mtx_init(&stopping.outcome.lock, mtx_plain);
-  cnd_init(&stopping.outcome.changed);
-  mtx_lock(&stopping.outcome.lock); /* the callback reads the timer only once it is stored */
+  int threads = process_thread_count();
+  CHECK(lk_mutex_init(&stopping.outcome.lock) && lk_cond_init(&stopping.outcome.changed));
+  lk_mutex_lock(&stopping.outcome.lock); /* the callback reads the timer only once it is stored */
   CHECK_CODE(lk_heartbeat_timer_start(client, 20, stop_from_callback, NULL, &stopping, &stopping.timer, NULL), LK_OK);
-  while (!stopping.outcome.lost) cnd_wait(&stopping.outcome.changed, &stopping.outcome.lock);
-  mtx_unlock(&stopping.outcome.lock);
+  struct timespec deadline;
+  lk_deadline_after(&deadline, 60000);
+  while (!stopping.outcome.lost && lk_cond_wait_until(&stopping.outcome.changed, &stopping.outcome.lock, &deadline)) {
+  }
+  lk_mutex_unlock(&stopping.outcome.lock);
   CHECK(stopping.outcome.error.code == LK_ERR_INVALID_SESSION);
   CHECK(wait_for_threads(threads));
-  cnd_destroy(&stopping.outcome.changed);
-  mtx_destroy(&stopping.outcome.lock);
+  lk_cond_destroy(&stopping.outcome.changed);
+  lk_mutex_destroy(&stopping.outcome.lock);
   lk_client_free(client);
   return 0;
 }
@@ -370,22 +468,31 @@ static int heartbeat_timer_stops_on_request(void) {
   return 0;
 }
 
-static int init_many(void *client) {
+typedef struct worker {
+  lk_client *client;
+  int failures;
+} worker;
+
+static int init_many(void *context) {
+  worker *w = context;
   for (int i = 0; i < 25; i++) {
-    if (lk_init(client, NULL, NULL) != LK_OK) return 1;
+    if (lk_init(w->client, NULL, NULL) != LK_OK) w->failures++;
   }
   return 0;
 }
 
 static int threads_share_a_client(void) {
   lk_client *client = client_of("ok");
-  thrd_t threads[4];
-  for (int i = 0; i < 4; i++) CHECK(thrd_create(&threads[i], init_many, client) == thrd_success);
+  lk_thread threads[4];
+  worker workers[4];
+  for (int i = 0; i < 4; i++) {
+    workers[i] = (worker){client, 0};
+    CHECK(lk_thread_start(&threads[i], init_many, &workers[i]));
+  }
   int failures = 0;
   for (int i = 0; i < 4; i++) {
-    int result = 1;
-    thrd_join(threads[i], &result);
-    failures += result;
+    lk_thread_join(threads[i]);
+    failures += workers[i].failures;
   }
   CHECK(failures == 0);
   lk_client_free(client);
@@ -401,7 +508,7 @@ static int run_cli(const char *scenario, const char *arguments, char *out, size_
   setenv("LATCHKEY_API_KEY", "lk_fake", 1);
   setenv("LATCHKEY_PUBLIC_KEY", fake_public_key, 1);
   char command[1024];
-  snprintf(command, sizeof command, "'%s' %s 2>&1", getenv("LATCHKEY_CLI"), arguments);
+  snprintf(command, sizeof command, CLI_COMMAND_FORMAT, getenv("LATCHKEY_CLI"), arguments);
   FILE *pipe = popen(command, "r");
   if (!pipe) return -1;
   size_t length = fread(out, 1, size - 1, pipe);
@@ -458,6 +565,10 @@ int main(int argc, char **argv) {
       {"encrypted_to_another_key", encrypted_to_another_key},
       {"not_encrypted_as_asked", not_encrypted_as_asked},
       {"link_gone", link_gone},
+      {"memory_download", memory_download},
+      {"memory_download_refused", memory_download_refused},
+      {"callback_download", callback_download},
+      {"non_ascii_path_download", non_ascii_path_download},
       {"heartbeat_timer_reports_a_lost_session", heartbeat_timer_reports_a_lost_session},
       {"heartbeat_timer_stops_on_request", heartbeat_timer_stops_on_request},
       {"heartbeat_timer_stopped_from_its_callback", heartbeat_timer_stopped_from_its_callback},

@@ -2,8 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/evp.h>
-
 #include "../src/internal.h"
 #include "check.h"
 
@@ -27,10 +25,10 @@ static const char *text(const char *path) {
 
 static int64_t number(const char *path) { return (int64_t)cJSON_GetNumberValue(at(path)); }
 
-static EVP_PKEY *signing_public_key(void) {
-  unsigned char raw[32];
-  if (!lk_raw_key(text("signing.publicKey"), raw)) return NULL;
-  return lk_ed25519_public_key(raw);
+/* The vectors' raw Ed25519 public key in `raw` (zeros when it is missing). */
+static const unsigned char *signing_public_key(unsigned char raw[32]) {
+  if (!lk_raw_key(text("signing.publicKey"), raw)) memset(raw, 0, 32);
+  return raw;
 }
 
 /* The request nonce inside the vectors' request body. */
@@ -49,11 +47,11 @@ static lk_error check_vector_answer(const char *which, const char *body, const c
   snprintf(path, sizeof path, "%s.headers.X-Signature-Ed25519", which);
   const char *signature = text(path);
   snprintf(path, sizeof path, "%s.status", which);
-  EVP_PKEY *key = signing_public_key();
+  unsigned char raw[32];
+  const unsigned char *key = signing_public_key(raw);
   lk_error_info error = {0};
   lk_error code = lk_check_answer((int)number(path), timestamp, signature, body, strlen(body), nonce, key, 30, now,
                                   answer, &error);
-  EVP_PKEY_free(key);
   return code;
 }
 
@@ -98,7 +96,8 @@ static int tampered_answer_is_refused(void) {
 }
 
 static int malformed_signature_headers_are_refused(void) {
-  EVP_PKEY *key = signing_public_key();
+  unsigned char raw[32];
+  const unsigned char *key = signing_public_key(raw);
   const char *body = text("answer.body");
   const char *signature = text("answer.headers.X-Signature-Ed25519");
   int64_t now = number("ticket.validAt");
@@ -111,7 +110,6 @@ static int malformed_signature_headers_are_refused(void) {
              LK_ERR_SIGNATURE_INVALID);
   CHECK_CODE(lk_check_answer(200, "1795300000", "abcd", body, strlen(body), "x", key, 30, now, &answer, NULL),
              LK_ERR_SIGNATURE_INVALID);
-  EVP_PKEY_free(key);
   return 0;
 }
 
@@ -205,17 +203,11 @@ static int ticket_forgeries_are_refused(void) {
   return 0;
 }
 
-static EVP_PKEY *vector_client_key(void) {
-  unsigned char raw[32];
-  lk_unhex(text("file.clientPrivateKey"), raw, 32);
-  return lk_x25519_private_key(raw);
-}
-
 static int file_key_derivation(void) {
-  EVP_PKEY *client = vector_client_key();
+  unsigned char client[32];
+  CHECK(lk_unhex(text("file.clientPrivateKey"), client, 32));
   unsigned char client_public[32];
-  size_t length = 32;
-  CHECK(EVP_PKEY_get_raw_public_key(client, client_public, &length) == 1);
+  CHECK(lk_x25519_public(client, client_public));
   char *client_public_base64 = lk_base64_encode(client_public, 32);
   CHECK_STR(client_public_base64, text("file.encryption.clientPublicKey"));
   free(client_public_base64);
@@ -234,7 +226,6 @@ static int file_key_derivation(void) {
   CHECK_STR(hex, text("file.key"));
   free(hex);
   free(salt);
-  EVP_PKEY_free(client);
   return 0;
 }
 
@@ -322,16 +313,11 @@ static unsigned char *two_record_stream(size_t *length) {
   for (size_t i = 0; i < size; i++) plain[i] = (unsigned char)(i % 256);
   unsigned char key[32];
   lk_unhex(text("file.key"), key, 32);
-  EVP_CIPHER_CTX *cipher = EVP_CIPHER_CTX_new();
   unsigned char nonce[12] = {0};
   unsigned char aad = 0;
-  int written = 0;
-  EVP_EncryptInit_ex(cipher, EVP_aes_256_gcm(), NULL, key, nonce);
-  EVP_EncryptUpdate(cipher, NULL, &written, &aad, 1);
-  EVP_EncryptUpdate(cipher, stream, &written, plain, (int)record);
-  EVP_EncryptFinal_ex(cipher, stream + written, &written);
-  EVP_CIPHER_CTX_ctrl(cipher, EVP_CTRL_GCM_GET_TAG, 16, stream + record);
-  EVP_CIPHER_CTX_free(cipher);
+  lk_aead *aead = lk_aead_new(key);
+  if (!aead || !lk_aead_seal(aead, nonce, &aad, 1, plain, record, stream)) memset(stream, 0, record + 16);
+  lk_aead_free(aead);
   lk_unhex(text("file.twoRecords.record1"), stream + record + 16, size - record + 16);
   free(plain);
   return stream;
