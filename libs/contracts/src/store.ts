@@ -114,3 +114,28 @@ export interface OrderPage {
   supportUrl: string | null;
   expiresAt: string;
 }
+
+/** Limits of the store's admin requests and of what one event may produce. */
+export const StoreLimits = {
+  nameMax: 64,
+  /** a store's webhook signing secret as the vendor pastes it */
+  signingSecretMax: 512,
+  externalIdMax: 255,
+  productNameMax: 128,
+  keysPerUnitMin: 1,
+  keysPerUnitMax: 100,
+  /** keys one order may produce (keys per unit x quantity): LicenseLimits.countMax, like one generation */
+  keysPerOrderMax: 100,
+  /** amounts in minor units */
+  amountMax: 1_000_000_000_000,
+  renewalUrlMax: 2048,
+  searchMax: 320,
+} as const;
+
+/** The answer to `GET .../store/orders/{orderId}`: the order and every event that named it. */
+export interface StoreOrderDetail extends StoreOrder {
+  events: StoreEventRecord[];
+}
+
+/** Who the audit log and events name for changes a store's event made. */
+export const STORE_ACTOR = 'store';
