@@ -74,9 +74,12 @@ export async function extendOrderKeys(manager: EntityManager, licenseIds: string
   await extendUsersOfLicenses(manager, licenseIds, until);
 }
 
-/** A cancellation: activated keys and their users end at `at`; once `at` has passed, unused keys expire. */
-export async function endOrderKeys(manager: EntityManager, licenseIds: string[], at: Date): Promise<void> {
+/**
+ * A cancellation: activated keys and their users end at `at`; when the paid
+ * period is over (`at` is not in the future), unused keys expire too.
+ */
+export async function endOrderKeys(manager: EntityManager, licenseIds: string[], at: Date, now: Date): Promise<void> {
   if (licenseIds.length === 0) return;
-  await sqlRows(manager, END_ORDER_KEYS, [licenseIds, at]);
+  await sqlRows(manager, END_ORDER_KEYS, [licenseIds, at, at.getTime() <= now.getTime()]);
   await endUsersOfLicenses(manager, licenseIds, at);
 }

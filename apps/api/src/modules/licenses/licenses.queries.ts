@@ -143,13 +143,12 @@ export const EXTEND_ORDER_KEYS = `UPDATE licenses
   WHERE id = ANY($1::uuid[]) AND status IN ('USED', 'EXPIRED') AND expires_at IS NOT NULL RETURNING id`;
 
 /**
- * A cancellation: activated keys end at `$2`; when `$2` has passed, unused
- * keys expire too (none can be redeemed after the paid period).
+ * A cancellation: activated keys end at `$2`; when the paid period is over
+ * (`$3`), unused keys expire too (none can be redeemed after it).
  */
 export const END_ORDER_KEYS = `UPDATE licenses
-  SET expires_at = $2,
-    status = CASE WHEN status = 'UNUSED' THEN 'EXPIRED' ELSE status END
-  WHERE id = ANY($1::uuid[]) AND (status IN ('USED', 'EXPIRED') OR (status = 'UNUSED' AND $2 <= now()))
+  SET expires_at = $2, status = CASE WHEN status = 'UNUSED' THEN 'EXPIRED' ELSE status END
+  WHERE id = ANY($1::uuid[]) AND (status IN ('USED', 'EXPIRED') OR (status = 'UNUSED' AND $3))
   RETURNING id`;
 
 /** A license row as the client flows lock and redeem it. */
