@@ -51,7 +51,8 @@ export class StripeConnector implements StoreConnector {
         secret,
         TOLERANCE_SECONDS,
         undefined,
-        Math.floor(request.receivedAt.getTime() / 1000),
+        // In milliseconds: the library divides it by 1000 itself.
+        request.receivedAt.getTime(),
       );
     } catch (err) {
       // Past the signature, constructEvent only parses: a body it cannot read is parse()'s to refuse.
