@@ -42,6 +42,7 @@ describe('license generation', () => {
         banPublicReason: null,
         customerEmail: null,
         extraDays: 0,
+        orderId: null,
       });
     }
     expect(new Set(res.body.data.map((l: { key: string }) => l.key)).size).toBe(3);

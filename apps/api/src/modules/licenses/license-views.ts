@@ -23,5 +23,6 @@ export function toLicense(row: LicenseRow): License {
     banPublicReason: row.ban_public_reason,
     customerEmail: row.customer_email,
     extraDays: row.extra_days,
+    orderId: row.order_id ?? null,
   };
 }
