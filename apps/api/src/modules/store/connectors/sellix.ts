@@ -76,10 +76,8 @@ export class SellixConnector implements StoreConnector {
       }
       case 'order:updated':
         return orderUpdated(order);
-      default: {
-        const uniqid = id(order, 'uniqid') ?? 'none';
-        return { ...blankEvent(`${name}:${uniqid}`), orderId: uniqid, reason: notActedOn(name) };
-      }
+      default:
+        return { ...blankEvent(`${name}:${id(order, 'uniqid') ?? 'none'}`), reason: notActedOn(name) };
     }
   }
 
