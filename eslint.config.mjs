@@ -47,6 +47,7 @@ const MODULE_DEPENDENCIES = {
     'variables',
     'user-variables',
   ],
+  store: ['accounts', 'apps', 'audit', 'events', 'licenses', 'rate-limit'],
   keyauth: [
     'accounts',
     'apps',

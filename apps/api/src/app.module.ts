@@ -25,6 +25,7 @@ import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { ResellersModule } from './modules/resellers/resellers.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { StatsModule } from './modules/stats/stats.module.js';
+import { StoreModule } from './modules/store/store.module.js';
 import { UserVariablesModule } from './modules/user-variables/user-variables.module.js';
 import { KeyAuthModule } from './modules/keyauth/keyauth.module.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -72,6 +73,7 @@ export class AppModule {
         LogsModule,
         MembersModule,
         StatsModule,
+        StoreModule,
         WebhooksModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],

@@ -45,6 +45,13 @@ import {
   serveKeyAuthEndpoint,
   splitKeyAuthCalls,
 } from './modules/keyauth/keyauth-server.js';
+import { StoreReceiverEndpoint } from './modules/store/store-receiver.endpoint.js';
+import {
+  createStoreReceiverServer,
+  serveStoreReceiver,
+  splitStoreCalls,
+  storeReceiverOpenApi,
+} from './modules/store/store-receiver-server.js';
 
 /** Request bodies over 1 MiB get 413 (contract, "Conventions"). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -72,12 +79,16 @@ async function bootstrap(): Promise<void> {
   } satisfies FastifyServerOptions;
   const clientServer = createClientServer(httpOptions);
   const keyAuthServer = await createKeyAuthServer(httpOptions);
+  const storeServer = createStoreReceiverServer(httpOptions);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config),
     new FastifyAdapter({
       ...httpOptions,
       serverFactory: (nestHandler: RequestListener, options: Record<string, unknown>) =>
-        httpServer(splitClientCalls(splitKeyAuthCalls(nestHandler, keyAuthServer), clientServer), options),
+        httpServer(
+          splitClientCalls(splitStoreCalls(splitKeyAuthCalls(nestHandler, keyAuthServer), storeServer), clientServer),
+          options,
+        ),
     }),
     { logger: new NestPinoLogger(rootLogger) },
   );
@@ -130,6 +141,7 @@ async function bootstrap(): Promise<void> {
   openapi.paths['/api/1.3/'] = keyAuthEndpointOpenApi('1.3');
   openapi.paths['/api/1.2/'] = keyAuthEndpointOpenApi('1.2');
   openapi.paths['/api/seller/'] = sellerEndpointOpenApi();
+  openapi.paths['/store/webhooks/{connectionId}'] = storeReceiverOpenApi();
   SwaggerModule.setup('docs', app, openapi, { jsonDocumentUrl: 'docs/openapi.json' });
 
   const dashboardDir = config.DASHBOARD_DIR || defaultDashboardDir();
@@ -149,11 +161,12 @@ async function bootstrap(): Promise<void> {
 
   await serveClientEndpoint(clientServer, app.get(ClientEndpoint));
   await serveKeyAuthEndpoint(keyAuthServer, app.get(KeyAuthEndpoint), app.get(KeyAuthSellerEndpoint));
+  await serveStoreReceiver(storeServer, app.get(StoreReceiverEndpoint));
   // Closed once the HTTP server has closed, so calls in flight during the shutdown are answered.
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onClose', () => Promise.all([clientServer.close(), keyAuthServer.close()]));
+    .addHook('onClose', () => Promise.all([clientServer.close(), keyAuthServer.close(), storeServer.close()]));
 
   await serveMetrics(config.METRICS_PORT, config.HOST, app);
   await app.listen(config.PORT, config.HOST);

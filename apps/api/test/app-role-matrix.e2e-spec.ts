@@ -121,6 +121,19 @@ const APP_ROUTES: Record<string, AppRole | 'resellers only'> = {
   'GET /v1/admin/apps/{appId}/webhooks/{webhookId}/deliveries': 'admin',
   'POST /v1/admin/apps/{appId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry': 'admin',
 
+  'GET /v1/admin/apps/{appId}/store/connections': 'admin',
+  'POST /v1/admin/apps/{appId}/store/connections': 'admin',
+  'PATCH /v1/admin/apps/{appId}/store/connections/{connectionId}': 'admin',
+  'DELETE /v1/admin/apps/{appId}/store/connections/{connectionId}': 'admin',
+  'POST /v1/admin/apps/{appId}/store/connections/{connectionId}/secret': 'admin',
+  'GET /v1/admin/apps/{appId}/store/connections/{connectionId}/products': 'admin',
+  'POST /v1/admin/apps/{appId}/store/connections/{connectionId}/products': 'admin',
+  'PATCH /v1/admin/apps/{appId}/store/products/{productId}': 'admin',
+  'DELETE /v1/admin/apps/{appId}/store/products/{productId}': 'admin',
+  'GET /v1/admin/apps/{appId}/store/orders': 'admin',
+  'GET /v1/admin/apps/{appId}/store/orders/{orderId}': 'admin',
+  'GET /v1/admin/apps/{appId}/store/events': 'admin',
+
   'GET /v1/admin/apps/{appId}/members': 'admin',
   'PATCH /v1/admin/apps/{appId}/members/{accountId}': 'admin',
   // Another member's id here; any member may remove itself (leave), as teams.e2e-spec.ts shows.

@@ -62,6 +62,13 @@ export const ADMIN_AUDIT_TYPES = [
   'admin.app.update',
   'admin.app.rotate-api-key',
   'admin.job.cancel',
+  'admin.store.connection.create',
+  'admin.store.connection.update',
+  'admin.store.connection.rotate-secret',
+  'admin.store.connection.delete',
+  'admin.store.product.create',
+  'admin.store.product.update',
+  'admin.store.product.delete',
   // Changes outside any app: kept with no app, so never listed under one.
   'admin.app.delete',
   'admin.token.create',
@@ -81,11 +88,21 @@ export const SELLER_AUDIT_TYPES = [
   `${SELLER_AUDIT_PREFIX}.refused` as const,
 ];
 
+/** A store event's change to an order and its keys (actor `store`): STORE_ACTOR. */
+export const STORE_AUDIT_TYPES = [
+  'store.order.fulfil',
+  'store.order.refund',
+  'store.order.chargeback',
+  'store.order.renew',
+  'store.order.cancel',
+] as const;
+
 export const AUDIT_TYPES = [
   ...CLIENT_AUDIT_TYPES,
   ...ADMIN_AUDIT_TYPES,
   ...JOB_AUDIT_TYPES,
   ...MEMBER_AUDIT_TYPES,
   ...SELLER_AUDIT_TYPES,
+  ...STORE_AUDIT_TYPES,
 ];
 export type AuditType = (typeof AUDIT_TYPES)[number];

@@ -84,6 +84,24 @@ export const ERROR_TABLE = {
   PASSKEY_LIMIT: [409, 'Passkey limit reached'],
   /** a record with that key or value exists (a variable, a blacklist entry) */
   CONFLICT: [409, 'Conflict'],
+  /** deleting a store connection that has orders */
+  STORE_CONNECTION_HAS_ORDERS: [409, 'This connection has orders: disable it instead'],
+  /** rotating the secret of a store whose secret the vendor pastes */
+  STORE_SECRET_NOT_ROTATABLE: [400, 'Only a generic connection has a secret Latchkey makes: paste the store’s new one'],
+  /** a second mapping of one store product on a connection */
+  STORE_PRODUCT_TAKEN: [409, 'This store product is mapped already'],
+  /** a store event whose signature is missing, wrong or too old */
+  STORE_SIGNATURE_INVALID: [400, 'Invalid signature'],
+  /** a signed store event Latchkey cannot read */
+  STORE_EVENT_UNREADABLE: [400, 'The event could not be read'],
+  /** a purchase of a store product with no mapping */
+  STORE_PRODUCT_UNKNOWN: [422, 'No product mapping for this store product'],
+  /** a purchase paid below the mapping's amount, or in another currency */
+  STORE_AMOUNT_REFUSED: [422, 'The amount or currency does not match the product'],
+  /** a renewal, refund or cancellation naming no known order */
+  STORE_ORDER_UNKNOWN: [422, 'No order for this event'],
+  /** a purchase whose quantity makes more keys than one order may */
+  STORE_QUANTITY_REFUSED: [422, 'The order makes more keys than one order may'],
   PAYLOAD_TOO_LARGE: [413, 'Request body is too large'],
   URL_TOO_LONG: [414, 'URL is too long'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'Content-Type must be application/json'],

@@ -9,6 +9,10 @@ export const EVENT_NAMES = [
   'license.delete',
   'file.download',
   'session.create',
+  'order.fulfilled',
+  'order.refunded',
+  'order.renewed',
+  'order.cancelled',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 /** `test` is sent by the test route only; it cannot be subscribed to. */
@@ -38,6 +42,48 @@ export interface EventData {
     expiresAt: string;
     appId: string;
   };
+  /** A store's purchase made the order's keys (docs/selling.md). */
+  'order.fulfilled': {
+    orderId: string;
+    externalOrderId: string;
+    provider: string;
+    productName: string | null;
+    buyerEmail: string | null;
+    quantity: number;
+    amount: number | null;
+    currency: string | null;
+    keys: string[];
+    appId: string;
+  };
+  /** A refund (`status: refunded`) or chargeback (`status: chargeback`) banned the order's keys. */
+  'order.refunded': {
+    orderId: string;
+    externalOrderId: string;
+    provider: string;
+    status: string;
+    reason: string | null;
+    keys: string[];
+    appId: string;
+  };
+  /** A subscription's payment moved its keys' expiry to `expiresAt`. */
+  'order.renewed': {
+    orderId: string;
+    externalOrderId: string;
+    provider: string;
+    periodEndsAt: string;
+    expiresAt: string;
+    keys: string[];
+    appId: string;
+  };
+  /** A subscription was cancelled: its keys end at `endsAt`. */
+  'order.cancelled': {
+    orderId: string;
+    externalOrderId: string;
+    provider: string;
+    endsAt: string;
+    keys: string[];
+    appId: string;
+  };
   test: { message: string; appId: string; webhookId: string };
 }
 
@@ -63,6 +109,21 @@ export const EVENT_DATA_FIELDS: { [E in DeliveredEventName]: ReadonlyArray<keyof
   'license.delete': ['licenseId', 'key', 'deletedBy', 'appId'],
   'file.download': ['fileId', 'name', 'userId', 'username', 'ip', 'appId'],
   'session.create': ['sessionId', 'userId', 'username', 'ip', 'hwid', 'expiresAt', 'appId'],
+  'order.fulfilled': [
+    'orderId',
+    'externalOrderId',
+    'provider',
+    'productName',
+    'buyerEmail',
+    'quantity',
+    'amount',
+    'currency',
+    'keys',
+    'appId',
+  ],
+  'order.refunded': ['orderId', 'externalOrderId', 'provider', 'status', 'reason', 'keys', 'appId'],
+  'order.renewed': ['orderId', 'externalOrderId', 'provider', 'periodEndsAt', 'expiresAt', 'keys', 'appId'],
+  'order.cancelled': ['orderId', 'externalOrderId', 'provider', 'endsAt', 'keys', 'appId'],
   test: ['message', 'appId', 'webhookId'],
 };
 

@@ -40,4 +40,5 @@ export * from './shapes/passkeys.js';
 export * from './shapes/keyauth-import.js';
 export * from './shapes/logs.js';
 export * from './shapes/sessions.js';
+export * from './shapes/store.js';
 export * from './store.js';

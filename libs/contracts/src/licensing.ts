@@ -44,6 +44,8 @@ export interface License {
   banReason: string | null;
   /** days added to an unused key by a bulk `licenses.add-time`, counted on top of its duration at first use */
   extraDays: number;
+  /** The store order that produced the key (docs/selling.md); null for keys made otherwise. */
+  orderId: string | null;
 }
 
 /**

@@ -61,6 +61,8 @@ export const CAPABILITIES = {
   'jobs.write': 'manager',
   /** webhooks: read and change */
   webhooks: 'admin',
+  /** store connections, product mappings, orders and received events */
+  store: 'admin',
   /** KeyAuth compatibility settings, its secret, and KeyAuth imports */
   keyauth: 'admin',
   /** `PATCH /apps/{appId}` */

@@ -94,6 +94,10 @@ export class ServiceSettings {
   @IntSetting(0, 100_000)
   KEYAUTH_SELLER_RATE_LIMIT_PER_MINUTE = 120;
 
+  /** Store webhook deliveries (POST /store/webhooks/{connectionId}) per connection, and per client IP, per window; 0 = off. */
+  @IntSetting(0, 100_000)
+  STORE_WEBHOOK_RATE_LIMIT_PER_MINUTE = 600;
+
   /** The window of every rate limit (apps' rateLimitPerMinute, admin login). Shorten only for tests. */
   @IntSetting(1, 3600)
   RATE_LIMIT_WINDOW_SECONDS = 60;

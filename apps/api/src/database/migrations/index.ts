@@ -29,6 +29,7 @@ import { KeyAuthMessages1795300000032 } from './1795300000032-KeyAuthMessages.js
 import { KeyAuthSellerKey1795300000033 } from './1795300000033-KeyAuthSellerKey.js';
 import { AuditSearch1795300000035 } from './1795300000035-AuditSearch.js';
 import { InvitationLabels1795300000036 } from './1795300000036-InvitationLabels.js';
+import { StoreSales1795300000037 } from './1795300000037-StoreSales.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   KeyAuthSellerKey1795300000033,
   AuditSearch1795300000035,
   InvitationLabels1795300000036,
+  StoreSales1795300000037,
 ];

@@ -7,7 +7,12 @@ import type { CachedApp } from '../apps/app-credentials.cache.js';
 import { AuditService } from '../audit/audit.service.js';
 import { domainEvent, EventsService } from '../events/events.service.js';
 import { durationEnd, extendExpiry } from '../licenses/license-key.js';
-import { activateLicense, expireUserLicenses, lockLicenseByKey } from '../licenses/license-lifecycle.js';
+import {
+  activateLicense,
+  expireUserLicenses,
+  lockLicenseByKey,
+  unredeemableKey,
+} from '../licenses/license-lifecycle.js';
 import { newSession, SessionOpening, type SessionAdmission } from '../sessions/session-opening.js';
 import { applyKeyToUser, replacePasswordHash } from '../users/user-writes.js';
 import { clientAuthSuccess } from './client-audit.js';
@@ -50,7 +55,7 @@ export class ClientAuthService {
     const call: NewUserCall = { app, ip, hwid: body.hwid ?? null, type: 'register', actor: body.username };
     const result = await this.events.transaction(async (manager, emit) => {
       const license = await lockLicenseByKey(manager, app.id, body.licenseKey);
-      if (license.status !== 'UNUSED') throw new AppError('LICENSE_USED');
+      if (license.status !== 'UNUSED') throw unredeemableKey(license);
       const user = await this.registration.redeem(manager, emit, call, { license, passwordHash });
       if (!user) throw new AppError('USERNAME_TAKEN');
       emit(
@@ -123,7 +128,7 @@ export class ClientAuthService {
         continue; // someone else activated it meanwhile: authenticate as its user
       }
       // A key redeemed by `register` belongs to that account: it cannot also log in on its own.
-      if (!license.user_id || license.username !== license.key) throw new AppError('LICENSE_USED');
+      if (!license.user_id || license.username !== license.key) throw unredeemableKey(license);
       refuseBannedUser({ userBanned: license.banned, holdsBannedLicense: license.user_license_banned });
       const user: ClientUserRow = {
         id: license.user_id,
@@ -182,7 +187,7 @@ export class ClientAuthService {
       if (!found) throw new AppError('INVALID_USER_LOGIN');
       refuseBannedUser({ userBanned: found.banned, holdsBannedLicense: found.license_banned });
       const license = await lockLicenseByKey(manager, app.id, licenseKey);
-      if (license.status !== 'UNUSED') throw new AppError('LICENSE_USED');
+      if (license.status !== 'UNUSED') throw unredeemableKey(license);
       const activatedAt = new Date();
       const expiresAt = durationEnd(license.duration_type, activatedAt, license.extra_days);
       await activateLicense(manager, emit, { appId: app.id, license, userId: found.id, activatedAt, expiresAt });

@@ -20,6 +20,15 @@ export async function lockLicenseByKey(manager: EntityManager, appId: string, ke
   return license;
 }
 
+/**
+ * The refusal of a key that is not UNUSED where a first use is asked for: 403
+ * `License has expired` for one that expired before anyone used it (a store
+ * subscription that ended, docs/decisions/store.md), else 409 `License key already used`.
+ */
+export function unredeemableKey(license: { status: string; user_id: string | null }): AppError {
+  return new AppError(license.status === 'EXPIRED' && license.user_id === null ? 'LICENSE_EXPIRED' : 'LICENSE_USED');
+}
+
 /** UNUSED -> USED for `userId`, its duration counted from `activatedAt`; emits `license.activate`. */
 export async function activateLicense(
   manager: EntityManager,

@@ -21,5 +21,6 @@ export function toLicense(row: LicenseRow): License {
     createdBy: row.created_by,
     banReason: row.ban_reason,
     extraDays: row.extra_days,
+    orderId: row.order_id ?? null,
   };
 }

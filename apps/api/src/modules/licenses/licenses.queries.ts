@@ -24,10 +24,16 @@ export interface LicenseRow {
   created_by: string | null;
   ban_reason: string | null;
   extra_days: number;
+  /** the store order that produced the key (LICENSE_VIEW_COLUMNS); absent where not read */
+  order_id?: string | null;
 }
 
 const LICENSE_COLUMNS = `id, app_id, key, status, duration_type, level, max_devices, prefix, note,
   created_at, activated_at, expires_at, user_id, created_by, ban_reason, extra_days`;
+
+/** LICENSE_COLUMNS and the key's store order, for the admin views (store_order_licenses_license_key). */
+const LICENSE_VIEW_COLUMNS = `${LICENSE_COLUMNS},
+  (SELECT sol.order_id FROM store_order_licenses sol WHERE sol.license_id = licenses.id) AS order_id`;
 
 /**
  * Stores the keys `$2` (in their order) with one set of settings; a key the
@@ -56,7 +62,7 @@ export function scopeParameters(
 
 /** Keys in scope, newest first (licenses_app_created_idx, licenses_app_status_idx). */
 export const LIST_LICENSES: ListStatement = {
-  select: LICENSE_COLUMNS,
+  select: LICENSE_VIEW_COLUMNS,
   from: `licenses WHERE ${IN_SCOPE}`,
   orderBy: 'created_at DESC, id DESC',
 };
@@ -103,7 +109,7 @@ export const EXPORT_LICENSES = `SELECT ${LICENSE_CSV_COLUMNS.map(([, sql]) => sq
   FROM licenses WHERE ${IN_SCOPE} ORDER BY created_at ASC, id ASC`;
 
 /** The key `$1` of the app `$2`, made by `$3` when it is not null. */
-export const FIND_LICENSE = `SELECT ${LICENSE_COLUMNS} FROM licenses
+export const FIND_LICENSE = `SELECT ${LICENSE_VIEW_COLUMNS} FROM licenses
   WHERE id = $1 AND app_id = $2 AND ($3::uuid IS NULL OR created_by = $3)`;
 
 /** Sets the note to `$3` when `$2`, and the level and device limit when given. */
@@ -119,6 +125,31 @@ export const UNBAN_LICENSE = `UPDATE licenses SET status = $2, ban_reason = NULL
 export const DELETE_LICENSE = `DELETE FROM licenses WHERE id = $1 AND (NOT $2 OR status = 'UNUSED') RETURNING user_id`;
 
 export const LICENSE_EXISTS = `SELECT 1 FROM licenses WHERE id = $1`;
+
+/*
+ * A store order's keys (license-orders.ts). Each names the keys `$1` by id.
+ */
+
+/** Bans the keys not banned yet with the reason `$2`; answers them and their users. */
+export const BAN_ORDER_KEYS = `UPDATE licenses SET status = 'BANNED', ban_reason = $2
+  WHERE id = ANY($1::uuid[]) AND status <> 'BANNED' RETURNING id, key, user_id`;
+
+/**
+ * A renewal: activated keys run at least to `$2` (an expired one is in use
+ * again); unused keys start their term at first use, as every key does.
+ */
+export const EXTEND_ORDER_KEYS = `UPDATE licenses
+  SET expires_at = GREATEST(expires_at, $2), status = CASE WHEN status = 'EXPIRED' THEN 'USED' ELSE status END
+  WHERE id = ANY($1::uuid[]) AND status IN ('USED', 'EXPIRED') AND expires_at IS NOT NULL RETURNING id`;
+
+/**
+ * A cancellation: activated keys end at `$2`; when the paid period is over
+ * (`$3`), unused keys expire too (none can be redeemed after it).
+ */
+export const END_ORDER_KEYS = `UPDATE licenses
+  SET expires_at = $2, status = CASE WHEN status = 'UNUSED' THEN 'EXPIRED' ELSE status END
+  WHERE id = ANY($1::uuid[]) AND (status IN ('USED', 'EXPIRED') OR (status = 'UNUSED' AND $3))
+  RETURNING id`;
 
 /** A license row as the client flows lock and redeem it. */
 export interface LockedLicense {

@@ -5,6 +5,8 @@ import type { PreparedStatements } from '../../common/prepared-statements.js';
 import {
   APPLY_LICENSE_LIMITS,
   applyKeyToUser as applyKeySql,
+  END_USERS_OF_LICENSES,
+  EXTEND_USERS_OF_LICENSES,
   INSERT_USER,
   REPLACE_PASSWORD_HASH,
   type UserRow,
@@ -73,6 +75,16 @@ export async function applyLicenseLimits(
   limits: { level: number | null; maxDevices: number | null },
 ): Promise<void> {
   await sqlRows(manager, APPLY_LICENSE_LIMITS, [licenseId, limits.level, limits.maxDevices]);
+}
+
+/** A store renewal: the users of the keys `licenseIds` run at least to `until`. */
+export async function extendUsersOfLicenses(manager: EntityManager, licenseIds: string[], until: Date): Promise<void> {
+  await sqlRows(manager, EXTEND_USERS_OF_LICENSES, [licenseIds, until]);
+}
+
+/** A store cancellation: the users of the keys `licenseIds` end at `at`. */
+export async function endUsersOfLicenses(manager: EntityManager, licenseIds: string[], at: Date): Promise<void> {
+  await sqlRows(manager, END_USERS_OF_LICENSES, [licenseIds, at]);
 }
 
 /** Replaces a legacy password hash by its re-hash on the client's sign-in, unless the password changed meanwhile. */

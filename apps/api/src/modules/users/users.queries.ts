@@ -113,6 +113,13 @@ export function applyKeyToUser(returning: string): string {
   return `UPDATE users SET level = GREATEST(level, $2), expires_at = $3, license_id = $4 WHERE id = $1 RETURNING ${returning}`;
 }
 
+/** A store renewal: users whose current key is one of `$1` run at least to `$2` (lifetime stays lifetime). */
+export const EXTEND_USERS_OF_LICENSES = `UPDATE users SET expires_at = GREATEST(expires_at, $2)
+  WHERE license_id = ANY($1::uuid[]) AND expires_at IS NOT NULL`;
+
+/** A store cancellation: users whose current key is one of `$1` end at `$2`. */
+export const END_USERS_OF_LICENSES = `UPDATE users SET expires_at = $2 WHERE license_id = ANY($1::uuid[])`;
+
 export const APPLY_LICENSE_LIMITS = `UPDATE users SET level = COALESCE($2, level), max_devices = COALESCE($3, max_devices)
   WHERE license_id = $1`;
 

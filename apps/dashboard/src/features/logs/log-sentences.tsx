@@ -275,6 +275,113 @@ const SELLER_LOG_TYPES = {
   },
 } as Record<`seller.${SellerCall}` | 'seller.refused', LogType>;
 
+/** The keys a store order's entry names (details.keys), each linked, the first few by name. */
+function orderKeys(w: EntryWords): ReactNode {
+  const keys = w.list('keys');
+  if (keys.length === 0) return 'no key';
+  if (keys.length > 3) return <LicensesLink appId={w.appId}>{plural(keys.length, 'key')}</LicensesLink>;
+  return keys.map((key, index) => (
+    <Fragment key={key}>
+      {index > 0 ? ', ' : ''}
+      {w.key(key)}
+    </Fragment>
+  ));
+}
+
+const order = (w: EntryWords) => w.name(w.text('externalOrderId'), 'an order');
+
+/** A store connection's and its mappings' changes, and what store events did to orders (actor `store`). */
+const STORE_LOG_TYPES: Record<Extract<AuditType, `admin.store.${string}` | `store.${string}`>, LogType> = {
+  'admin.store.connection.create': {
+    label: 'Store connected',
+    sentence: (w) => (
+      <>
+        Connected the {w.text('provider') ?? ''} store {w.name(w.text('name'), '')}
+      </>
+    ),
+  },
+  'admin.store.connection.update': {
+    label: 'Store connection changed',
+    sentence: (w) => {
+      const changes = w.record('changes');
+      const parts = [
+        typeof changes.name === 'string' ? `renamed it ${changes.name}` : null,
+        changes.enabled === false ? 'turned it off' : changes.enabled === true ? 'turned it on' : null,
+        changes.signingSecret ? 'pasted a new signing secret' : null,
+      ].filter(Boolean);
+      return `Changed a store connection${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`;
+    },
+  },
+  'admin.store.connection.rotate-secret': {
+    label: 'Store secret rotated',
+    sentence: () => 'Made a new signing secret for a store connection: the old one stopped working',
+  },
+  'admin.store.connection.delete': {
+    label: 'Store connection deleted',
+    sentence: (w) => (
+      <>
+        Deleted the {w.text('provider') ?? ''} store connection {w.name(w.text('name'), '')}
+      </>
+    ),
+  },
+  'admin.store.product.create': {
+    label: 'Store product mapped',
+    sentence: (w) => (
+      <>
+        Mapped the store product {w.name(w.text('externalId'))} to {w.name(w.text('name'), 'a product')}
+      </>
+    ),
+  },
+  'admin.store.product.update': {
+    label: 'Store mapping changed',
+    sentence: (w) => <>Changed the mapping of the store product {w.name(w.text('externalId'))}</>,
+  },
+  'admin.store.product.delete': {
+    label: 'Store mapping deleted',
+    sentence: (w) => <>Deleted the mapping of the store product {w.name(w.text('externalId'))}</>,
+  },
+  'store.order.fulfil': {
+    label: 'Order fulfilled',
+    sentence: (w) => (
+      <>
+        Order {order(w)} paid: made {orderKeys(w)}
+      </>
+    ),
+  },
+  'store.order.refund': {
+    label: 'Order refunded',
+    sentence: (w) => (
+      <>
+        Order {order(w)} refunded: banned {orderKeys(w)}
+      </>
+    ),
+  },
+  'store.order.chargeback': {
+    label: 'Order charged back',
+    sentence: (w) => (
+      <>
+        Chargeback on order {order(w)}: banned {orderKeys(w)}
+      </>
+    ),
+  },
+  'store.order.renew': {
+    label: 'Order renewed',
+    sentence: (w) => (
+      <>
+        Order {order(w)} renewed: {orderKeys(w)} run until {w.date('expiresAt', 'a new date')}
+      </>
+    ),
+  },
+  'store.order.cancel': {
+    label: 'Order cancelled',
+    sentence: (w) => (
+      <>
+        Order {order(w)} cancelled: {orderKeys(w)} end {w.date('endsAt', 'at the period end')}
+      </>
+    ),
+  },
+};
+
 const JOB_LOG_TYPES = Object.fromEntries(
   (Object.keys(JOB_WORDS) as JobType[]).map((type) => [
     `admin.job.${type}`,
@@ -629,6 +736,7 @@ export const LOG_TYPES: Record<AuditType, LogType> = {
   },
   ...JOB_LOG_TYPES,
   ...SELLER_LOG_TYPES,
+  ...STORE_LOG_TYPES,
 
   'admin.token.create': {
     label: 'Access token created',
@@ -763,6 +871,12 @@ export const LOG_TYPE_GROUPS: ReadonlyArray<{ prefix?: string; label: string; ty
   },
   { prefix: 'admin.keyauth', label: 'KeyAuth: every change', types: groupTypes('admin.keyauth.') },
   { prefix: 'seller', label: 'Seller API: every call', types: groupTypes('seller.') },
+  { prefix: 'admin.store', label: 'Store settings: every change', types: groupTypes('admin.store.') },
+  {
+    prefix: 'store.order',
+    label: 'Store orders: fulfilled, refunded, renewed, cancelled',
+    types: groupTypes('store.'),
+  },
   {
     prefix: 'member',
     label: 'Members: invited, joined, roles, removed',

@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { AppsModule } from '../apps/apps.module.js';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { OrderEmail } from './order-email.js';
+import { StoreController } from './store.controller.js';
+import { StoreConnectionsService } from './store-connections.service.js';
+import { StoreFulfilment } from './store-fulfilment.js';
+import { StoreOrderChanges } from './store-order-changes.js';
+import { StoreOrdersService } from './store-orders.service.js';
+import { StoreReceiverEndpoint } from './store-receiver.endpoint.js';
+
+/**
+ * Selling keys through stores (issue 42, docs/selling.md): connections and
+ * product mappings, orders and received events in the console, and the public
+ * receiver `POST /store/webhooks/{connectionId}` that main.ts serves on a
+ * Fastify instance of its own (store-receiver-server.ts). Stores plug in
+ * through connectors/index.ts.
+ */
+@Module({
+  imports: [AccountsModule, AppsModule, RateLimitModule],
+  controllers: [StoreController],
+  providers: [
+    StoreConnectionsService,
+    StoreOrdersService,
+    StoreFulfilment,
+    StoreOrderChanges,
+    StoreReceiverEndpoint,
+    OrderEmail,
+  ],
+  exports: [OrderEmail],
+})
+export class StoreModule {}
