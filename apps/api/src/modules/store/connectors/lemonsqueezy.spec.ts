@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { LemonSqueezyConnector, lemonSqueezySignature } from './lemonsqueezy.js';
 import { StoreEventUnreadable, type StoreRequest, StoreSignatureError } from './store-connector.js';

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { SellixConnector, sellixSignature } from './sellix.js';
 import { StoreEventUnreadable, type StoreRequest, StoreSignatureError } from './store-connector.js';
