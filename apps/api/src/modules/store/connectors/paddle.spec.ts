@@ -110,6 +110,18 @@ describe('Paddle Billing events', () => {
     });
   });
 
+  it('a plan change, charge or payment method update on a subscription buys no keys', () => {
+    for (const origin of ['subscription_update', 'subscription_charge', 'subscription_payment_method_change']) {
+      const body = edited('transaction.completed.recurring', (e) => (e['data'].origin = origin));
+      expect(parsed(body)).toMatchObject({
+        kind: 'ignored',
+        orderId: 'sub_01hv9a1rz7a4pe2q4gqbm3y0t1',
+        relatedIds: ['txn_01hwq3h0km8sxg0m5wdp2ce7ft'],
+        productId: null,
+      });
+    }
+  });
+
   it('subscription.updated with a scheduled cancel: ends at its effective_at; other changes are ignored', () => {
     expect(parsed(fixture('subscription.updated.cancel'))).toMatchObject({
       kind: 'cancellation',

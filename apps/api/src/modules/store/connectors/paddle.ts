@@ -34,6 +34,8 @@ export const PADDLE_SIGNATURE_HEADER = 'paddle-signature';
  * (docs/decisions/store-connectors.md).
  */
 export const PADDLE_TOLERANCE_SECONDS = 300;
+/** Transaction origins that are a customer's purchase (a checkout, or one the vendor made through the API). */
+const PURCHASE_ORIGINS = ['web', 'api'];
 /** Where a vendor's checkout passes the buyer's email (Paddle's events name only the customer id). */
 export const PADDLE_EMAIL_CUSTOM_DATA = 'email';
 
@@ -47,9 +49,10 @@ export function paddleSignatureHeader(secret: string, body: Buffer | string, ts:
  * ts=<unix>;h1=<hex>` is the HMAC-SHA256 of `ts + ":" + raw body` with the
  * notification destination's secret key (several `h1` while a key rotates).
  *
- * - `transaction.completed`: a purchase (one-off, or a subscription's first
- *   payment) of the first item's price; with origin `subscription_recurring`
- *   it renews the subscription to the transaction's billing period end.
+ * - `transaction.completed` of origin `web` or `api`: a purchase (one-off, or
+ *   a subscription's first payment) of the first item's price; of origin
+ *   `subscription_recurring` it renews the subscription to the transaction's
+ *   billing period end; other origins (plan changes, charges) only link it.
  * - `subscription.updated` with a scheduled change `cancel`: a cancellation at
  *   its `effective_at`; `subscription.canceled`: ends now.
  * - `adjustment.created`/`adjustment.updated`, action `refund` (approved, not
@@ -114,7 +117,20 @@ function transactionCompleted(base: NormalizedStoreEvent, txn: Fields): Normaliz
     buyerEmail: email(object(txn, 'custom_data')[PADDLE_EMAIL_CUSTOM_DATA]),
     periodEndsAt: isoTime(object(txn, 'billing_period'), 'ends_at'),
   };
-  if (text(txn, 'origin') === 'subscription_recurring') {
+  const origin = text(txn, 'origin') ?? 'web';
+  if (origin !== 'subscription_recurring' && !PURCHASE_ORIGINS.includes(origin)) {
+    // A plan change, one-off charge or payment method update on a subscription buys no keys of its own.
+    return {
+      ...base,
+      ...paid,
+      orderId: subscriptionId ?? transactionId,
+      subscriptionId,
+      relatedIds: subscriptionId ? [transactionId] : [],
+      periodEndsAt: null,
+      reason: `A transaction of origin ${origin.slice(0, 40)}: the keys stay as they are`,
+    };
+  }
+  if (origin === 'subscription_recurring') {
     if (!subscriptionId) throw new StoreEventUnreadable('A recurring transaction names no subscription');
     if (!paid.periodEndsAt) throw new StoreEventUnreadable('The recurring transaction has no billing_period');
     return {
