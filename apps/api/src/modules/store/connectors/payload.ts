@@ -1,13 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { StoreLimits } from '@latchkey/contracts';
 import { type NormalizedStoreEvent, StoreEventUnreadable } from './store-connector.js';
 
 /** Reading stores' JSON payloads without trusting their shape: every helper checks the type it returns. */
 export type Fields = Record<string, unknown>;
 
-/** Longest id a connector passes on (store_orders/store_events columns hold 255). */
-const ID_MAX = 255;
-/** Most units one event may name; fulfilment caps the keys an order makes far lower. */
-const QUANTITY_MAX = 10_000;
+const ID_MAX = StoreLimits.externalIdMax;
+/** Units one event may name: no more than the keys one order may make. */
+const QUANTITY_MAX = StoreLimits.keysPerOrderMax;
 const EMAIL = /^[^\s@]{1,200}@[^\s@]{1,200}$/;
 
 export function isObject(value: unknown): value is Fields {
@@ -59,7 +59,7 @@ export function requiredId(parent: Fields, field: string, where: string): string
 /** A whole number of units, 1 when the store leaves it out. */
 export function quantity(value: unknown): number {
   if (value === undefined || value === null) return 1;
-  const n = typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value;
+  const n = typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value;
   if (!Number.isSafeInteger(n) || (n as number) < 1 || (n as number) > QUANTITY_MAX) {
     throw new StoreEventUnreadable(`quantity must be an integer between 1 and ${QUANTITY_MAX}`);
   }
@@ -68,16 +68,16 @@ export function quantity(value: unknown): number {
 
 /** An amount already in minor units, as an integer or a string of digits (Paddle, SellApp). */
 export function minorAmount(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : null;
-  if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
-  return null;
+  const amount = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return null;
+  return amount >= StoreLimits.amountMin && amount <= StoreLimits.amountMax ? amount : null;
 }
 
 /** An amount in major units (9.99) turned into minor units by the currency's ISO 4217 exponent. */
 export function majorToMinor(value: unknown, currency: string | null): number | null {
   const amount = typeof value === 'string' && /^\d{1,13}(\.\d{1,8})?$/.test(value) ? Number(value) : value;
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0 || amount > 1e13 || !currency) return null;
-  return Math.round(amount * 10 ** currencyExponent(currency));
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0 || !currency) return null;
+  return minorAmount(Math.round(amount * 10 ** currencyExponent(currency)));
 }
 
 function currencyExponent(currency: string): number {
