@@ -136,6 +136,8 @@ export const StoreLimits = {
   renewalUrlMax: 2048,
   searchMin: 1,
   searchMax: 320,
+  /** a search this long or longer also looks for keys starting with it (shorter: a key matches only whole) */
+  keyPrefixMin: 5,
   /** a received event's reason as the console keeps it */
   reasonMax: 500,
 } as const;
