@@ -1,5 +1,9 @@
 import type { StoreProvider } from '@latchkey/contracts';
 import { GenericConnector } from './generic.js';
+import { LemonSqueezyConnector } from './lemonsqueezy.js';
+import { PaddleConnector } from './paddle.js';
+import { SellAppConnector } from './sellapp.js';
+import { SellixConnector } from './sellix.js';
 import type { StoreConnector } from './store-connector.js';
 import { StripeConnector } from './stripe.js';
 
@@ -8,7 +12,14 @@ import { StripeConnector } from './stripe.js';
  * added here and nowhere else (the receiver and fulfilment never name a
  * store); a provider without a connector yet answers 404 at its webhook URL.
  */
-const CONNECTORS: readonly StoreConnector[] = [new StripeConnector(), new GenericConnector()];
+const CONNECTORS: readonly StoreConnector[] = [
+  new StripeConnector(),
+  new PaddleConnector(),
+  new LemonSqueezyConnector(),
+  new SellixConnector(),
+  new SellAppConnector(),
+  new GenericConnector(),
+];
 
 const BY_PROVIDER = new Map<StoreProvider, StoreConnector>(CONNECTORS.map((c) => [c.provider, c]));
 
