@@ -30,6 +30,7 @@ import { appsRoute } from './routes/apps/route';
 import { dashboardRoute } from './routes/dashboard/route';
 import { indexRoute } from './routes/index-route';
 import { inviteRoute } from './routes/invite/route';
+import { orderRoute } from './routes/order/route';
 import { rootRoute } from './routes/root';
 import { sellRoute } from './routes/sell/route';
 import { signInRoute } from './routes/sign-in/route';
@@ -40,6 +41,7 @@ const routeTree = rootRoute.addChildren([
   signInRoute,
   signUpRoute,
   inviteRoute,
+  orderRoute,
   dashboardRoute.addChildren([
     appsRoute,
     accountRoute,
