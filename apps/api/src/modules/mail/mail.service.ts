@@ -1,4 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { MailLimits } from '@latchkey/contracts';
 import { createTransport } from 'nodemailer';
 import { Config } from '../../config/config.js';
 
@@ -20,8 +21,6 @@ export class MailError extends Error {
 
 /** Time to connect, to get the server's greeting, and of silence mid-exchange. */
 const SMTP_TIMEOUT_MS = 30_000;
-/** The longest error kept: the server's answer is enough to act on. */
-const ERROR_MAX = 500;
 
 type Transport = ReturnType<typeof createTransport>;
 
@@ -81,7 +80,7 @@ export class MailService implements OnApplicationShutdown {
     let text = typeof response === 'string' && response !== '' ? response : String(message ?? err);
     for (const secret of this.secrets) text = text.split(secret).join('[redacted]');
     text = text.replace(/\s+/g, ' ').trim();
-    return text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text;
+    return text.length > MailLimits.errorMax ? `${text.slice(0, MailLimits.errorMax - 1)}…` : text;
   }
 }
 

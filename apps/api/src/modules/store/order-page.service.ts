@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { OrderPage, StoreOrderStatus } from '@latchkey/contracts';
+import { type OrderPage, StoreLimits, type StoreOrderStatus } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../../common/auth/actor.js';
 import { AppError } from '../../common/errors.js';
@@ -27,9 +27,6 @@ import { OrderLinks } from './order-links.js';
  * (Lemon Squeezy's sequential order numbers) would let anyone walk orders.
  */
 const RETURN_PROVIDERS = new Set(['stripe', 'generic']);
-/** A store id shorter than this is refused on return: a random id is longer (Stripe's are 60+). */
-const RETURN_REF_MIN = 20;
-const RETURN_REF_MAX = 255;
 
 /** Where the return redirect sends the buyer: the order page, or "processing" until the store's event arrives. */
 export type ReturnTarget = { url: string } | { processing: true };
@@ -78,7 +75,9 @@ export class OrderPageService {
   async returnTarget(connectionId: string, ref: unknown, ip: string, origin: string | null): Promise<ReturnTarget> {
     await this.count(ip);
     if (!isUuid(connectionId) || typeof ref !== 'string') throw new AppError('NOT_FOUND');
-    if (ref.length < RETURN_REF_MIN || ref.length > RETURN_REF_MAX) throw new AppError('NOT_FOUND');
+    if (ref.length < StoreLimits.returnOrderIdMin || ref.length > StoreLimits.externalIdMax) {
+      throw new AppError('NOT_FOUND');
+    }
     const [connection] = await sqlRows<ReturnConnectionRow>(this.dataSource, RETURN_CONNECTION, [connectionId]);
     if (!connection?.enabled || !RETURN_PROVIDERS.has(connection.provider)) throw new AppError('NOT_FOUND');
     const [order] = await sqlRows<{ id: string }>(this.dataSource, RETURN_ORDER, [connectionId, ref]);

@@ -34,7 +34,7 @@ export function OrderPageView({ order }: { order: OrderPage }) {
           <p className="alert alert-error" role="status">
             {order.status === 'ended'
               ? 'This subscription has ended: its keys no longer work.'
-              : 'This order was refunded or disputed: its keys are revoked.'}
+              : `This order was ${order.status === 'refunded' ? 'refunded' : 'disputed'}: its keys are revoked.`}
           </p>
         ) : null}
         <ul className="order-keys" data-testid="order-keys">
@@ -60,7 +60,9 @@ export function OrderPageView({ order }: { order: OrderPage }) {
           ) : null}
           {order.renewalUrl ? (
             <a className="button button-secondary" href={order.renewalUrl} rel="noopener noreferrer">
-              {order.status === 'paid' ? 'Buy again' : 'Renew'}
+              {order.status === 'active' || order.status === 'ending' || order.status === 'ended'
+                ? 'Renew'
+                : 'Buy again'}
             </a>
           ) : null}
           {order.supportUrl ? (
