@@ -42,7 +42,7 @@ beforeAll(async () => {
     testEnv(process.env.LATCHKEY_TEST_DATABASE_URL!, {
       TRUST_PROXY: 'true',
       SMTP_URL: `smtp://127.0.0.1:${port}`,
-      SMTP_FROM: 'Portal Test <portal@example.com>',
+      MAIL_FROM: 'Portal Test <portal@example.com>',
       PORTAL_RATE_LIMIT_PER_MINUTE: String(CLIENT_LIMIT),
       PORTAL_ACCOUNT_RATE_LIMIT_PER_MINUTE: String(ACCOUNT_LIMIT),
     }),

@@ -140,6 +140,13 @@ export const StoreLimits = {
   keyPrefixMin: 5,
   /** a received event's reason as the console keeps it */
   reasonMax: 500,
+  /** a store order id the return redirect accepts is at least this long: a random id is (Stripe's are 60+) */
+  returnOrderIdMin: 20,
+} as const;
+
+/** Mail (SMTP_URL): an SMTP server's refusal as an order's email error keeps and shows it. */
+export const MailLimits = {
+  errorMax: 500,
 } as const;
 
 /** The answer to `GET .../store/orders/{orderId}`: the order and every event that named it. */

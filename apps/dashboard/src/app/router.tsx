@@ -31,6 +31,7 @@ import { dashboardRoute } from './routes/dashboard/route';
 import { indexRoute } from './routes/index-route';
 import { inviteRoute } from './routes/invite/route';
 import { portalRoute } from './routes/portal/route';
+import { orderRoute } from './routes/order/route';
 import { rootRoute } from './routes/root';
 import { sellRoute } from './routes/sell/route';
 import { signInRoute } from './routes/sign-in/route';
@@ -42,6 +43,7 @@ const routeTree = rootRoute.addChildren([
   signUpRoute,
   inviteRoute,
   portalRoute,
+  orderRoute,
   dashboardRoute.addChildren([
     appsRoute,
     accountRoute,

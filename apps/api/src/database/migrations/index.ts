@@ -31,6 +31,7 @@ import { AuditSearch1795300000035 } from './1795300000035-AuditSearch.js';
 import { InvitationLabels1795300000036 } from './1795300000036-InvitationLabels.js';
 import { CustomerPortal1795300000038 } from './1795300000038-CustomerPortal.js';
 import { StoreSales1795300000037 } from './1795300000037-StoreSales.js';
+import { OrderEmailAttempts1795300000039 } from './1795300000039-OrderEmailAttempts.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   InvitationLabels1795300000036,
   CustomerPortal1795300000038,
   StoreSales1795300000037,
+  OrderEmailAttempts1795300000039,
 ];

@@ -1,34 +1,28 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
-import { Config } from '../../config/config.js';
+import { MailService } from '../mail/mail.service.js';
 
 /**
- * Sends a customer their portal sign-in code. The one place the portal sends
- * mail: without SMTP_URL `available` is false and the portal does not offer
- * sign-in by email. Sending is over SMTP with nodemailer, straight from the
- * API process (a failed send is logged; the customer asks for another code).
+ * Sends a customer their portal sign-in code through the service's mail
+ * (SMTP_URL, MAIL_FROM): without SMTP_URL `available` is false and the portal
+ * does not offer sign-in by email. Sent straight from the API process, not
+ * queued: a code is worth minutes, and a customer whose mail failed asks for
+ * another (the failure is logged, without the address or the code).
  */
 @Injectable()
 export class CustomerCodeMailer {
   private readonly logger = new Logger('PortalMail');
-  private readonly transport: Transporter | null;
-  private readonly from: string;
 
-  constructor(config: Config) {
-    this.transport = config.SMTP_URL ? createTransport(config.SMTP_URL) : null;
-    this.from = config.SMTP_FROM;
-  }
+  constructor(private readonly mail: MailService) {}
 
   get available(): boolean {
-    return this.transport !== null;
+    return this.mail.enabled;
   }
 
   /** Sends `code` to `to`; never rejects (the caller does not wait for it). */
   async send(to: string, appName: string, code: string): Promise<void> {
-    if (!this.transport) return;
+    if (!this.mail.enabled) return;
     try {
-      await this.transport.sendMail({
-        from: this.from,
+      await this.mail.send({
         to,
         subject: `Your ${appName} sign-in code`,
         text:

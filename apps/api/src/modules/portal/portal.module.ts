@@ -4,6 +4,7 @@ import { AppsModule } from '../apps/apps.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { CustomerCodeMailer } from './customer-code-mailer.js';
 import { PortalAccess } from './portal-access.js';
 import { PortalSettingsController } from './portal-settings.controller.js';
@@ -17,7 +18,7 @@ import { PortalService } from './portal.service.js';
  * `/v1/portal/{publicId}`.
  */
 @Module({
-  imports: [AccountsModule, AppsModule, FilesModule, RateLimitModule, SessionsModule],
+  imports: [AccountsModule, AppsModule, FilesModule, MailModule, RateLimitModule, SessionsModule],
   controllers: [PortalSettingsController, PortalController],
   providers: [CustomerCodeMailer, PortalAccess, PortalService, PortalSettingsService],
 })
