@@ -25,6 +25,8 @@ import {
   MembersLink,
   ResellerLink,
   SettingsLink,
+  StoreConnectionLink,
+  StoreOrderLink,
   UserLink,
   VariablesLink,
   WebhookLink,
@@ -247,6 +249,63 @@ function variable(w: EntryWords): ReactNode {
 function sessionsEnded(w: EntryWords, name = 'sessionsEnded'): string {
   const ended = w.count(name) ?? 0;
   return ended > 0 ? `; ended ${plural(ended, 'session')}` : '';
+}
+
+/** The store connection an entry names (details.connectionId), by its name when recorded. */
+function storeConnection(w: EntryWords): ReactNode {
+  const connectionId = w.text('connectionId');
+  const name = w.text('name') ? <code className="log-name">{w.text('name')}</code> : 'a store connection';
+  return connectionId ? (
+    <StoreConnectionLink appId={w.appId} connectionId={connectionId}>
+      {name}
+    </StoreConnectionLink>
+  ) : (
+    name
+  );
+}
+
+/** The product mapping an entry names, and the connection it belongs to. */
+function storeProduct(w: EntryWords): ReactNode {
+  const connectionId = w.text('connectionId');
+  const name = <code className="log-name">{w.text('name') ?? w.text('externalId') ?? 'a product'}</code>;
+  return connectionId ? (
+    <StoreConnectionLink appId={w.appId} connectionId={connectionId}>
+      {name}
+    </StoreConnectionLink>
+  ) : (
+    name
+  );
+}
+
+/** The store order an entry names (details.orderId), by the store's order id. */
+function storeOrder(w: EntryWords): ReactNode {
+  const orderId = w.text('orderId');
+  const name = <code className="log-name">{w.text('externalOrderId') ?? 'an order'}</code>;
+  return orderId ? (
+    <StoreOrderLink appId={w.appId} orderId={orderId}>
+      {name}
+    </StoreOrderLink>
+  ) : (
+    name
+  );
+}
+
+/** "2 keys (KEY-1, KEY-2)": an order's keys, each linked to Licenses. */
+function orderKeys(w: EntryWords): ReactNode {
+  const keys = w.list('keys');
+  if (keys.length === 0) return 'its keys';
+  return (
+    <>
+      {plural(keys.length, 'key')} (
+      {keys.slice(0, 3).map((key, index) => (
+        <Fragment key={key}>
+          {index > 0 ? ', ' : null}
+          {w.key(key)}
+        </Fragment>
+      ))}
+      {keys.length > 3 ? ', …' : null})
+    </>
+  );
 }
 
 function reason(w: EntryWords): string {
@@ -687,6 +746,91 @@ export const LOG_TYPES: Record<AuditType, LogType> = {
         </>
       ),
   },
+  'admin.store.connection.create': {
+    label: 'Store connected',
+    sentence: (w) => (
+      <>
+        Connected {w.text('provider') ?? 'a store'} as {storeConnection(w)}
+      </>
+    ),
+  },
+  'admin.store.connection.update': {
+    label: 'Store connection changed',
+    sentence: (w) => {
+      const changes = w.record('changes');
+      return (
+        <>
+          Changed {storeConnection(w)}
+          {Object.keys(changes).length > 0 ? `: ${changesWords(changes)}` : ''}
+        </>
+      );
+    },
+  },
+  'admin.store.connection.rotate-secret': {
+    label: 'Store secret rotated',
+    sentence: (w) => <>Rotated the signing secret of {storeConnection(w)}</>,
+  },
+  'admin.store.connection.delete': {
+    label: 'Store disconnected',
+    sentence: (w) => <>Deleted the store connection {w.name(w.text('name'))}</>,
+  },
+  'admin.store.product.create': {
+    label: 'Store product mapped',
+    sentence: (w) => (
+      <>
+        Mapped store product {w.name(w.text('externalId'))} as {storeProduct(w)}
+      </>
+    ),
+  },
+  'admin.store.product.update': {
+    label: 'Store product changed',
+    sentence: (w) => <>Changed the mapping of {storeProduct(w)}</>,
+  },
+  'admin.store.product.delete': {
+    label: 'Store product unmapped',
+    sentence: (w) => <>Deleted the mapping of {w.name(w.text('name') ?? w.text('externalId'))}</>,
+  },
+  'store.order.fulfil': {
+    label: 'Order fulfilled',
+    sentence: (w) => (
+      <>
+        Fulfilled order {storeOrder(w)}
+        {w.text('product') ? <> of {w.name(w.text('product'))}</> : null} with {orderKeys(w)}
+      </>
+    ),
+  },
+  'store.order.refund': {
+    label: 'Order refunded',
+    sentence: (w) => (
+      <>
+        Banned {orderKeys(w)} of refunded order {storeOrder(w)}
+      </>
+    ),
+  },
+  'store.order.chargeback': {
+    label: 'Order charged back',
+    sentence: (w) => (
+      <>
+        Banned {orderKeys(w)} of order {storeOrder(w)} after a chargeback
+      </>
+    ),
+  },
+  'store.order.renew': {
+    label: 'Order renewed',
+    sentence: (w) => (
+      <>
+        Renewed order {storeOrder(w)}: {orderKeys(w)} now expire {w.date('expiresAt')}
+      </>
+    ),
+  },
+  'store.order.cancel': {
+    label: 'Order cancelled',
+    sentence: (w) => (
+      <>
+        Cancelled order {storeOrder(w)}: {orderKeys(w)} end {w.date('endsAt')}
+      </>
+    ),
+  },
   'invitation.revoked': {
     label: 'Invitation revoked',
     sentence: (w) => (
@@ -762,6 +906,8 @@ export const LOG_TYPE_GROUPS: ReadonlyArray<{ prefix?: string; label: string; ty
     types: groupTypes('admin.app.').filter((type) => type !== 'admin.app.delete'),
   },
   { prefix: 'admin.keyauth', label: 'KeyAuth: every change', types: groupTypes('admin.keyauth.') },
+  { prefix: 'admin.store', label: 'Store settings: every change', types: groupTypes('admin.store.') },
+  { prefix: 'store.order', label: 'Store orders: fulfilled, refunded, renewed', types: groupTypes('store.order.') },
   { prefix: 'seller', label: 'Seller API: every call', types: groupTypes('seller.') },
   {
     prefix: 'member',

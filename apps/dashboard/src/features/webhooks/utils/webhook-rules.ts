@@ -15,6 +15,10 @@ export const EVENT_DESCRIPTIONS: Record<EventName, string> = {
   'license.delete': 'A license key was deleted',
   'file.download': 'A user downloaded a file',
   'session.create': 'A session started',
+  'order.fulfilled': 'A store purchase made keys',
+  'order.refunded': 'A store refund or chargeback banned an order’s keys',
+  'order.renewed': 'A subscription payment extended an order’s keys',
+  'order.cancelled': 'A subscription was cancelled; its keys end at period end',
 };
 
 /** Discord webhook URLs get a Discord message with one embed; a text that is no URL is not one. */
