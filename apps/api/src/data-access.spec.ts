@@ -60,6 +60,12 @@ const OWNERS: Record<string, string> = {
   keyauth_import_keys: 'keyauth',
   app_members: 'members',
   app_invitations: 'members',
+  store_connections: 'store',
+  store_products: 'store',
+  store_orders: 'store',
+  store_order_refs: 'store',
+  store_order_licenses: 'store',
+  store_events: 'store',
 };
 /**
  * Writes from outside the owner: an event's deliveries are inserted in the

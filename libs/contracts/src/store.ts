@@ -117,19 +117,29 @@ export interface OrderPage {
 
 /** Limits of the store's admin requests and of what one event may produce. */
 export const StoreLimits = {
+  nameMin: 1,
   nameMax: 64,
   /** a store's webhook signing secret as the vendor pastes it */
+  signingSecretMin: 1,
   signingSecretMax: 512,
+  externalIdMin: 1,
   externalIdMax: 255,
+  productNameMin: 1,
   productNameMax: 128,
   keysPerUnitMin: 1,
   keysPerUnitMax: 100,
   /** keys one order may produce (keys per unit x quantity): LicenseLimits.countMax, like one generation */
   keysPerOrderMax: 100,
   /** amounts in minor units */
+  amountMin: 0,
   amountMax: 1_000_000_000_000,
   renewalUrlMax: 2048,
+  searchMin: 1,
   searchMax: 320,
+  /** a search this long or longer also looks for keys starting with it (shorter: a key matches only whole) */
+  keyPrefixMin: 5,
+  /** a received event's reason as the console keeps it */
+  reasonMax: 500,
 } as const;
 
 /** The answer to `GET .../store/orders/{orderId}`: the order and every event that named it. */

@@ -29,28 +29,34 @@ import { ListQuery } from './paging.js';
 
 const name = allOf(
   IsString({ message: FieldMessage.string('name') }),
-  Length(1, StoreLimits.nameMax, { message: FieldMessage.length('name', 1, StoreLimits.nameMax) }),
+  Length(StoreLimits.nameMin, StoreLimits.nameMax, {
+    message: FieldMessage.length('name', StoreLimits.nameMin, StoreLimits.nameMax),
+  }),
 );
 const signingSecret = allOf(
   IsString({ message: FieldMessage.string('signingSecret') }),
-  Length(1, StoreLimits.signingSecretMax, {
-    message: FieldMessage.length('signingSecret', 1, StoreLimits.signingSecretMax),
+  Length(StoreLimits.signingSecretMin, StoreLimits.signingSecretMax, {
+    message: FieldMessage.length('signingSecret', StoreLimits.signingSecretMin, StoreLimits.signingSecretMax),
   }),
 );
 const externalId = allOf(
   IsString({ message: FieldMessage.string('externalId') }),
-  Length(1, StoreLimits.externalIdMax, { message: FieldMessage.length('externalId', 1, StoreLimits.externalIdMax) }),
+  Length(StoreLimits.externalIdMin, StoreLimits.externalIdMax, {
+    message: FieldMessage.length('externalId', StoreLimits.externalIdMin, StoreLimits.externalIdMax),
+  }),
 );
 const productName = allOf(
   IsString({ message: FieldMessage.string('name') }),
-  Length(1, StoreLimits.productNameMax, { message: FieldMessage.length('name', 1, StoreLimits.productNameMax) }),
+  Length(StoreLimits.productNameMin, StoreLimits.productNameMax, {
+    message: FieldMessage.length('name', StoreLimits.productNameMin, StoreLimits.productNameMax),
+  }),
 );
 const durationType = IsIn(DURATION_TYPES, { message: FieldMessage.oneOf('durationType', DURATION_TYPES) });
-const AMOUNT_MESSAGE = FieldMessage.nullOrBetween('expectedAmount', 0, StoreLimits.amountMax);
+const AMOUNT_MESSAGE = FieldMessage.nullOrBetween('expectedAmount', StoreLimits.amountMin, StoreLimits.amountMax);
 const expectedAmount = allOf(
   OptionalOrNull(),
   IsInt({ message: AMOUNT_MESSAGE }),
-  Min(0, { message: AMOUNT_MESSAGE }),
+  Min(StoreLimits.amountMin, { message: AMOUNT_MESSAGE }),
   Max(StoreLimits.amountMax, { message: AMOUNT_MESSAGE }),
 );
 export const CURRENCY_MESSAGE = 'currency must be null or a three-letter ISO 4217 code such as USD';
@@ -167,7 +173,9 @@ const connectionId = allOf(Optional(), IsUUID('all', { message: FieldMessage.uui
 export class ListStoreOrdersQuery extends ListQuery {
   @Optional()
   @IsString({ message: FieldMessage.string('search') })
-  @Length(1, StoreLimits.searchMax, { message: FieldMessage.length('search', 1, StoreLimits.searchMax) })
+  @Length(StoreLimits.searchMin, StoreLimits.searchMax, {
+    message: FieldMessage.length('search', StoreLimits.searchMin, StoreLimits.searchMax),
+  })
   search?: string;
 
   @Optional()

@@ -55,11 +55,13 @@ export interface LockedOrderRow {
 /**
  * The connection's order one of the ids `$2` names (its own store id, or one
  * of store_order_refs), locked until the transaction ends, so events on one
- * order apply one after another.
+ * order apply one after another. A union, so each side is its unique index's
+ * lookup (an OR of the two was a sequential scan of store_orders).
  */
 export const LOCK_ORDER = `SELECT o.id, o.app_id, o.external_order_id, o.status, o.period_ends_at FROM store_orders o
-  WHERE o.connection_id = $1 AND (o.external_order_id = ANY($2::text[])
-    OR o.id IN (SELECT r.order_id FROM store_order_refs r WHERE r.connection_id = $1 AND r.external_id = ANY($2::text[])))
+  WHERE o.id IN (
+    SELECT id FROM store_orders WHERE connection_id = $1 AND external_order_id = ANY($2::text[])
+    UNION SELECT order_id FROM store_order_refs WHERE connection_id = $1 AND external_id = ANY($2::text[]))
   ORDER BY o.created_at LIMIT 1 FOR UPDATE OF o`;
 
 /** The order's keys in the order they were made. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { StoreOrderDetail } from '@latchkey/contracts';
+import { StoreLimits, type StoreOrderDetail } from '@latchkey/contracts';
 import { DataSource } from 'typeorm';
 import { pageOffset } from '../../common/admin-response.js';
 import { AppError } from '../../common/errors.js';
@@ -37,7 +37,13 @@ export class StoreOrdersService {
     return sqlPage(
       this.dataSource,
       SEARCH_ORDERS,
-      [...filters, prefix(search.toLowerCase()), prefix(search), prefix(key), key],
+      [
+        ...filters,
+        prefix(search.toLowerCase()),
+        prefix(search),
+        key.length >= StoreLimits.keyPrefixMin ? prefix(key) : null,
+        key,
+      ],
       window,
       toOrder,
     );

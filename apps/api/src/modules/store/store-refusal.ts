@@ -1,7 +1,4 @@
-import type { ErrorCode } from '@latchkey/contracts';
-
-/** Reasons are kept for the console at this length. */
-export const REASON_MAX = 500;
+import { StoreLimits, type ErrorCode } from '@latchkey/contracts';
 
 /** An event fulfilment refuses: recorded with `reason`, answered with `code`'s status and message. */
 export class StoreRefusal extends Error {
@@ -14,5 +11,5 @@ export class StoreRefusal extends Error {
 }
 
 export function shortReason(reason: string): string {
-  return reason.length <= REASON_MAX ? reason : `${reason.slice(0, REASON_MAX - 1)}…`;
+  return reason.length <= StoreLimits.reasonMax ? reason : `${reason.slice(0, StoreLimits.reasonMax - 1)}…`;
 }

@@ -142,16 +142,19 @@ export const LIST_ORDERS: ListStatement = {
 
 /**
  * Orders whose buyer email (lower case, `$4`), store order id (`$5`) or one
- * of whose keys (upper case, `$6`) starts with the search; each LIKE pattern
- * is a prefix (`fragment%`, escaped with `\`), so each branch is a range of
- * its own index: store_orders_app_email_idx, store_orders_app_external_idx,
- * and licenses_app_key_key (exact) or licenses_key_trgm_idx (a prefix).
+ * of whose keys (upper case, `$6`, null for a search shorter than
+ * StoreLimits.keyPrefixMin; `$7` the whole key) starts with the search; each
+ * LIKE pattern is a prefix (`fragment%`, escaped with `\`), so each branch is
+ * a range of its own index: store_orders_app_email_idx,
+ * store_orders_app_external_idx, and licenses_app_key_key (exact) or
+ * licenses_key_trgm_idx (a prefix: trigrams need three characters, and a
+ * short one would match a large share of the app's keys).
  */
 const MATCHING_ORDERS = `o.id IN (
     SELECT id FROM store_orders WHERE app_id = $1 AND lower(buyer_email) LIKE $4 ESCAPE '\\'
     UNION SELECT id FROM store_orders WHERE app_id = $1 AND external_order_id LIKE $5 ESCAPE '\\'
     UNION SELECT sol.order_id FROM licenses l JOIN store_order_licenses sol ON sol.license_id = l.id
-      WHERE l.app_id = $1 AND (l.key = $7 OR l.key LIKE $6 ESCAPE '\\'))`;
+      WHERE l.app_id = $1 AND (l.key = $7 OR ($6::text IS NOT NULL AND l.key LIKE $6 ESCAPE '\\')))`;
 
 export const SEARCH_ORDERS: ListStatement = {
   select: ORDER_COLUMNS,

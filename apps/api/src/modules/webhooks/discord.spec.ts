@@ -51,9 +51,20 @@ describe('discordMessage', () => {
     ['license.activate', DISCORD_COLORS.yellow],
     ['license.delete', DISCORD_COLORS.yellow],
     ['file.download', DISCORD_COLORS.yellow],
+    ['order.fulfilled', DISCORD_COLORS.yellow],
+    ['order.refunded', DISCORD_COLORS.yellow],
+    ['order.renewed', DISCORD_COLORS.yellow],
+    ['order.cancelled', DISCORD_COLORS.yellow],
     ['test', DISCORD_COLORS.yellow],
   ] as const)('colours %s %i', (event, color) => {
     expect(discordMessage(event, timestamp, {}).embeds[0].color).toBe(color);
+  });
+
+  it('shows an order’s keys in its embed, as one field', () => {
+    const keys = ['AAAAA-BBBBB-CCCCC-DDDDD', 'EEEEE-FFFFF-GGGGG-HHHHH'];
+    const [embed] = discordMessage('order.fulfilled', timestamp, { orderId: 'o', keys, appId: 'a' }).embeds;
+    expect(embed.fields.map((f) => f.name)).toEqual(['orderId', 'keys', 'appId']);
+    expect(embed.fields[1]!.value).toBe(JSON.stringify(keys));
   });
 
   it('covers every event name', () => {

@@ -251,63 +251,6 @@ function sessionsEnded(w: EntryWords, name = 'sessionsEnded'): string {
   return ended > 0 ? `; ended ${plural(ended, 'session')}` : '';
 }
 
-/** The store connection an entry names (details.connectionId), by its name when recorded. */
-function storeConnection(w: EntryWords): ReactNode {
-  const connectionId = w.text('connectionId');
-  const name = w.text('name') ? <code className="log-name">{w.text('name')}</code> : 'a store connection';
-  return connectionId ? (
-    <StoreConnectionLink appId={w.appId} connectionId={connectionId}>
-      {name}
-    </StoreConnectionLink>
-  ) : (
-    name
-  );
-}
-
-/** The product mapping an entry names, and the connection it belongs to. */
-function storeProduct(w: EntryWords): ReactNode {
-  const connectionId = w.text('connectionId');
-  const name = <code className="log-name">{w.text('name') ?? w.text('externalId') ?? 'a product'}</code>;
-  return connectionId ? (
-    <StoreConnectionLink appId={w.appId} connectionId={connectionId}>
-      {name}
-    </StoreConnectionLink>
-  ) : (
-    name
-  );
-}
-
-/** The store order an entry names (details.orderId), by the store's order id. */
-function storeOrder(w: EntryWords): ReactNode {
-  const orderId = w.text('orderId');
-  const name = <code className="log-name">{w.text('externalOrderId') ?? 'an order'}</code>;
-  return orderId ? (
-    <StoreOrderLink appId={w.appId} orderId={orderId}>
-      {name}
-    </StoreOrderLink>
-  ) : (
-    name
-  );
-}
-
-/** "2 keys (KEY-1, KEY-2)": an order's keys, each linked to Licenses. */
-function orderKeys(w: EntryWords): ReactNode {
-  const keys = w.list('keys');
-  if (keys.length === 0) return 'its keys';
-  return (
-    <>
-      {plural(keys.length, 'key')} (
-      {keys.slice(0, 3).map((key, index) => (
-        <Fragment key={key}>
-          {index > 0 ? ', ' : null}
-          {w.key(key)}
-        </Fragment>
-      ))}
-      {keys.length > 3 ? ', …' : null})
-    </>
-  );
-}
-
 function reason(w: EntryWords): string {
   return w.text('reason') ? `: “${w.text('reason')}”` : '';
 }
@@ -333,6 +276,144 @@ const SELLER_LOG_TYPES = {
     sentence: (w: EntryWords) => `Seller API call “${w.text('type') ?? 'unknown'}” is not served here`,
   },
 } as Record<`seller.${SellerCall}` | 'seller.refused', LogType>;
+
+/** The keys a store order's entry names (details.keys), each linked, the first few by name. */
+function orderKeys(w: EntryWords): ReactNode {
+  const keys = w.list('keys');
+  if (keys.length === 0) return 'no key';
+  if (keys.length > 3) return <LicensesLink appId={w.appId}>{plural(keys.length, 'key')}</LicensesLink>;
+  return keys.map((key, index) => (
+    <Fragment key={key}>
+      {index > 0 ? ', ' : ''}
+      {w.key(key)}
+    </Fragment>
+  ));
+}
+
+/** The store order an entry names, by the store's order id, linked to its page. */
+function order(w: EntryWords): ReactNode {
+  const orderId = w.text('orderId');
+  const name = w.name(w.text('externalOrderId'), 'an order');
+  return orderId ? (
+    <StoreOrderLink appId={w.appId} orderId={orderId}>
+      {name}
+    </StoreOrderLink>
+  ) : (
+    name
+  );
+}
+
+/** The store connection an entry names (details.connectionId), linked to its page; `name` when recorded. */
+function storeConnection(w: EntryWords, name: ReactNode): ReactNode {
+  const connectionId = w.text('connectionId');
+  return connectionId ? (
+    <StoreConnectionLink appId={w.appId} connectionId={connectionId}>
+      {name}
+    </StoreConnectionLink>
+  ) : (
+    name
+  );
+}
+
+/** A store connection's and its mappings' changes, and what store events did to orders (actor `store`). */
+const STORE_LOG_TYPES: Record<Extract<AuditType, `admin.store.${string}` | `store.${string}`>, LogType> = {
+  'admin.store.connection.create': {
+    label: 'Store connected',
+    sentence: (w) => (
+      <>
+        Connected the {w.text('provider') ?? ''} store {storeConnection(w, w.name(w.text('name'), 'connection'))}
+      </>
+    ),
+  },
+  'admin.store.connection.update': {
+    label: 'Store connection changed',
+    sentence: (w) => {
+      const changes = w.record('changes');
+      const parts = [
+        typeof changes.name === 'string' ? `renamed it ${changes.name}` : null,
+        changes.enabled === false ? 'turned it off' : changes.enabled === true ? 'turned it on' : null,
+        changes.signingSecret ? 'pasted a new signing secret' : null,
+      ].filter(Boolean);
+      return (
+        <>
+          Changed a {storeConnection(w, 'store connection')}
+          {parts.length > 0 ? `: ${parts.join(', ')}` : ''}
+        </>
+      );
+    },
+  },
+  'admin.store.connection.rotate-secret': {
+    label: 'Store secret rotated',
+    sentence: (w) => (
+      <>Made a new signing secret for a {storeConnection(w, 'store connection')}: the old one stopped working</>
+    ),
+  },
+  'admin.store.connection.delete': {
+    label: 'Store connection deleted',
+    sentence: (w) => (
+      <>
+        Deleted the {w.text('provider') ?? ''} store connection {w.name(w.text('name'), '')}
+      </>
+    ),
+  },
+  'admin.store.product.create': {
+    label: 'Store product mapped',
+    sentence: (w) => (
+      <>
+        Mapped the store product {w.name(w.text('externalId'))} to{' '}
+        {storeConnection(w, w.name(w.text('name'), 'a product'))}
+      </>
+    ),
+  },
+  'admin.store.product.update': {
+    label: 'Store mapping changed',
+    sentence: (w) => <>Changed the mapping of the store product {storeConnection(w, w.name(w.text('externalId')))}</>,
+  },
+  'admin.store.product.delete': {
+    label: 'Store mapping deleted',
+    sentence: (w) => <>Deleted the mapping of the store product {w.name(w.text('externalId'))}</>,
+  },
+  'store.order.fulfil': {
+    label: 'Order fulfilled',
+    sentence: (w) => (
+      <>
+        Order {order(w)} paid: made {orderKeys(w)}
+      </>
+    ),
+  },
+  'store.order.refund': {
+    label: 'Order refunded',
+    sentence: (w) => (
+      <>
+        Order {order(w)} refunded: banned {orderKeys(w)}
+      </>
+    ),
+  },
+  'store.order.chargeback': {
+    label: 'Order charged back',
+    sentence: (w) => (
+      <>
+        Chargeback on order {order(w)}: banned {orderKeys(w)}
+      </>
+    ),
+  },
+  'store.order.renew': {
+    label: 'Order renewed',
+    sentence: (w) => (
+      <>
+        Order {order(w)} renewed: {orderKeys(w)} run until {w.date('expiresAt', 'a new date')}
+      </>
+    ),
+  },
+  'store.order.cancel': {
+    label: 'Order cancelled',
+    sentence: (w) => (
+      <>
+        Order {order(w)} cancelled: {orderKeys(w)} end {w.date('endsAt', 'at the period end')}
+      </>
+    ),
+  },
+};
 
 const JOB_LOG_TYPES = Object.fromEntries(
   (Object.keys(JOB_WORDS) as JobType[]).map((type) => [
@@ -688,6 +769,7 @@ export const LOG_TYPES: Record<AuditType, LogType> = {
   },
   ...JOB_LOG_TYPES,
   ...SELLER_LOG_TYPES,
+  ...STORE_LOG_TYPES,
 
   'admin.token.create': {
     label: 'Access token created',
@@ -745,91 +827,6 @@ export const LOG_TYPES: Record<AuditType, LogType> = {
           team
         </>
       ),
-  },
-  'admin.store.connection.create': {
-    label: 'Store connected',
-    sentence: (w) => (
-      <>
-        Connected {w.text('provider') ?? 'a store'} as {storeConnection(w)}
-      </>
-    ),
-  },
-  'admin.store.connection.update': {
-    label: 'Store connection changed',
-    sentence: (w) => {
-      const changes = w.record('changes');
-      return (
-        <>
-          Changed {storeConnection(w)}
-          {Object.keys(changes).length > 0 ? `: ${changesWords(changes)}` : ''}
-        </>
-      );
-    },
-  },
-  'admin.store.connection.rotate-secret': {
-    label: 'Store secret rotated',
-    sentence: (w) => <>Rotated the signing secret of {storeConnection(w)}</>,
-  },
-  'admin.store.connection.delete': {
-    label: 'Store disconnected',
-    sentence: (w) => <>Deleted the store connection {w.name(w.text('name'))}</>,
-  },
-  'admin.store.product.create': {
-    label: 'Store product mapped',
-    sentence: (w) => (
-      <>
-        Mapped store product {w.name(w.text('externalId'))} as {storeProduct(w)}
-      </>
-    ),
-  },
-  'admin.store.product.update': {
-    label: 'Store product changed',
-    sentence: (w) => <>Changed the mapping of {storeProduct(w)}</>,
-  },
-  'admin.store.product.delete': {
-    label: 'Store product unmapped',
-    sentence: (w) => <>Deleted the mapping of {w.name(w.text('name') ?? w.text('externalId'))}</>,
-  },
-  'store.order.fulfil': {
-    label: 'Order fulfilled',
-    sentence: (w) => (
-      <>
-        Fulfilled order {storeOrder(w)}
-        {w.text('product') ? <> of {w.name(w.text('product'))}</> : null} with {orderKeys(w)}
-      </>
-    ),
-  },
-  'store.order.refund': {
-    label: 'Order refunded',
-    sentence: (w) => (
-      <>
-        Banned {orderKeys(w)} of refunded order {storeOrder(w)}
-      </>
-    ),
-  },
-  'store.order.chargeback': {
-    label: 'Order charged back',
-    sentence: (w) => (
-      <>
-        Banned {orderKeys(w)} of order {storeOrder(w)} after a chargeback
-      </>
-    ),
-  },
-  'store.order.renew': {
-    label: 'Order renewed',
-    sentence: (w) => (
-      <>
-        Renewed order {storeOrder(w)}: {orderKeys(w)} now expire {w.date('expiresAt')}
-      </>
-    ),
-  },
-  'store.order.cancel': {
-    label: 'Order cancelled',
-    sentence: (w) => (
-      <>
-        Cancelled order {storeOrder(w)}: {orderKeys(w)} end {w.date('endsAt')}
-      </>
-    ),
   },
   'invitation.revoked': {
     label: 'Invitation revoked',
@@ -906,9 +903,13 @@ export const LOG_TYPE_GROUPS: ReadonlyArray<{ prefix?: string; label: string; ty
     types: groupTypes('admin.app.').filter((type) => type !== 'admin.app.delete'),
   },
   { prefix: 'admin.keyauth', label: 'KeyAuth: every change', types: groupTypes('admin.keyauth.') },
-  { prefix: 'admin.store', label: 'Store settings: every change', types: groupTypes('admin.store.') },
-  { prefix: 'store.order', label: 'Store orders: fulfilled, refunded, renewed', types: groupTypes('store.order.') },
   { prefix: 'seller', label: 'Seller API: every call', types: groupTypes('seller.') },
+  { prefix: 'admin.store', label: 'Store settings: every change', types: groupTypes('admin.store.') },
+  {
+    prefix: 'store.order',
+    label: 'Store orders: fulfilled, refunded, renewed, cancelled',
+    types: groupTypes('store.'),
+  },
   {
     prefix: 'member',
     label: 'Members: invited, joined, roles, removed',

@@ -1,6 +1,20 @@
 import Stripe from 'stripe';
 import { jsonKeysAnswer } from './json-answer.js';
 import {
+  type Fields,
+  idOf,
+  integer,
+  isObject,
+  lineItems,
+  present,
+  quantityOf,
+  required,
+  seconds,
+  STRIPE_PRODUCT_METADATA,
+  STRIPE_QUANTITY_METADATA,
+  text,
+} from './stripe-fields.js';
+import {
   type NormalizedStoreEvent,
   type StoreConnector,
   StoreEventUnreadable,
@@ -10,12 +24,6 @@ import {
 
 /** Stripe's own tolerance for a signature's timestamp (its library's default, 300 s). */
 const TOLERANCE_SECONDS = Stripe.webhooks.DEFAULT_TOLERANCE;
-
-/** Metadata a vendor sets on a Payment Link, Checkout Session or price to name the mapping, and the quantity. */
-export const STRIPE_PRODUCT_METADATA = 'latchkey_product';
-export const STRIPE_QUANTITY_METADATA = 'latchkey_quantity';
-
-type Fields = Record<string, unknown>;
 
 /**
  * Stripe (docs/selling.md, "Stripe"): signatures checked by the official
@@ -255,53 +263,4 @@ function disputeCreated(base: NormalizedStoreEvent, dispute: Fields): Normalized
     currency: text(dispute, 'currency')?.toUpperCase() ?? null,
     reason: `Dispute: ${text(dispute, 'reason') ?? 'no reason given'}`,
   };
-}
-
-function lineItems(invoice: Fields): Fields[] {
-  const lines = invoice['lines'];
-  if (!isObject(lines) || !Array.isArray(lines['data'])) return [];
-  return (lines['data'] as unknown[]).filter(isObject);
-}
-
-function quantityOf(value: string | null): number {
-  if (value === null) return 1;
-  if (!/^\d{1,4}$/.test(value) || Number(value) < 1) {
-    throw new StoreEventUnreadable(`metadata.${STRIPE_QUANTITY_METADATA} must be a positive integer`);
-  }
-  return Number(value);
-}
-
-function isObject(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function present<T>(value: T | null | undefined): value is T {
-  return value !== null && value !== undefined;
-}
-
-function text(object: Fields, field: string): string | null {
-  const value = object[field];
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-function required(object: Fields, field: string): string {
-  const value = text(object, field);
-  if (!value) throw new StoreEventUnreadable(`The event's object has no ${field}`);
-  return value;
-}
-
-/** An id, whether the field holds it or an expanded object with it. */
-function idOf(value: unknown): string | null {
-  if (typeof value === 'string' && value !== '') return value;
-  return isObject(value) ? text(value, 'id') : null;
-}
-
-function integer(object: Fields, field: string): number | null {
-  const value = object[field];
-  return Number.isSafeInteger(value) ? (value as number) : null;
-}
-
-function seconds(object: Fields, field: string): Date | null {
-  const value = integer(object, field);
-  return value === null ? null : new Date(value * 1000);
 }

@@ -15,10 +15,10 @@ export const EVENT_DESCRIPTIONS: Record<EventName, string> = {
   'license.delete': 'A license key was deleted',
   'file.download': 'A user downloaded a file',
   'session.create': 'A session started',
-  'order.fulfilled': 'A store purchase made keys',
-  'order.refunded': 'A store refund or chargeback banned an order’s keys',
-  'order.renewed': 'A subscription payment extended an order’s keys',
-  'order.cancelled': 'A subscription was cancelled; its keys end at period end',
+  'order.fulfilled': 'A store order was paid and its keys made',
+  'order.refunded': 'A store order was refunded or charged back: its keys are banned',
+  'order.renewed': 'A store subscription renewed: its keys run longer',
+  'order.cancelled': 'A store subscription was cancelled: its keys end at the period end',
 };
 
 /** Discord webhook URLs get a Discord message with one embed; a text that is no URL is not one. */
