@@ -7,7 +7,7 @@ import { PROVIDER_LABELS } from '../utils/store-words';
 /** Where each store takes the webhook URL. */
 const URL_HINTS: Record<CreatedStoreConnection['provider'], string> = {
   stripe:
-    'Paste it as the endpoint URL under Developers → Webhooks, with the checkout.session.*, invoice.*, customer.subscription.*, charge.refunded and charge.dispute.created events.',
+    'Paste it as the endpoint’s URL under Developers → Webhooks, with the events docs/selling.md lists under “Stripe”.',
   paddle: 'Paste it as the notification destination’s URL under Developer tools → Notifications.',
   lemonsqueezy:
     'Paste it as the webhook’s callback URL under Settings → Webhooks, with the order and subscription events.',

@@ -24,7 +24,7 @@ export function ConnectionsTable({ appId }: { appId: string }) {
       column.accessor('name', {
         header: 'Connection',
         cell: (info) => (
-          <>
+          <span className="store-stack">
             <Link
               to="/apps/$appId/store/connections/$connectionId"
               params={{ appId, connectionId: info.row.original.id }}
@@ -33,7 +33,7 @@ export function ConnectionsTable({ appId }: { appId: string }) {
               {info.getValue()}
             </Link>
             <span className="store-sub">{PROVIDER_LABELS[info.row.original.provider]}</span>
-          </>
+          </span>
         ),
         meta: { className: 'col-text' },
       }),

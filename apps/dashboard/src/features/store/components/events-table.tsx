@@ -45,12 +45,12 @@ function eventColumns(
     column.accessor('kind', {
       header: 'Event',
       cell: (info) => (
-        <>
+        <span className="store-stack">
           {info.row.original.kind ? EVENT_KIND_LABELS[info.row.original.kind] : <span className="muted">Unread</span>}
           {info.row.original.externalEventId ? (
             <code className="store-sub">{info.row.original.externalEventId}</code>
           ) : null}
-        </>
+        </span>
       ),
       meta: { className: 'col-break' },
     }),

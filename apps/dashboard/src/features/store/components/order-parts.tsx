@@ -6,9 +6,9 @@ import { ORDER_STATUS_BADGES } from '../utils/store-words';
 export function OrderStatus({ order }: { order: Pick<StoreOrder, 'status' | 'statusReason'> }) {
   const badge = ORDER_STATUS_BADGES[order.status];
   return (
-    <>
+    <span className="store-stack">
       <Badge tone={badge.tone}>{badge.label}</Badge>
       {order.statusReason ? <span className="store-reason">{order.statusReason}</span> : null}
-    </>
+    </span>
   );
 }

@@ -47,7 +47,7 @@ export function OrdersTable({
         cell: (info) => {
           const order = info.row.original;
           return (
-            <>
+            <span className="store-stack">
               <Link
                 to="/apps/$appId/store/orders/$orderId"
                 params={{ appId, orderId: order.id }}
@@ -57,7 +57,7 @@ export function OrdersTable({
                 {order.buyerEmail ? <EmailText email={order.buyerEmail} /> : 'No email'}
               </Link>
               <code className="store-sub">{order.externalOrderId}</code>
-            </>
+            </span>
           );
         },
         meta: { className: 'col-break' },
@@ -65,12 +65,12 @@ export function OrdersTable({
       column.accessor('connectionId', {
         header: 'Store',
         cell: (info) => (
-          <>
+          <span className="store-stack">
             <span className="break">{names.get(info.getValue()) ?? PROVIDER_LABELS[info.row.original.provider]}</span>
             {names.has(info.getValue()) ? (
               <span className="store-sub">{PROVIDER_LABELS[info.row.original.provider]}</span>
             ) : null}
-          </>
+          </span>
         ),
         meta: { className: 'col-text' },
       }),
@@ -84,10 +84,10 @@ export function OrdersTable({
         cell: (info) => {
           const order = info.row.original;
           return (
-            <>
+            <span className="store-stack">
               {formatAmount(order.amount, order.currency)}
               {order.quantity > 1 ? <span className="store-sub">× {order.quantity}</span> : null}
-            </>
+            </span>
           );
         },
         meta: { className: 'col-num' },

@@ -33,10 +33,10 @@ export function ProductsTable({
       column.accessor('name', {
         header: 'Product',
         cell: (info) => (
-          <>
+          <span className="store-stack">
             <span className="break">{info.getValue()}</span>
             <code className="store-sub">{info.row.original.externalId}</code>
-          </>
+          </span>
         ),
         meta: { className: 'col-text' },
       }),

@@ -25,8 +25,8 @@ export function StoreEventsPage() {
   return (
     <StoreSection appId={appId} title="Received events">
       <p className="muted">
-        Every call of a store to a connection’s webhook URL. A refused one (a bad signature, an unmapped product, a
-        wrong amount) made no keys: its reason says what to fix, and the store’s retry is fulfilled once it is.
+        Every call from a store. A refused one made no keys: its reason says what to fix, and the store’s retry is
+        fulfilled once it is.
       </p>
       <div className="toolbar">
         <SelectField
