@@ -130,7 +130,6 @@ export function ConnectionFormDialog({
           type="password"
           autoComplete="off"
           spellCheck={false}
-          className="mono"
           maxLength={StoreLimits.signingSecretMax}
           hint={`${SECRET_HINTS[provider]}${editing ? ' Leave empty to keep the current one.' : ''}`}
           error={errors.signingSecret?.message}

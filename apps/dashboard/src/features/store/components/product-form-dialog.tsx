@@ -133,7 +133,6 @@ export function ProductFormDialog({
           label="Store product ID"
           autoComplete="off"
           spellCheck={false}
-          className="mono"
           maxLength={StoreLimits.externalIdMax}
           placeholder={PRODUCT_ID_PLACEHOLDERS[provider]}
           hint={PRODUCT_ID_HINTS[provider]}
