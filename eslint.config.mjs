@@ -18,6 +18,7 @@ const MODULE_DEPENDENCIES = {
   audit: [],
   'rate-limit': [],
   health: [],
+  mail: [],
   accounts: ['audit', 'rate-limit'],
   passkeys: ['accounts', 'audit', 'rate-limit'],
   apps: ['accounts', 'audit', 'events'],
@@ -47,7 +48,7 @@ const MODULE_DEPENDENCIES = {
     'variables',
     'user-variables',
   ],
-  store: ['accounts', 'apps', 'audit', 'events', 'licenses', 'rate-limit'],
+  store: ['accounts', 'apps', 'audit', 'events', 'licenses', 'mail', 'rate-limit'],
   keyauth: [
     'accounts',
     'apps',

@@ -6,11 +6,12 @@ import { AuditRetentionModule } from './modules/audit/audit.module.js';
 import { WorkerHealthModule } from './modules/health/health.module.js';
 import { JobWorkerModule } from './modules/jobs/jobs.module.js';
 import { KeyAuthImportWorkerModule } from './modules/keyauth/import/keyauth-import-worker.module.js';
+import { OrderEmailWorkerModule } from './modules/store/order-email-worker.module.js';
 import { WebhookWorkerModule } from './modules/webhooks/webhook-worker.module.js';
 
 /**
  * The worker process: BullMQ processors (webhook deliveries, bulk jobs, among
- * them the KeyAuth import's preview and commit) and
+ * them the KeyAuth import's preview and commit, order emails) and
  * housekeeping (audit retention); no HTTP but its probes' listener (WORKER_HEALTH_PORT).
  */
 @Module({})
@@ -25,6 +26,7 @@ export class WorkerModule {
         WebhookWorkerModule,
         JobWorkerModule,
         KeyAuthImportWorkerModule,
+        OrderEmailWorkerModule,
         WorkerHealthModule,
       ],
     };

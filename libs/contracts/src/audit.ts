@@ -69,6 +69,8 @@ export const ADMIN_AUDIT_TYPES = [
   'admin.store.product.create',
   'admin.store.product.update',
   'admin.store.product.delete',
+  'admin.store.order.email',
+  'admin.store.order.link',
   // Changes outside any app: kept with no app, so never listed under one.
   'admin.app.delete',
   'admin.token.create',

@@ -102,6 +102,12 @@ export const ERROR_TABLE = {
   STORE_ORDER_UNKNOWN: [422, 'No order for this event'],
   /** a purchase whose quantity makes more keys than one order may */
   STORE_QUANTITY_REFUSED: [422, 'The order makes more keys than one order may'],
+  /** resending an order's email on a service without SMTP_URL */
+  MAIL_OFF: [409, 'Email is off: the service has no SMTP_URL'],
+  /** resending the email of an order the store gave no buyer email for */
+  ORDER_NO_BUYER_EMAIL: [409, 'The order has no buyer email'],
+  /** resending an order's email while an attempt to send it is under way */
+  ORDER_EMAIL_SENDING: [409, 'The order email is being sent'],
   PAYLOAD_TOO_LARGE: [413, 'Request body is too large'],
   URL_TOO_LONG: [414, 'URL is too long'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'Content-Type must be application/json'],

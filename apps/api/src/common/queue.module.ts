@@ -7,6 +7,8 @@ import { Config } from '../config/config.js';
 export const WEBHOOK_QUEUE = 'webhooks';
 /** Queue of bulk jobs (jobs module): the HTTP process adds them, the worker runs them. */
 export const JOB_QUEUE = 'jobs';
+/** Queue of order emails (store module): the HTTP process adds them after fulfilment, the worker sends them. */
+export const ORDER_EMAIL_QUEUE = 'order-emails';
 
 /**
  * Logs the queue's Redis errors. Without a listener BullMQ prints them with
@@ -19,11 +21,13 @@ class QueueErrorLogger implements OnModuleInit {
   constructor(
     @InjectQueue(WEBHOOK_QUEUE) private readonly webhookQueue: Queue,
     @InjectQueue(JOB_QUEUE) private readonly jobQueue: Queue,
+    @InjectQueue(ORDER_EMAIL_QUEUE) private readonly orderEmailQueue: Queue,
   ) {}
 
   onModuleInit(): void {
     this.webhookQueue.on('error', (err: Error) => this.logger.warn(`webhook queue: ${err.message}`));
     this.jobQueue.on('error', (err: Error) => this.logger.warn(`bulk job queue: ${err.message}`));
+    this.orderEmailQueue.on('error', (err: Error) => this.logger.warn(`order email queue: ${err.message}`));
   }
 }
 
@@ -50,7 +54,7 @@ class QueueErrorLogger implements OnModuleInit {
         };
       },
     }),
-    BullModule.registerQueue({ name: WEBHOOK_QUEUE }, { name: JOB_QUEUE }),
+    BullModule.registerQueue({ name: WEBHOOK_QUEUE }, { name: JOB_QUEUE }, { name: ORDER_EMAIL_QUEUE }),
   ],
   providers: [QueueErrorLogger],
   exports: [BullModule],

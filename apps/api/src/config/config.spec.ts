@@ -107,4 +107,27 @@ describe('parseConfig', () => {
       'FILE_DISK_CACHE_BYTES must be between 0 and 17592186044416 (16 TiB)',
     ]);
   });
+
+  it('reads SMTP_URL and MAIL_FROM: smtp or smtps, a sender required with it, neither value in a problem', () => {
+    const off = parseConfig({ MASTER_KEY });
+    expect('config' in off && [off.config.SMTP_URL, off.config.MAIL_FROM]).toEqual(['', '']);
+    const on = parseConfig({
+      MASTER_KEY,
+      SMTP_URL: 'smtps://user:s%40cret@smtp.example.com:465',
+      MAIL_FROM: 'Shop <no-reply@example.com>',
+    });
+    expect('config' in on && on.config.SMTP_URL).toBe('smtps://user:s%40cret@smtp.example.com:465');
+    const bad = parseConfig({ MASTER_KEY, SMTP_URL: 'https://user:hunter2@smtp.example.com', MAIL_FROM: 'a@b.c' });
+    expect('problems' in bad && bad.problems).toEqual([
+      'SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465',
+    ]);
+    for (const from of [undefined, 'no address', 'a@b.c\r\nBcc: x@y.z']) {
+      const result = parseConfig({ MASTER_KEY, SMTP_URL: 'smtp://smtp.example.com:587', MAIL_FROM: from });
+      expect('problems' in result && result.problems).toEqual([
+        'MAIL_FROM is required with SMTP_URL: an address, or a name and <address>',
+      ]);
+    }
+    const delays = parseConfig({ MASTER_KEY, MAIL_RETRY_DELAYS: '200, 400' });
+    expect('config' in delays && delays.config.MAIL_RETRY_DELAYS).toEqual([200, 400]);
+  });
 });

@@ -1,10 +1,31 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsArray, IsIn, IsString, Matches, MinLength, ValidateBy, ValidateIf, validateSync } from 'class-validator';
-import { IntSetting, toOriginList } from './setting-decorators.js';
+import {
+  IsArray,
+  IsIn,
+  IsString,
+  Matches,
+  Max,
+  MinLength,
+  ValidateBy,
+  ValidateIf,
+  validateSync,
+} from 'class-validator';
+import { IntSetting, toIntList, toOriginList } from './setting-decorators.js';
 import { ServiceSettings } from './service-settings.js';
 
 export { BCRYPT_COST_MAX } from './service-settings.js';
+
+const SMTP_URL_MESSAGE =
+  'SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465';
+
+/** An address (`a@b.c`), or a display name and `<a@b.c>`. */
+const MAIL_FROM_PATTERN = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
+function isSmtpUrl(value: string): boolean {
+  const url = URL.parse(value);
+  return url !== null && (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+}
 
 /**
  * Every setting the service reads, from environment variables only. Parsed and
@@ -100,6 +121,56 @@ export class Config extends ServiceSettings {
   @IsString()
   @ValidateIf((config: Config) => config.PUBLIC_URL !== '')
   PUBLIC_URL = '';
+
+  /**
+   * The SMTP server mail is sent through (order emails, one-time codes):
+   * `smtps://user:password@smtp.example.com:465` (TLS from the start) or
+   * `smtp://user:password@smtp.example.com:587` (STARTTLS when the server
+   * offers it); user and password percent-encoded. Unset: no mail, and orders
+   * show `emailStatus: 'off'`. Never logged.
+   */
+  @ValidateBy({
+    name: 'smtpUrl',
+    validator: { validate: (value: string) => isSmtpUrl(value), defaultMessage: () => SMTP_URL_MESSAGE },
+  })
+  @IsString({ message: SMTP_URL_MESSAGE })
+  @ValidateIf((config: Config) => config.SMTP_URL !== '')
+  SMTP_URL = '';
+
+  /** The sender of every mail: `Latchkey <no-reply@example.com>` or an address alone; required with SMTP_URL. */
+  @ValidateBy({
+    name: 'mailFrom',
+    validator: {
+      validate: (value: string, args) => (args?.object as Config).SMTP_URL === '' || MAIL_FROM_PATTERN.test(value),
+      defaultMessage: () => 'MAIL_FROM is required with SMTP_URL: an address, or a name and <address>',
+    },
+  })
+  MAIL_FROM = '';
+
+  /**
+   * Milliseconds before each retry of an order email that the SMTP server
+   * refused or could not take; the email gets one attempt more than there are
+   * delays, then shows as failed. Default: 30 s, 2 min, 10 min, 1 h, 6 h.
+   */
+  @Transform(toIntList)
+  @Max(7 * 24 * 3_600_000, { each: true, message: 'MAIL_RETRY_DELAYS entries must be at most 604800000 (7 days)' })
+  @IsArray({ message: 'MAIL_RETRY_DELAYS must be a comma-separated list of milliseconds, e.g. 30000,120000' })
+  MAIL_RETRY_DELAYS: number[] = [30_000, 120_000, 600_000, 3_600_000, 21_600_000];
+
+  /** How often the worker queues again order emails still pending with no job (lost to a crash or a Redis restart). */
+  @IntSetting(100)
+  MAIL_SWEEP_INTERVAL_MS = 30_000;
+
+  /**
+   * Lifetime of an order page link handed out by the store's return redirect
+   * or the console (24 h); the link in the order email lasts 30 days.
+   */
+  @IntSetting(1, 30 * 86_400)
+  ORDER_LINK_TTL_SECONDS = 86_400;
+
+  /** Order page reads (and store return redirects) per client IP per window; 0 = off. */
+  @IntSetting(0, 100_000)
+  ORDER_PAGE_RATE_LIMIT_PER_MINUTE = 60;
 
   /** Lifetime of a download link (the contract's 60 s); change it only in tests. */
   @IntSetting(1, 3600)

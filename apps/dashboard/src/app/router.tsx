@@ -35,6 +35,7 @@ import { appsRoute } from './routes/apps/route';
 import { dashboardRoute } from './routes/dashboard/route';
 import { indexRoute } from './routes/index-route';
 import { inviteRoute } from './routes/invite/route';
+import { orderRoute } from './routes/order/route';
 import { rootRoute } from './routes/root';
 import { sellRoute } from './routes/sell/route';
 import { signInRoute } from './routes/sign-in/route';
@@ -45,6 +46,7 @@ const routeTree = rootRoute.addChildren([
   signInRoute,
   signUpRoute,
   inviteRoute,
+  orderRoute,
   dashboardRoute.addChildren([
     appsRoute,
     accountRoute,

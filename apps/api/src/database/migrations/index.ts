@@ -30,6 +30,7 @@ import { KeyAuthSellerKey1795300000033 } from './1795300000033-KeyAuthSellerKey.
 import { AuditSearch1795300000035 } from './1795300000035-AuditSearch.js';
 import { InvitationLabels1795300000036 } from './1795300000036-InvitationLabels.js';
 import { StoreSales1795300000037 } from './1795300000037-StoreSales.js';
+import { OrderEmailAttempts1795300000039 } from './1795300000039-OrderEmailAttempts.js';
 
 /**
  * Every migration, by number: the order TypeORM runs them in (it sorts by the
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   AuditSearch1795300000035,
   InvitationLabels1795300000036,
   StoreSales1795300000037,
+  OrderEmailAttempts1795300000039,
 ];

@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AppsModule } from '../apps/apps.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { OrderDeliveryController } from './order-delivery.controller.js';
 import { OrderEmail } from './order-email.js';
+import { OrderLinks } from './order-links.js';
+import { OrderPageController } from './order-page.controller.js';
+import { OrderPageService } from './order-page.service.js';
 import { StoreController } from './store.controller.js';
 import { StoreConnectionsService } from './store-connections.service.js';
 import { StoreFulfilment } from './store-fulfilment.js';
@@ -18,8 +23,8 @@ import { StoreReceiverEndpoint } from './store-receiver.endpoint.js';
  * through connectors/index.ts.
  */
 @Module({
-  imports: [AccountsModule, AppsModule, RateLimitModule],
-  controllers: [StoreController],
+  imports: [AccountsModule, AppsModule, MailModule, RateLimitModule],
+  controllers: [StoreController, OrderDeliveryController, OrderPageController],
   providers: [
     StoreConnectionsService,
     StoreOrdersService,
@@ -27,6 +32,8 @@ import { StoreReceiverEndpoint } from './store-receiver.endpoint.js';
     StoreOrderChanges,
     StoreReceiverEndpoint,
     OrderEmail,
+    OrderLinks,
+    OrderPageService,
   ],
   exports: [OrderEmail],
 })

@@ -373,6 +373,14 @@ const STORE_LOG_TYPES: Record<Extract<AuditType, `admin.store.${string}` | `stor
     label: 'Store mapping deleted',
     sentence: (w) => <>Deleted the mapping of the store product {w.name(w.text('externalId'))}</>,
   },
+  'admin.store.order.email': {
+    label: 'Order email resent',
+    sentence: () => 'Sent an order’s email to its buyer again',
+  },
+  'admin.store.order.link': {
+    label: 'Order page link made',
+    sentence: () => 'Made a link to an order’s page (it shows the order’s keys)',
+  },
   'store.order.fulfil': {
     label: 'Order fulfilled',
     sentence: (w) => (
