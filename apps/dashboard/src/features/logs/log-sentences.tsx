@@ -303,6 +303,18 @@ function order(w: EntryWords): ReactNode {
   );
 }
 
+/** An order named by its id only (details.orderId): "an order", linked to its page. */
+function storeOrderOf(w: EntryWords): ReactNode {
+  const orderId = w.text('orderId');
+  return orderId ? (
+    <StoreOrderLink appId={w.appId} orderId={orderId}>
+      an order
+    </StoreOrderLink>
+  ) : (
+    'an order'
+  );
+}
+
 /** The store connection an entry names (details.connectionId), linked to its page; `name` when recorded. */
 function storeConnection(w: EntryWords, name: ReactNode): ReactNode {
   const connectionId = w.text('connectionId');
@@ -375,11 +387,11 @@ const STORE_LOG_TYPES: Record<Extract<AuditType, `admin.store.${string}` | `stor
   },
   'admin.store.order.email': {
     label: 'Order email resent',
-    sentence: () => 'Sent an order’s email to its buyer again',
+    sentence: (w) => <>Sent the email of {storeOrderOf(w)} to its buyer again</>,
   },
   'admin.store.order.link': {
     label: 'Order page link made',
-    sentence: () => 'Made a link to an order’s page (it shows the order’s keys)',
+    sentence: (w) => <>Made a link to the buyer’s page of {storeOrderOf(w)} (it shows the order’s keys)</>,
   },
   'store.order.fulfil': {
     label: 'Order fulfilled',
