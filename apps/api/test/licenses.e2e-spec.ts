@@ -40,6 +40,7 @@ describe('license generation', () => {
         createdBy: owner.accountId,
         banReason: null,
         extraDays: 0,
+        orderId: null,
       });
     }
     expect(new Set(res.body.data.map((l: { key: string }) => l.key)).size).toBe(3);

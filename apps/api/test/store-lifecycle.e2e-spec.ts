@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { CreatedStoreConnection } from '@latchkey/contracts';
-import { ownerWithApp } from './factories/index.js';
+import { createApp, ownerWithApp } from './factories/index.js';
 import { clientFor, closeDb, db, http, patchApp, recordedEvents } from './support/api.js';
 import { auditEntries, liveSessionCount } from './support/reads.js';
 import { connectStore, mapProduct, postGeneric, storeOrders, storePath } from './support/store.js';
@@ -164,5 +164,16 @@ describe('orders in the console', () => {
     expect((await http('DELETE', storePath(app, `/connections/${spare.id}`), { token: owner.token })).status).toBe(200);
     const other = await http('GET', storePath({ appId: randomUUID() }, '/orders'), { token: owner.token });
     expect(other.status).toBe(404);
+  });
+
+  it('go with their app when it is deleted', async () => {
+    const doomed = await createApp(owner, { name: 'Doomed shop' });
+    const connection = await connectStore(owner, doomed, 'generic');
+    await mapProduct(owner, doomed, connection.id, { externalId: 'pro' });
+    expect((await postGeneric(connection, event('purchase', { orderId: 'o-1', productId: 'pro' }))).status).toBe(200);
+    expect((await http('DELETE', `/v1/admin/apps/${doomed.appId}`, { token: owner.token })).status).toBe(200);
+    const { rows } = await db().query('SELECT count(*)::int AS n FROM store_orders WHERE app_id = $1', [doomed.appId]);
+    expect(rows[0].n).toBe(0);
+    expect((await postGeneric(connection, event('purchase', { orderId: 'o-2', productId: 'pro' }))).status).toBe(404);
   });
 });

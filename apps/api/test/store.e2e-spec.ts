@@ -190,6 +190,8 @@ describe('a purchase through the generic webhook', () => {
       ['quantity', postGeneric(connection, purchase({ quantity: 101 })), 400, 'STORE_EVENT_UNREADABLE'],
       ['type', postGeneric(connection, purchase({ type: 'gift' })), 400, 'STORE_EVENT_UNREADABLE'],
       ['order', postGeneric(connection, purchase({ type: 'refund' })), 422, 'STORE_ORDER_UNKNOWN'],
+      ['nul', postGeneric(connection, purchase({ orderId: 'a\u0000b' })), 400, 'STORE_EVENT_UNREADABLE'],
+      ['surrogate', postGeneric(connection, purchase({ email: 'a\ud800@b.example' })), 400, 'STORE_EVENT_UNREADABLE'],
     ];
     for (const [what, sent, status, code] of cases) {
       const answer = await sent;
@@ -212,6 +214,12 @@ describe('a purchase through the generic webhook', () => {
 
   it('answers 404 for unknown and disabled connections, 413 past the body limit', async () => {
     const connection = await genericShop();
+    const text = JSON.stringify(purchase());
+    const plain = await postEvent(connection.id, text, {
+      ...genericHeaders(connection.signingSecret!, text),
+      'content-type': 'text/plain; charset=utf-8',
+    });
+    expect(plain.status).toBe(200);
     expect((await postGeneric({ ...connection, id: randomUUID() }, purchase())).status).toBe(404);
     expect((await postGeneric({ ...connection, id: 'not-a-uuid' }, purchase())).status).toBe(404);
     const big = JSON.stringify(purchase({ reason: 'x'.repeat(300 * 1024) }));

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { STORE_ACTOR, StoreLimits, type DurationType } from '@latchkey/contracts';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { PlannerStatistics } from '../../common/planner-statistics.js';
 import { sqlRows } from '../../common/sql.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -38,6 +39,7 @@ type Claim = { eventId: string } | { duplicateOf: { id: string; order_id: string
 @Injectable()
 export class StoreFulfilment {
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventsService,
     private readonly audit: AuditService,
     private readonly changes: StoreOrderChanges,
@@ -51,7 +53,6 @@ export class StoreFulfilment {
     const answer = await this.events.transaction(async (manager, emit) => {
       const claim = await this.claim(manager, source, event);
       if ('duplicateOf' in claim) return this.duplicate(manager, source, event, claim.duplicateOf.order_id);
-      await sqlRows(manager, TOUCH_CONNECTION, [source.connectionId]);
       if (event.kind !== 'purchase')
         return this.changes.apply(manager, emit, { source, event, claimId: claim.eventId });
       const made = await this.purchase(manager, emit, source, event, claim.eventId);
@@ -59,6 +60,8 @@ export class StoreFulfilment {
       if (made.emailPending) emailOrders.push(made.orderId);
       return { keys: made.keys };
     });
+    // After commit, outside the transaction: a row lock on the connection would queue all its events.
+    await sqlRows(this.dataSource, TOUCH_CONNECTION, [source.connectionId]);
     if (madeKeys > 0) this.statistics.wrote('licenses', madeKeys);
     if (emailOrders.length > 0) this.orderEmail.afterCommit(emailOrders);
     return answer;

@@ -6,12 +6,18 @@ import { DataSource } from 'typeorm';
 import { decryptWithMasterKey } from '../../common/crypto.js';
 import { AppError } from '../../common/errors.js';
 import { isUuid } from '../../common/id-param.js';
+import { isStorableText } from '../../common/input/hostile-input.js';
 import { sqlRows } from '../../common/sql.js';
 import { Config } from '../../config/config.js';
 import { RateCounter } from '../rate-limit/rate-counter.js';
 import { rateLimitSubject } from '../rate-limit/rate-limit-subject.js';
 import { connectorFor } from './connectors/index.js';
-import { StoreEventUnreadable, type StoreRequest, StoreSignatureError } from './connectors/store-connector.js';
+import {
+  type NormalizedStoreEvent,
+  StoreEventUnreadable,
+  type StoreRequest,
+  StoreSignatureError,
+} from './connectors/store-connector.js';
 import { RECEIVING_CONNECTION, type ReceivingConnectionRow } from './store.queries.js';
 import { StoreFulfilment } from './store-fulfilment.js';
 import { StoreRefusal } from './store-refusal.js';
@@ -77,7 +83,7 @@ export class StoreReceiverEndpoint {
       }
       let event;
       try {
-        event = connector.parse(storeRequest);
+        event = storable(connector.parse(storeRequest));
       } catch (err) {
         if (!(err instanceof StoreEventUnreadable)) throw err;
         return refused('STORE_EVENT_UNREADABLE', null, null, `Unreadable: ${err.message}`);
@@ -118,6 +124,16 @@ export function refuse(reply: FastifyReply, code: ErrorCode) {
     .status(status)
     .header('content-type', 'application/json; charset=utf-8')
     .send(JSON.stringify({ success: false, message, code }));
+}
+
+/** The event, when every text in it can be stored (no NUL, no lone surrogate); else unreadable. */
+function storable(event: NormalizedStoreEvent): NormalizedStoreEvent {
+  const texts = [event.eventId, event.orderId, event.subscriptionId, event.productId, event.currency, event.buyerEmail];
+  const all = [...texts, event.reason, ...event.relatedIds];
+  if (all.some((text) => text !== null && !isStorableText(text))) {
+    throw new StoreEventUnreadable('A field holds a NUL character or an unpaired surrogate');
+  }
+  return event;
 }
 
 function rawBodyOf(request: FastifyRequest): Buffer {
