@@ -132,6 +132,8 @@ const APP_ROUTES: Record<string, AppRole | 'resellers only'> = {
   'DELETE /v1/admin/apps/{appId}/store/products/{productId}': 'admin',
   'GET /v1/admin/apps/{appId}/store/orders': 'admin',
   'GET /v1/admin/apps/{appId}/store/orders/{orderId}': 'admin',
+  'POST /v1/admin/apps/{appId}/store/orders/{orderId}/email': 'admin',
+  'POST /v1/admin/apps/{appId}/store/orders/{orderId}/link': 'admin',
   'GET /v1/admin/apps/{appId}/store/events': 'admin',
 
   'GET /v1/admin/apps/{appId}/members': 'admin',

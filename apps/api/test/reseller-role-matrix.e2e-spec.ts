@@ -144,6 +144,8 @@ const RESELLER_ANSWERS: Record<string, number | 'refused'> = {
   'DELETE /v1/admin/apps/{appId}/store/products/{productId}': 'refused',
   'GET /v1/admin/apps/{appId}/store/orders': 'refused',
   'GET /v1/admin/apps/{appId}/store/orders/{orderId}': 'refused',
+  'POST /v1/admin/apps/{appId}/store/orders/{orderId}/email': 'refused',
+  'POST /v1/admin/apps/{appId}/store/orders/{orderId}/link': 'refused',
   'GET /v1/admin/apps/{appId}/store/events': 'refused',
   'POST /v1/admin/apps/{appId}/webhooks': 'refused',
   'GET /v1/admin/apps/{appId}/webhooks': 'refused',

@@ -76,6 +76,20 @@ describe('start-up summary', () => {
     );
   });
 
+  it('the worker names its SMTP server by host only, and warns when mails can carry no order page link', () => {
+    const lines = workerStartUpSummary(
+      config({ SMTP_URL: 'smtps://me:hunter2@smtp.example.com:465', MAIL_FROM: 'a@b.c' }),
+      [],
+    );
+    expect(lines.map((line) => line.msg)).toEqual(
+      expect.arrayContaining([
+        'Order emails through smtp.example.com:465',
+        expect.stringMatching(/^PUBLIC_URL is not set/),
+      ]),
+    );
+    expect(JSON.stringify(lines)).not.toContain('hunter2');
+  });
+
   it('counts API processes as cluster.js starts them', () => {
     expect(apiProcessCount({ API_PROCESSES: '3' }, 8)).toBe(3);
     expect(apiProcessCount({ API_PROCESSES: 'auto' }, 8)).toBe(8);

@@ -81,6 +81,19 @@ export function workerStartUpSummary(config: Config, healthWarnings: HealthWarni
       msg: `Latchkey worker ready: webhook deliveries (${config.WEBHOOK_CONCURRENCY} at a time), bulk jobs, audit retention${probes}`,
     },
     dependencies(config),
+    ...mail(config),
     ...warnings(healthWarnings),
   ];
+}
+
+/** Whether order emails go out, through which server (its host only: the URL may hold a password). */
+function mail(config: Config): StartUpLine[] {
+  if (!config.SMTP_URL) return [{ level: 'info', msg: 'Order emails are off (no SMTP_URL)' }];
+  const lines: StartUpLine[] = [
+    { level: 'info', msg: `Order emails through ${URL.parse(config.SMTP_URL)?.host ?? 'SMTP'}` },
+  ];
+  if (!config.PUBLIC_URL) {
+    lines.push({ level: 'warn', msg: 'PUBLIC_URL is not set: order emails carry no order page link' });
+  }
+  return lines;
 }
