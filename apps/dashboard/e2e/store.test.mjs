@@ -138,6 +138,8 @@ describe('store', () => {
     // The refused event, with its reason.
     await page.getByRole('navigation', { name: 'Store' }).getByRole('link', { name: 'Received events' }).click();
     await page.getByLabel('Outcome').selectOption('refused');
+    await page.waitForURL(/outcome=refused/);
+    await page.getByRole('table', { name: 'Received events' }).getByText('Applied').waitFor({ state: 'detached' });
     await page
       .getByRole('table', { name: 'Received events' })
       .getByRole('row', { name: /Refused.*No product mapping.*evt_purchase_2/ })
