@@ -3,7 +3,10 @@
 // phone width, saved under docs/screenshots/ as <page>-<scheme>-<width>.png.
 // Runs the built service (API, worker and dashboard) on a scratch database
 // with a demo owner, application and a little of everything, in Debian's
-// Chromium. `node scripts/run.mjs screenshots` builds first.
+// Chromium. `node scripts/run.mjs screenshots` builds first. SCREENSHOTS_ONLY=store
+// keeps the pages whose name starts with it; SCREENSHOTS_DIR and
+// SCREENSHOTS_DATABASE write elsewhere (a review beside another run).
+import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +14,8 @@ import { launchBrowser } from '../apps/dashboard/e2e/browser.mjs';
 import { dropDatabase, freshDatabase, startApi, startWorker, testEnv } from './test-service.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'docs/screenshots');
-const DATABASE = 'latchkey_screenshots';
+const outDir = process.env.SCREENSHOTS_DIR || path.join(root, 'docs/screenshots');
+const DATABASE = process.env.SCREENSHOTS_DATABASE || 'latchkey_screenshots';
 const EMAIL = 'owner@example.com';
 const PASSWORD = 'correct horse battery';
 const SIZES = {
@@ -112,7 +115,62 @@ async function seed(baseUrl) {
     token,
   );
   const [alice] = await api(baseUrl, 'GET', `${admin}/users?search=alice`, undefined, token);
-  return { token, resellerToken: reseller.accessToken, app, userId: alice.userId, webhookId: webhook.id };
+  const store = await seedStore(baseUrl, admin, token);
+  return { token, resellerToken: reseller.accessToken, app, userId: alice.userId, webhookId: webhook.id, ...store };
+}
+
+/** A signed-webhook store with two mapped products, three orders (one refunded) and a refused event; a Stripe connection. */
+async function seedStore(baseUrl, admin, token) {
+  const shop = await api(
+    baseUrl,
+    'POST',
+    `${admin}/store/connections`,
+    { provider: 'generic', name: 'Acme checkout' },
+    token,
+  );
+  await api(
+    baseUrl,
+    'POST',
+    `${admin}/store/connections`,
+    { provider: 'stripe', name: 'Stripe (live)', signingSecret: 'whsec_demo_0123456789abcdef' },
+    token,
+  );
+  const mapping = (externalId, name, extra) =>
+    api(baseUrl, 'POST', `${admin}/store/connections/${shop.id}/products`, { externalId, name, ...extra }, token);
+  await mapping('acme-pro-monthly', 'Acme Pro, monthly', {
+    durationType: '30d',
+    expectedAmount: 999,
+    currency: 'USD',
+    renewalUrl: 'https://acme.example.com/pro',
+  });
+  await mapping('acme-studio-lifetime', 'Acme Studio, lifetime', {
+    durationType: 'lifetime',
+    keysPerUnit: 2,
+    level: 2,
+    maxDevices: 2,
+  });
+  // Events signed as docs/selling.md ("Any other store") says a checkout signs them.
+  const send = async (event) => {
+    const body = JSON.stringify(event);
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = createHmac('sha256', shop.signingSecret).update(`${t}.${body}`).digest('hex');
+    await fetch(`${baseUrl}/store/webhooks/${shop.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'latchkey-signature': `t=${t},v1=${v1}` },
+      body,
+    });
+  };
+  const purchase = (id, orderId, productId, email, amount, extra = {}) =>
+    send({ id, type: 'purchase', orderId, productId, email, amount, currency: 'USD', ...extra });
+  await purchase('evt_1001', 'A-1001', 'acme-pro-monthly', 'dana.whitfield@example.com', 999, {
+    subscriptionId: 'sub_881',
+  });
+  await purchase('evt_1002', 'A-1002', 'acme-studio-lifetime', 'li.wei@example.org', 14900);
+  await purchase('evt_1003', 'A-1003', 'acme-pro-monthly', 'sam@example.net', 999);
+  await send({ id: 'evt_1004', type: 'refund', orderId: 'A-1003', reason: 'Bought by mistake' });
+  await purchase('evt_1005', 'A-1005', 'acme-gold', 'pat@example.com', 2900);
+  const [order] = await api(baseUrl, 'GET', `${admin}/store/orders?search=A-1001`, undefined, token);
+  return { storeConnectionId: shop.id, storeOrderId: order.id };
 }
 
 /** Waits until the page shows its heading and no loading placeholder. */
@@ -131,7 +189,7 @@ async function main() {
   const worker = await startWorker(env);
   const browser = await launchBrowser();
   try {
-    const { token, resellerToken, app, userId, webhookId } = await seed(service.url);
+    const { token, resellerToken, app, userId, webhookId, storeConnectionId, storeOrderId } = await seed(service.url);
     const appPath = `/apps/${app.appId}`;
     const pages = [
       ['sign-in', '/sign-in'],
@@ -155,6 +213,11 @@ async function main() {
       ['keyauth-import', `${appPath}/keyauth-import`],
       ['user', `${appPath}/users/${userId}`],
       ['webhook-deliveries', `${appPath}/webhooks/${webhookId}`],
+      ['store-orders', `${appPath}/store`],
+      ['store-order', `${appPath}/store/orders/${storeOrderId}`],
+      ['store-connections', `${appPath}/store/connections`],
+      ['store-connection', `${appPath}/store/connections/${storeConnectionId}`],
+      ['store-events', `${appPath}/store/events`],
       ['reseller-console', `/sell/${app.appId}`],
     ];
     for (const scheme of ['light', 'dark']) {
@@ -164,6 +227,7 @@ async function main() {
         await page.goto(`${service.url}/sign-in`);
         // A page's third item is the heading of a section further down, scrolled to before the shot.
         for (const [name, urlPath, section] of pages) {
+          if (process.env.SCREENSHOTS_ONLY && !name.startsWith(process.env.SCREENSHOTS_ONLY)) continue;
           // The sign-in page is shown signed out, the reseller console as the reseller, the rest as the owner.
           const as = { 'sign-in': null, 'reseller-console': resellerToken }[name];
           await page.evaluate(

@@ -18,6 +18,11 @@ import { resellerRoute } from './routes/app/reseller/route';
 import { resellersRoute } from './routes/app/resellers/route';
 import { sessionsRoute } from './routes/app/sessions/route';
 import { settingsRoute } from './routes/app/settings/route';
+import { storeRoute } from './routes/app/store/route';
+import { storeConnectionRoute } from './routes/app/store-connection/route';
+import { storeConnectionsRoute } from './routes/app/store-connections/route';
+import { storeEventsRoute } from './routes/app/store-events/route';
+import { storeOrderRoute } from './routes/app/store-order/route';
 import { userRoute } from './routes/app/user/route';
 import { usersRoute } from './routes/app/users/route';
 import { variablesRoute } from './routes/app/variables/route';
@@ -53,6 +58,11 @@ const routeTree = rootRoute.addChildren([
       licensesRoute,
       resellersRoute,
       resellerRoute,
+      storeRoute,
+      storeOrderRoute,
+      storeConnectionsRoute,
+      storeConnectionRoute,
+      storeEventsRoute,
       usersRoute,
       userRoute,
       sessionsRoute,

@@ -148,3 +148,31 @@ export function SettingsLink({ appId, children }: { appId: string; children: Rea
     </Gate>
   );
 }
+
+export function StoreOrderLink({ appId, orderId, children }: { appId: string; orderId: string; children: ReactNode }) {
+  return (
+    <Gate capability="store" fallback={children}>
+      <Link to="/apps/$appId/store/orders/$orderId" params={{ appId, orderId }}>
+        {children}
+      </Link>
+    </Gate>
+  );
+}
+
+export function StoreConnectionLink({
+  appId,
+  connectionId,
+  children,
+}: {
+  appId: string;
+  connectionId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Gate capability="store" fallback={children}>
+      <Link to="/apps/$appId/store/connections/$connectionId" params={{ appId, connectionId }}>
+        {children}
+      </Link>
+    </Gate>
+  );
+}

@@ -25,6 +25,8 @@ import {
   MembersLink,
   ResellerLink,
   SettingsLink,
+  StoreConnectionLink,
+  StoreOrderLink,
   UserLink,
   VariablesLink,
   WebhookLink,
@@ -294,7 +296,42 @@ function orderKeys(w: EntryWords): ReactNode {
   ));
 }
 
-const order = (w: EntryWords) => w.name(w.text('externalOrderId'), 'an order');
+/** The store order an entry names, by the store's order id, linked to its page. */
+function order(w: EntryWords): ReactNode {
+  const orderId = w.text('orderId');
+  const name = w.name(w.text('externalOrderId'), 'an order');
+  return orderId ? (
+    <StoreOrderLink appId={w.appId} orderId={orderId}>
+      {name}
+    </StoreOrderLink>
+  ) : (
+    name
+  );
+}
+
+/** An order named by its id only (details.orderId): "an order", linked to its page. */
+function storeOrderOf(w: EntryWords): ReactNode {
+  const orderId = w.text('orderId');
+  return orderId ? (
+    <StoreOrderLink appId={w.appId} orderId={orderId}>
+      an order
+    </StoreOrderLink>
+  ) : (
+    'an order'
+  );
+}
+
+/** The store connection an entry names (details.connectionId), linked to its page; `name` when recorded. */
+function storeConnection(w: EntryWords, name: ReactNode): ReactNode {
+  const connectionId = w.text('connectionId');
+  return connectionId ? (
+    <StoreConnectionLink appId={w.appId} connectionId={connectionId}>
+      {name}
+    </StoreConnectionLink>
+  ) : (
+    name
+  );
+}
 
 /** A store connection's and its mappings' changes, and what store events did to orders (actor `store`). */
 const STORE_LOG_TYPES: Record<Extract<AuditType, `admin.store.${string}` | `store.${string}`>, LogType> = {
@@ -302,7 +339,7 @@ const STORE_LOG_TYPES: Record<Extract<AuditType, `admin.store.${string}` | `stor
     label: 'Store connected',
     sentence: (w) => (
       <>
-        Connected the {w.text('provider') ?? ''} store {w.name(w.text('name'), '')}
+        Connected the {w.text('provider') ?? ''} store {storeConnection(w, w.name(w.text('name'), 'connection'))}
       </>
     ),
   },
@@ -315,12 +352,19 @@ const STORE_LOG_TYPES: Record<Extract<AuditType, `admin.store.${string}` | `stor
         changes.enabled === false ? 'turned it off' : changes.enabled === true ? 'turned it on' : null,
         changes.signingSecret ? 'pasted a new signing secret' : null,
       ].filter(Boolean);
-      return `Changed a store connection${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`;
+      return (
+        <>
+          Changed a {storeConnection(w, 'store connection')}
+          {parts.length > 0 ? `: ${parts.join(', ')}` : ''}
+        </>
+      );
     },
   },
   'admin.store.connection.rotate-secret': {
     label: 'Store secret rotated',
-    sentence: () => 'Made a new signing secret for a store connection: the old one stopped working',
+    sentence: (w) => (
+      <>Made a new signing secret for a {storeConnection(w, 'store connection')}: the old one stopped working</>
+    ),
   },
   'admin.store.connection.delete': {
     label: 'Store connection deleted',
@@ -334,13 +378,14 @@ const STORE_LOG_TYPES: Record<Extract<AuditType, `admin.store.${string}` | `stor
     label: 'Store product mapped',
     sentence: (w) => (
       <>
-        Mapped the store product {w.name(w.text('externalId'))} to {w.name(w.text('name'), 'a product')}
+        Mapped the store product {w.name(w.text('externalId'))} to{' '}
+        {storeConnection(w, w.name(w.text('name'), 'a product'))}
       </>
     ),
   },
   'admin.store.product.update': {
     label: 'Store mapping changed',
-    sentence: (w) => <>Changed the mapping of the store product {w.name(w.text('externalId'))}</>,
+    sentence: (w) => <>Changed the mapping of the store product {storeConnection(w, w.name(w.text('externalId')))}</>,
   },
   'admin.store.product.delete': {
     label: 'Store mapping deleted',
@@ -348,11 +393,11 @@ const STORE_LOG_TYPES: Record<Extract<AuditType, `admin.store.${string}` | `stor
   },
   'admin.store.order.email': {
     label: 'Order email resent',
-    sentence: () => 'Sent an order’s email to its buyer again',
+    sentence: (w) => <>Sent the email of {storeOrderOf(w)} to its buyer again</>,
   },
   'admin.store.order.link': {
     label: 'Order page link made',
-    sentence: () => 'Made a link to an order’s page (it shows the order’s keys)',
+    sentence: (w) => <>Made a link to the buyer’s page of {storeOrderOf(w)} (it shows the order’s keys)</>,
   },
   'store.order.fulfil': {
     label: 'Order fulfilled',

@@ -124,6 +124,11 @@ describe('the app navigation', () => {
     expect(mayOpen(manager, APP_ID, `/apps/${APP_ID}`)).toBe(true);
     expect(mayOpen(accessFor('viewer'), APP_ID, `/apps/${APP_ID}/jobs`)).toBe(false);
     expect(mayOpen(accessFor('admin'), APP_ID, `/apps/${APP_ID}/settings`)).toBe(true);
+    // The Store section and every page under it (an order a key links to) are for admins and the owner.
+    expect(mayOpen(manager, APP_ID, `/apps/${APP_ID}/store`)).toBe(false);
+    expect(mayOpen(manager, APP_ID, `/apps/${APP_ID}/store/orders/o-1`)).toBe(false);
+    expect(mayOpen(accessFor('viewer'), APP_ID, `/apps/${APP_ID}/store/events`)).toBe(false);
+    expect(mayOpen(accessFor('admin'), APP_ID, `/apps/${APP_ID}/store/connections/c-1`)).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ export const sections = [
   { to: '/apps/$appId', label: 'Overview', exact: true },
   { to: '/apps/$appId/licenses', label: 'Licenses' },
   { to: '/apps/$appId/resellers', label: 'Resellers' },
+  { to: '/apps/$appId/store', label: 'Store', capability: 'store' },
   { to: '/apps/$appId/users', label: 'Users' },
   { to: '/apps/$appId/jobs', label: 'Bulk actions', capability: 'jobs.write' },
   { to: '/apps/$appId/keyauth', label: 'KeyAuth', capability: 'keyauth' },

@@ -61,6 +61,8 @@ export function LicensesTable({
   const canWrite = can('licenses.write');
   const canAct = can('licenses.act');
   const canReadUsers = can('users.read');
+  // Store orders are for owners and admins: other roles see no link to one.
+  const canReadStore = can('store');
 
   const columns = useMemo(
     () => [
@@ -96,6 +98,19 @@ export function LicensesTable({
                     aria-label={`User of ${license.key}`}
                   >
                     User
+                  </Link>
+                </>
+              ) : null}
+              {license.orderId && actions === 'owner' && canReadStore ? (
+                <>
+                  {' '}
+                  <Link
+                    to="/apps/$appId/store/orders/$orderId"
+                    params={{ appId, orderId: license.orderId }}
+                    className="small"
+                    aria-label={`Order of ${license.key}`}
+                  >
+                    Order
                   </Link>
                 </>
               ) : null}
@@ -190,7 +205,7 @@ export function LicensesTable({
         meta: { className: 'col-actions' },
       }),
     ],
-    [appId, currentAccountId, creatorNames, actions, unbanMutation, canWrite, canAct, canReadUsers],
+    [appId, currentAccountId, creatorNames, actions, unbanMutation, canWrite, canAct, canReadUsers, canReadStore],
   );
 
   const filtered = status !== undefined || search !== undefined || createdBy !== undefined;
