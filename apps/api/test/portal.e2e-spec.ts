@@ -13,6 +13,7 @@ import { closeDb, db } from './support/db.js';
 import { eventually } from './support/eventually.js';
 import { download, send, sha256Hex, uploadForm } from './support/files.js';
 import { http, type HttpResult } from './support/http.js';
+import { connectStore, mapProduct, postGeneric } from './support/store.js';
 
 const CLIENT_LIMIT = 6;
 const ACCOUNT_LIMIT = 4;
@@ -421,5 +422,45 @@ describe('downloads', () => {
     });
     await call('POST', `/v1/portal/${app.publicId}/sign-out`, { token });
     expect((await download(second.body.data.url.replace(/^https?:\/\/[^/]+/, api.url))).status).toBe(410);
+  });
+});
+
+describe('keys sold through a store', () => {
+  it("sign the buyer in by the order's email, and offer the product's renewal page", async () => {
+    const app = await portalApp();
+    await call('PATCH', `/v1/admin/apps/${app.appId}`, { token: owner.token, body: { rateLimitPerMinute: 0 } });
+    const connection = await connectStore(owner, app, 'generic');
+    await mapProduct(owner, app, connection.id, {
+      externalId: 'pro-monthly',
+      renewalUrl: 'https://shop.example.com/pro',
+    });
+    const email = `Buyer-${randomUUID().slice(0, 8)}@Example.com`;
+    const sold = await postGeneric(
+      connection,
+      {
+        id: `evt_${randomUUID()}`,
+        type: 'purchase',
+        orderId: `order-${randomUUID()}`,
+        productId: 'pro-monthly',
+        quantity: 1,
+        amount: 1999,
+        currency: 'USD',
+        email,
+      },
+      api.url,
+    );
+    expect(sold.status).toBe(200);
+    const key = sold.body.data.keys[0] as string;
+
+    expect((await call('POST', `/v1/portal/${app.publicId}/email-code`, { body: { email } })).status).toBe(200);
+    const lower = email.toLowerCase();
+    const mail = await eventually(() => mails.find((m) => m.to === lower), { what: 'the code mail' });
+    const code = /\b(\d{8})\b/.exec(mail.text)![1]!;
+    const byCode = await signIn(app.publicId, { method: 'email', email: lower, code });
+    expect(byCode.status).toBe(200);
+    const me = await call('GET', `/v1/portal/${app.publicId}/me`, { token: byCode.body.data.token });
+    expect(me.body.data.licenses).toEqual([
+      expect.objectContaining({ key, renewalUrl: 'https://shop.example.com/pro' }),
+    ]);
   });
 });

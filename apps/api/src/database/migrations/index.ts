@@ -29,8 +29,8 @@ import { KeyAuthMessages1795300000032 } from './1795300000032-KeyAuthMessages.js
 import { KeyAuthSellerKey1795300000033 } from './1795300000033-KeyAuthSellerKey.js';
 import { AuditSearch1795300000035 } from './1795300000035-AuditSearch.js';
 import { InvitationLabels1795300000036 } from './1795300000036-InvitationLabels.js';
-import { CustomerPortal1795300000038 } from './1795300000038-CustomerPortal.js';
 import { StoreSales1795300000037 } from './1795300000037-StoreSales.js';
+import { CustomerPortal1795300000038 } from './1795300000038-CustomerPortal.js';
 import { OrderEmailAttempts1795300000039 } from './1795300000039-OrderEmailAttempts.js';
 
 /**
@@ -70,7 +70,7 @@ export const MIGRATIONS = [
   KeyAuthSellerKey1795300000033,
   AuditSearch1795300000035,
   InvitationLabels1795300000036,
-  CustomerPortal1795300000038,
   StoreSales1795300000037,
+  CustomerPortal1795300000038,
   OrderEmailAttempts1795300000039,
 ];

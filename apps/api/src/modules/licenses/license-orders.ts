@@ -4,7 +4,14 @@ import { sqlRows } from '../../common/sql.js';
 import { endSessionsOfUsers } from '../sessions/session-writes.js';
 import { endUsersOfLicenses, extendUsersOfLicenses } from '../users/user-writes.js';
 import { generateLicenseKey } from './license-key.js';
-import { BAN_ORDER_KEYS, END_ORDER_KEYS, EXTEND_ORDER_KEYS, INSERT_KEYS, type LicenseRow } from './licenses.queries.js';
+import {
+  BAN_ORDER_KEYS,
+  END_ORDER_KEYS,
+  EXTEND_ORDER_KEYS,
+  INSERT_KEYS,
+  SET_CUSTOMER_EMAIL,
+  type LicenseRow,
+} from './licenses.queries.js';
 
 /*
  * The keys of a store order (store module, docs/decisions/store.md): made,
@@ -23,6 +30,8 @@ export interface OrderKeyTerms {
   maxDevices: number;
   /** the key's note in the console: which order made it */
   note: string;
+  /** the buyer's email, by which the customer page signs them in with a code (docs/customer-portal.md) */
+  customerEmail: string | null;
 }
 
 /** Makes `count` UNUSED keys with the terms, made by no account (`createdBy` null). */
@@ -45,6 +54,8 @@ export async function createOrderKeys(manager: EntityManager, terms: OrderKeyTer
       ])),
     );
   }
+  const email = terms.customerEmail?.trim().toLowerCase();
+  if (email) await sqlRows(manager, SET_CUSTOMER_EMAIL, [created.map((l) => l.id), email]);
   return created;
 }
 

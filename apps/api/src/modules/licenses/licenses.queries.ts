@@ -134,6 +134,9 @@ export const LICENSE_EXISTS = `SELECT 1 FROM licenses WHERE id = $1`;
  * A store order's keys (license-orders.ts). Each names the keys `$1` by id.
  */
 
+/** A store order's keys `$1` take the buyer's email `$2` (trimmed, lower case), for the customer page. */
+export const SET_CUSTOMER_EMAIL = `UPDATE licenses SET customer_email = $2 WHERE id = ANY($1::uuid[])`;
+
 /** Bans the keys not banned yet with the reason `$2`; answers them and their users. */
 export const BAN_ORDER_KEYS = `UPDATE licenses SET status = 'BANNED', ban_reason = $2
   WHERE id = ANY($1::uuid[]) AND status <> 'BANNED' RETURNING id, key, user_id`;

@@ -107,7 +107,9 @@ export const EMAIL_HAS_KEYS = `SELECT EXISTS (SELECT 1 FROM licenses WHERE app_i
  * user, `$4` email (one not null).
  */
 export const SCOPE_LICENSES = `SELECT l.id, l.key, l.status, l.level, l.expires_at, l.duration_type, l.user_id,
-    l.ban_public_reason, l.activated_at
+    l.ban_public_reason, l.activated_at,
+    (SELECT p.renewal_url FROM store_order_licenses sol JOIN store_orders o ON o.id = sol.order_id
+       JOIN store_products p ON p.id = o.product_id WHERE sol.license_id = l.id) AS renewal_url
   FROM licenses l
   WHERE l.app_id = $1
     AND (l.id = $2 OR l.customer_email = $4
@@ -123,6 +125,8 @@ export interface ScopeLicenseRow {
   expires_at: Date | null;
   duration_type: string;
   user_id: string | null;
+  /** the renewal page of the store product the key was sold as, if it came from a store order */
+  renewal_url: string | null;
   ban_public_reason: string | null;
   activated_at: Date | null;
 }

@@ -78,8 +78,7 @@ export class PortalService {
         durationType: l.duration_type,
         banned: l.status === 'BANNED',
         banReason: l.status === 'BANNED' ? l.ban_public_reason : null,
-        // Filled from the key's store order, when it came from one (issue 42).
-        renewalUrl: null,
+        renewalUrl: l.renewal_url,
       })),
       users: users.map((user) =>
         toPortalUser(

@@ -176,6 +176,7 @@ export class StoreFulfilment {
       level: product.level,
       maxDevices: product.max_devices,
       note: `${source.provider} order ${event.orderId}`.slice(0, 500),
+      customerEmail: event.buyerEmail,
     });
     const licenseIds = licenses.map((l) => l.id);
     const keys = licenses.map((l) => l.key);
