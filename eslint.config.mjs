@@ -35,7 +35,7 @@ const MODULE_DEPENDENCIES = {
   members: ['accounts', 'apps', 'audit'],
   files: ['accounts', 'apps', 'audit', 'events', 'sessions'],
   jobs: ['accounts', 'apps', 'audit', 'files', 'licenses', 'users'],
-  portal: ['accounts', 'apps', 'audit', 'events', 'files', 'mail', 'rate-limit', 'sessions', 'users'],
+  portal: ['accounts', 'apps', 'audit', 'blacklist', 'events', 'files', 'mail', 'rate-limit', 'sessions', 'users'],
   client: [
     'apps',
     'audit',

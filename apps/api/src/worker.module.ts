@@ -6,13 +6,14 @@ import { AuditRetentionModule } from './modules/audit/audit.module.js';
 import { WorkerHealthModule } from './modules/health/health.module.js';
 import { JobWorkerModule } from './modules/jobs/jobs.module.js';
 import { KeyAuthImportWorkerModule } from './modules/keyauth/import/keyauth-import-worker.module.js';
+import { PortalSweeperModule } from './modules/portal/portal.module.js';
 import { OrderEmailWorkerModule } from './modules/store/order-email-worker.module.js';
 import { WebhookWorkerModule } from './modules/webhooks/webhook-worker.module.js';
 
 /**
  * The worker process: BullMQ processors (webhook deliveries, bulk jobs, among
  * them the KeyAuth import's preview and commit, order emails) and
- * housekeeping (audit retention); no HTTP but its probes' listener (WORKER_HEALTH_PORT).
+ * housekeeping (audit retention, the portal's expired sessions and codes); no HTTP but its probes' listener (WORKER_HEALTH_PORT).
  */
 @Module({})
 export class WorkerModule {
@@ -27,6 +28,7 @@ export class WorkerModule {
         JobWorkerModule,
         KeyAuthImportWorkerModule,
         OrderEmailWorkerModule,
+        PortalSweeperModule,
         WorkerHealthModule,
       ],
     };

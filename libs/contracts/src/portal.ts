@@ -18,6 +18,8 @@ export const HWID_RESET_MODES = ['off', 'limited'] as const;
 export type HwidResetMode = (typeof HWID_RESET_MODES)[number];
 
 export const PortalLimits = {
+  /** a portal offers at least one way in; turning it off is `enabled: false` */
+  signInMethodsMin: 1,
   displayNameMin: 1,
   displayNameMax: 64,
   supportUrlMax: 2048,
@@ -69,6 +71,9 @@ export const PortalMessage = {
   noUser: 'This key has not been used yet',
   emailUnavailable: 'Sign-in by email is not offered for this app',
   methodOff: 'This sign-in method is not offered for this app',
+  /** saving `signInMethods: ["email"]` on a server that cannot send email: no one could sign in */
+  emailOnlyWithoutMail:
+    'signInMethods must include key or password: this server cannot send email (SMTP_URL is not set)',
 } as const;
 
 /** The owner's settings of an app's portal (`GET`/`PUT .../apps/{appId}/portal`). */

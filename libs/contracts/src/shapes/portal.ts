@@ -1,5 +1,6 @@
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
   IsBoolean,
   IsEmail,
@@ -87,6 +88,8 @@ export class UpdatePortalSettingsRequest {
   @ArrayMaxSize(PORTAL_SIGN_IN_METHODS.length, {
     message: FieldMessage.nonEmptyListOf('signInMethods', PORTAL_SIGN_IN_METHODS),
   })
+  // A portal no one can sign in to is switched off with `enabled`, not by emptying this list.
+  @ArrayMinSize(L.signInMethodsMin, { message: FieldMessage.nonEmptyListOf('signInMethods', PORTAL_SIGN_IN_METHODS) })
   @IsArray({ message: FieldMessage.nonEmptyListOf('signInMethods', PORTAL_SIGN_IN_METHODS) })
   signInMethods?: PortalSignInMethod[];
 

@@ -18,6 +18,7 @@ import { PasswordHasher } from '../../common/password-hasher.js';
 import { sqlRows } from '../../common/sql.js';
 import { Config } from '../../config/config.js';
 import { AuditService } from '../audit/audit.service.js';
+import { BlacklistService } from '../blacklist/blacklist.service.js';
 import { RateCounter } from '../rate-limit/rate-counter.js';
 import { rateLimitSubject } from '../rate-limit/rate-limit-subject.js';
 import { CustomerCodeMailer } from './customer-code-mailer.js';
@@ -61,6 +62,7 @@ export class PortalAccess {
     private readonly passwords: PasswordHasher,
     private readonly rates: RateCounter,
     private readonly audit: AuditService,
+    private readonly blacklist: BlacklistService,
     private readonly mailer: CustomerCodeMailer,
     private readonly config: Config,
   ) {
@@ -86,8 +88,11 @@ export class PortalAccess {
     if (!this.methods(portal).includes(request.method)) throw new AppError('VALIDATION', PortalMessage.methodOff);
     const identifier = identifierOf(request);
     await this.countAttempt(portal.app_id, ip, identifier);
-    const scope = await this.check(portal.app_id, request);
     const actor = request.method === 'password' ? request.username! : identifier;
+    await this.refuseBlacklistedClient(portal.app_id, ip, actor);
+    const scope = (await this.blacklistedName(portal.app_id, ip, request))
+      ? ({ found: false, reason: 'blacklisted' } as const)
+      : await this.check(portal.app_id, request);
     if (!scope.found) {
       void this.audit.record({
         appId: portal.app_id,
@@ -125,6 +130,7 @@ export class PortalAccess {
     if (!this.methods(portal).includes('email')) throw new AppError('VALIDATION', PortalMessage.emailUnavailable);
     const key = customerEmailKey(email);
     await this.countAttempt(portal.app_id, ip, `code:${key}`);
+    await this.refuseBlacklistedClient(portal.app_id, ip, key);
     const [{ found }] = (await sqlRows<{ found: boolean }>(this.dataSource, EMAIL_HAS_KEYS, [portal.app_id, key])) as [
       { found: boolean },
     ];
@@ -156,6 +162,33 @@ export class PortalAccess {
 
   async signOut(session: PortalSessionRow): Promise<void> {
     await sqlRows(this.dataSource, END_SESSION, [session.id]);
+  }
+
+  /**
+   * A client address on the app's blacklist is refused as `/v1` refuses it
+   * (403 ACCESS_DENIED): it says nothing of any key, user or email.
+   */
+  private async refuseBlacklistedClient(appId: string, ip: string, actor: string): Promise<void> {
+    if (!(await this.blacklist.isBlocked(appId, { ip }))) return;
+    void this.audit.record({
+      appId,
+      type: 'portal.sign-in',
+      actor,
+      ip,
+      details: { outcome: 'failure', reason: 'blacklisted address' },
+    });
+    throw new AppError('ACCESS_DENIED');
+  }
+
+  /**
+   * Whether the username, or the key (a key signs in to `/v1` as a user named
+   * after it), is on the app's blacklist: refused with the uniform sign-in
+   * failure, so a guess learns nothing of what the blacklist holds.
+   */
+  private async blacklistedName(appId: string, ip: string, request: PortalSignInRequest): Promise<boolean> {
+    const username =
+      request.method === 'password' ? request.username! : request.method === 'key' ? request.key!.trim() : null;
+    return username !== null && (await this.blacklist.isBlocked(appId, { ip, username }));
   }
 
   private async countAttempt(appId: string, ip: string, identifier: string): Promise<void> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   PORTAL_SIGN_IN_METHODS,
+  PortalMessage,
   type PortalSettings,
   type PortalSignInMethod,
   type UpdatePortalSettingsRequest,
@@ -9,6 +10,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ChangeAuthor } from '../../common/auth/actor.js';
 import { randomSecret } from '../../common/crypto.js';
+import { fieldError } from '../../common/errors.js';
 import { iso } from '../../common/iso.js';
 import { sqlRows } from '../../common/sql.js';
 import { adminChange, AuditService } from '../audit/audit.service.js';
@@ -46,6 +48,9 @@ export class PortalSettingsService {
 
   async update(actor: ChangeAuthor, appId: string, dto: UpdatePortalSettingsRequest): Promise<PortalSettings> {
     const fields = (Object.keys(SETTINGS_FIELDS) as SettingsField[]).filter((field) => dto[field] !== undefined);
+    if (dto.signInMethods?.every((method) => method === 'email') && !this.mailer.available) {
+      throw fieldError('signInMethods', PortalMessage.emailOnlyWithoutMail);
+    }
     const row = await this.dataSource.transaction(async (manager) => {
       await this.ensure(manager, appId);
       if (fields.length > 0) {

@@ -88,9 +88,13 @@ export const FIND_SESSION = `SELECT s.id, s.app_id, s.method, s.license_id, s.us
 
 export const END_SESSION = `UPDATE portal_sessions SET ended_at = now() WHERE id = $1 AND ended_at IS NULL`;
 
-/** Portal sessions that ended or expired more than a day ago. */
-export const DELETE_OLD_SESSIONS = `DELETE FROM portal_sessions
-  WHERE expires_at < now() - interval '1 day' OR ended_at < now() - interval '1 day'`;
+/**
+ * Up to `$1` portal sessions that expired more than a day ago
+ * (portal_sessions_expires_idx); a signed-out session goes with its expiry,
+ * at most PortalLimits.sessionTtlSeconds later.
+ */
+export const DELETE_OLD_SESSIONS = `DELETE FROM portal_sessions WHERE id IN (
+    SELECT id FROM portal_sessions WHERE expires_at < now() - interval '1 day' LIMIT $1)`;
 
 /** A key of the app `$1` presented as `$2` (licenses_app_key_key). */
 export const KEY_BY_VALUE = `SELECT id FROM licenses WHERE app_id = $1 AND key = $2`;
@@ -210,4 +214,6 @@ export const INSERT_CODE = `WITH dropped AS (
   INSERT INTO portal_email_codes (app_id, email, code_hash, expires_at)
   VALUES ($1, $2, $3, now() + make_interval(secs => $4))`;
 
-export const DELETE_OLD_CODES = `DELETE FROM portal_email_codes WHERE expires_at < now() - interval '1 day'`;
+/** Up to `$1` email codes that expired more than a day ago (portal_email_codes_expires_idx). */
+export const DELETE_OLD_CODES = `DELETE FROM portal_email_codes WHERE id IN (
+    SELECT id FROM portal_email_codes WHERE expires_at < now() - interval '1 day' LIMIT $1)`;

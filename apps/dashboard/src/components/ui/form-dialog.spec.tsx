@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { BanLicenseRequest, BanUserRequest, FieldMessage, LicenseLimits } from '@latchkey/contracts';
+import { BanLicenseRequest, BanUserRequest, FieldMessage, LicenseLimits, PortalLimits } from '@latchkey/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useApiForm } from '@/lib/api-form';
 import { toast } from '@/lib/toast';
@@ -87,7 +87,8 @@ describe('BanDialog', () => {
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: '  spam  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ban user' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(onBan).toHaveBeenCalledWith('spam');
+    // No public reason field was asked for: none is sent.
+    expect(onBan).toHaveBeenCalledWith('spam', null);
     expect(success).toHaveBeenCalledWith('banned for spam');
   });
 
@@ -111,7 +112,32 @@ describe('BanDialog', () => {
     expect(onBan).not.toHaveBeenCalled();
     fireEvent.change(reason, { target: { value: `  ${'x'.repeat(LicenseLimits.banReasonMax)}  ` } });
     fireEvent.click(screen.getByRole('button', { name: 'Ban key' }));
-    await waitFor(() => expect(onBan).toHaveBeenCalledWith('x'.repeat(LicenseLimits.banReasonMax)));
+    await waitFor(() => expect(onBan).toHaveBeenCalledWith('x'.repeat(LicenseLimits.banReasonMax), null));
+  });
+
+  it("asks for the customer's reason when given a hint, checks it with the shape, and sends it trimmed", async () => {
+    const onBan = jest.fn(async (_reason: string | null, _publicReason: string | null) => undefined);
+    render(
+      <BanDialog
+        name="KEY"
+        description="-"
+        hint="-"
+        publicHint="The customer sees it"
+        shape={BanLicenseRequest}
+        label="Ban key"
+        onBan={onBan}
+        onClose={() => undefined}
+      />,
+    );
+    const shown = screen.getByLabelText('Shown to the customer');
+    fireEvent.change(shown, { target: { value: 'y'.repeat(PortalLimits.publicReasonMax + 1) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ban key' }));
+    expect(await screen.findByText(FieldMessage.atMost('publicReason', PortalLimits.publicReasonMax))).toBeTruthy();
+    expect(onBan).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: '   ' } });
+    fireEvent.change(shown, { target: { value: '  Payment reversed  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ban key' }));
+    await waitFor(() => expect(onBan).toHaveBeenCalledWith(null, 'Payment reversed'));
   });
 });
 

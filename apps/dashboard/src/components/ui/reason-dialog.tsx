@@ -1,5 +1,6 @@
-// A destructive action with an optional reason (ban a key, ban a user): the
-// reason is checked with the API's rules (the caller's request `shape`), and the API's
+// A destructive action with an optional reason (ban a key, ban a user), and
+// optionally a second reason shown to the customer on their portal page: both
+// are checked with the API's rules (the caller's request `shape`), and the API's
 // message shows in the dialog, which stays open, when the action fails.
 import { useApiForm } from '@/lib/api-form';
 import { shapeResolver, type RequestShape } from '@/lib/shape-resolver';
@@ -14,12 +15,26 @@ interface ReasonDialogProps {
   shape: RequestShape;
   label: string;
   pendingLabel: string;
+  /** when set, a second field for the reason the customer sees (`publicReason`), with this hint */
+  publicHint?: string;
   /**
-   * Runs the action with the trimmed reason (null when none); the dialog
+   * Runs the action with the trimmed reasons (null when none); the dialog
    * closes when it resolves, and a message it resolves to is shown as a success toast.
    */
-  onSubmit: (reason: string | null) => Promise<string | void>;
+  onSubmit: (reason: string | null, publicReason: string | null) => Promise<string | void>;
   onClose: () => void;
+}
+
+interface ReasonValues {
+  reason: string;
+  publicReason: string;
+}
+
+/** The reasons as sent: trimmed, null when blank; `publicReason` only when the dialog asks for it. */
+function reasonBody({ reason, publicReason }: ReasonValues, withPublic: boolean) {
+  const body: { reason: string | null; publicReason?: string | null } = { reason: reason.trim() || null };
+  if (withPublic) body.publicReason = publicReason.trim() || null;
+  return body;
 }
 
 export function ReasonDialog({
@@ -29,17 +44,20 @@ export function ReasonDialog({
   shape,
   label,
   pendingLabel,
+  publicHint,
   onSubmit,
   onClose,
 }: ReasonDialogProps) {
-  const { form, errors, ...submit } = useApiForm<{ reason: string }>(
+  const withPublic = publicHint !== undefined;
+  const { form, errors, ...submit } = useApiForm<ReasonValues>(
     {
-      // The shape checks the reason as it is sent: trimmed, null when blank.
-      resolver: shapeResolver(shape, {}, ({ reason }) => ({ reason: reason.trim() || null })),
-      defaultValues: { reason: '' },
+      // The shape checks the reasons as they are sent.
+      resolver: shapeResolver(shape, {}, (values: ReasonValues) => reasonBody(values, withPublic)),
+      defaultValues: { reason: '', publicReason: '' },
     },
-    async ({ reason }) => {
-      const success = await onSubmit(reason.trim() || null);
+    async (values) => {
+      const body = reasonBody(values, withPublic);
+      const success = await onSubmit(body.reason, body.publicReason ?? null);
       onClose();
       return success;
     },
@@ -55,6 +73,15 @@ export function ReasonDialog({
       destructive
     >
       <TextAreaField label="Reason" rows={3} hint={hint} error={errors.reason?.message} {...form.register('reason')} />
+      {withPublic ? (
+        <TextAreaField
+          label="Shown to the customer"
+          rows={2}
+          hint={publicHint}
+          error={errors.publicReason?.message}
+          {...form.register('publicReason')}
+        />
+      ) : null}
     </FormDialog>
   );
 }
@@ -70,3 +97,7 @@ export function BanDialog({
 }) {
   return <ReasonDialog title={`Ban ${name}?`} pendingLabel="Banning…" onSubmit={onBan} {...props} />;
 }
+
+/** What a ban's second reason is for, in both ban dialogs. */
+export const PUBLIC_REASON_HINT =
+  'Optional; the customer sees it on their customer page. The reason above stays yours.';

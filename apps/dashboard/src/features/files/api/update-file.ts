@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, appPath } from '@/lib/api-client';
 import { filesKey } from './get-files';
 
-/** PATCH /v1/admin/apps/{appId}/files/{fileId}: name and minimum level. */
+/** PATCH /v1/admin/apps/{appId}/files/{fileId}: name, minimum level, offered on the customer page. */
 export async function updateFile(appId: string, fileId: string, body: UpdateFileRequest): Promise<FileRecord> {
   const res = await apiRequest<AdminSuccess<FileRecord>>(appPath(appId, 'files', fileId), { method: 'PATCH', body });
   return res.data;

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { RowConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryTable, type Paging } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Badge } from '@/components/ui/status-badge';
 import { useAppRole } from '@/lib/app-role';
 import { dateTimeCell, rowActionsColumn } from '@/components/ui/table-columns';
 import { formatBytes, formatNumber } from '@/lib/format';
@@ -25,7 +26,21 @@ export function FilesTable({ appId, paging }: { appId: string; paging: Paging })
 
   const columns = useMemo(
     () => [
-      column.accessor('name', { header: 'Name', meta: { className: 'col-break' } }),
+      column.accessor('name', {
+        header: 'Name',
+        cell: (info) => (
+          <>
+            {info.getValue()}
+            {info.row.original.portalOffered ? (
+              <>
+                {' '}
+                <Badge tone="neutral">Customer page</Badge>
+              </>
+            ) : null}
+          </>
+        ),
+        meta: { className: 'col-break' },
+      }),
       column.accessor('size', {
         header: 'Size',
         cell: (info) => <span title={`${formatNumber(info.getValue())} bytes`}>{formatBytes(info.getValue())}</span>,

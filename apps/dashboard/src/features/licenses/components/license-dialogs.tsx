@@ -1,7 +1,7 @@
 import { BanLicenseRequest, UpdateLicenseRequest, type License } from '@latchkey/contracts';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { BanDialog } from '@/components/ui/reason-dialog';
-import { TextAreaField } from '@/components/ui/form-fields';
+import { BanDialog, PUBLIC_REASON_HINT } from '@/components/ui/reason-dialog';
+import { TextAreaField, TextField } from '@/components/ui/form-fields';
 import { durationText } from '@/components/domain/license-duration';
 import { LevelField, MaxDevicesField } from '@/components/domain/license-fields';
 import { useApiForm } from '@/lib/api-form';
@@ -23,11 +23,12 @@ export function BanLicenseDialog({ appId, license, onClose }: DialogProps) {
       name={license.key}
       description="Its user is refused from now on and their open sessions end. You can unban it later."
       hint="Optional; shown in the list and sent with the license.ban webhook."
+      publicHint={PUBLIC_REASON_HINT}
       shape={BanLicenseRequest}
       label="Ban key"
       onClose={onClose}
-      onBan={async (reason) => {
-        await mutation.mutateAsync({ licenseId: license.id, body: { reason } });
+      onBan={async (reason, publicReason) => {
+        await mutation.mutateAsync({ licenseId: license.id, body: { reason, publicReason } });
         return `Key ${license.key} banned`;
       }}
     />
@@ -38,20 +39,26 @@ interface EditValues {
   note: string;
   level: number;
   maxDevices: number;
+  customerEmail: string;
 }
 
-/** The request the form sends: an empty note clears it. */
-function editBody({ note, level, maxDevices }: EditValues): UpdateLicenseRequest {
-  return { note: note.trim() || null, level, maxDevices };
+/** The request the form sends: an empty note or email clears it. */
+function editBody({ note, level, maxDevices, customerEmail }: EditValues): UpdateLicenseRequest {
+  return { note: note.trim() || null, level, maxDevices, customerEmail: customerEmail.trim() || null };
 }
 
-/** Edits a key's note, level and device limit, checked before sending with the API's own rules. */
+/** Edits a key's note, level, device limit and customer email, checked before sending with the API's own rules. */
 export function EditLicenseDialog({ appId, license, onClose }: DialogProps) {
   const mutation = useUpdateLicense(appId);
   const { form, errors, ...submit } = useApiForm<EditValues>(
     {
       resolver: shapeResolver<EditValues>(UpdateLicenseRequest, {}, editBody),
-      defaultValues: { note: license.note ?? '', level: license.level, maxDevices: license.maxDevices },
+      defaultValues: {
+        note: license.note ?? '',
+        level: license.level,
+        maxDevices: license.maxDevices,
+        customerEmail: license.customerEmail ?? '',
+      },
     },
     async (values) => {
       await mutation.mutateAsync({ licenseId: license.id, body: editBody(values) });
@@ -73,6 +80,14 @@ export function EditLicenseDialog({ appId, license, onClose }: DialogProps) {
         <LevelField form={form} />
         <MaxDevicesField form={form} />
       </div>
+      <TextField
+        label="Customer email"
+        type="email"
+        autoComplete="off"
+        hint="The customer signs in to the customer page with a code sent here. Store orders fill it in."
+        error={errors.customerEmail?.message}
+        {...form.register('customerEmail')}
+      />
     </FormDialog>
   );
 }

@@ -12,6 +12,7 @@ import { CheckboxField, SelectField, TextField } from '@/components/ui/form-fiel
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/lib/toast';
 import { usePortalSettings, useUpdatePortalSettings } from '../api/portal-settings';
+import './portal-settings.css';
 
 const METHOD_WORDS: Record<PortalSignInMethod, string> = {
   key: 'License key',
@@ -97,41 +98,46 @@ function PortalSettingsForm({
       </p>
       <CopyField label="Address" value={url} hint="Stable: it does not change when you change the settings." />
       <form className="stack" onSubmit={submit} noValidate>
-        <fieldset className="stack" disabled={!canEdit}>
-          <CheckboxField
-            label="Customers can open the page"
-            checked={draft.enabled}
-            onChange={(e) => set('enabled', e.target.checked)}
-          />
-          <TextField
-            label="Name shown"
-            hint="Blank: the app's name"
-            value={draft.displayName}
-            error={fieldError('displayName')}
-            onChange={(e) => set('displayName', e.target.value)}
-          />
-          <TextField
-            label="Accent color"
-            type="color"
-            value={draft.accentColor}
-            error={fieldError('accentColor')}
-            onChange={(e) => set('accentColor', e.target.value)}
-          />
-          <TextField
-            label="Support link"
-            type="url"
-            value={draft.supportUrl}
-            error={fieldError('supportUrl')}
-            onChange={(e) => set('supportUrl', e.target.value)}
-          />
-          <TextField
-            label="Level names"
-            hint="For example: 1=Basic, 2=Pro"
-            value={draft.levelNames}
-            error={fieldError('levelNames')}
-            onChange={(e) => set('levelNames', e.target.value)}
-          />
-          <fieldset className="stack-sm">
+        <fieldset className="portal-settings-fields" disabled={!canEdit}>
+          <fieldset className="settings-group">
+            <legend>Page</legend>
+            <CheckboxField
+              label="Customers can open the page"
+              checked={draft.enabled}
+              onChange={(e) => set('enabled', e.target.checked)}
+            />
+            <div className="form-grid">
+              <TextField
+                label="Name shown"
+                hint="Blank: the app's name"
+                value={draft.displayName}
+                error={fieldError('displayName')}
+                onChange={(e) => set('displayName', e.target.value)}
+              />
+              <TextField
+                label="Accent color"
+                type="color"
+                value={draft.accentColor}
+                error={fieldError('accentColor')}
+                onChange={(e) => set('accentColor', e.target.value)}
+              />
+              <TextField
+                label="Support link"
+                type="url"
+                value={draft.supportUrl}
+                error={fieldError('supportUrl')}
+                onChange={(e) => set('supportUrl', e.target.value)}
+              />
+              <TextField
+                label="Level names"
+                hint="For example: 1=Basic, 2=Pro"
+                value={draft.levelNames}
+                error={fieldError('levelNames')}
+                onChange={(e) => set('levelNames', e.target.value)}
+              />
+            </div>
+          </fieldset>
+          <fieldset className="settings-group">
             <legend>Sign-in with</legend>
             {PORTAL_SIGN_IN_METHODS.map((method) => (
               <CheckboxField
@@ -149,52 +155,58 @@ function PortalSettingsForm({
                 }
               />
             ))}
+            {fieldError('signInMethods') ? <p className="field-error">{fieldError('signInMethods')}</p> : null}
           </fieldset>
-          <SelectField
-            label="Device lock (HWID) reset by the customer"
-            value={draft.hwidResetMode}
-            options={[
-              { value: 'off', label: 'Off: only you reset it' },
-              { value: 'limited', label: 'Allowed, within limits' },
-            ]}
-            onChange={(e) => set('hwidResetMode', e.target.value as 'off' | 'limited')}
-          />
-          {draft.hwidResetMode === 'limited' ? (
-            <div className="stack-sm">
-              <TextField
-                label="Resets per period"
-                inputMode="numeric"
-                value={draft.hwidResetsPerPeriod}
-                error={fieldError('hwidResetsPerPeriod')}
-                onChange={(e) => set('hwidResetsPerPeriod', e.target.value)}
-              />
-              <TextField
-                label="Period (days)"
-                inputMode="numeric"
-                value={draft.hwidResetPeriodDays}
-                error={fieldError('hwidResetPeriodDays')}
-                onChange={(e) => set('hwidResetPeriodDays', e.target.value)}
-              />
-              <TextField
-                label="Wait between resets (hours)"
-                inputMode="numeric"
-                value={draft.hwidResetCooldownHours}
-                error={fieldError('hwidResetCooldownHours')}
-                onChange={(e) => set('hwidResetCooldownHours', e.target.value)}
-              />
-              <CheckboxField
-                label="A reset signs out the customer's devices"
-                checked={draft.hwidResetEndsSessions}
-                onChange={(e) => set('hwidResetEndsSessions', e.target.checked)}
-              />
-            </div>
-          ) : null}
+          <fieldset className="settings-group">
+            <legend>Device lock (HWID) reset</legend>
+            <SelectField
+              label="Device lock (HWID) reset by the customer"
+              value={draft.hwidResetMode}
+              options={[
+                { value: 'off', label: 'Off: only you reset it' },
+                { value: 'limited', label: 'Allowed, within limits' },
+              ]}
+              onChange={(e) => set('hwidResetMode', e.target.value as 'off' | 'limited')}
+            />
+            {draft.hwidResetMode === 'limited' ? (
+              <>
+                <div className="form-grid form-grid-3">
+                  <TextField
+                    label="Resets per period"
+                    inputMode="numeric"
+                    value={draft.hwidResetsPerPeriod}
+                    error={fieldError('hwidResetsPerPeriod')}
+                    onChange={(e) => set('hwidResetsPerPeriod', e.target.value)}
+                  />
+                  <TextField
+                    label="Period (days)"
+                    inputMode="numeric"
+                    value={draft.hwidResetPeriodDays}
+                    error={fieldError('hwidResetPeriodDays')}
+                    onChange={(e) => set('hwidResetPeriodDays', e.target.value)}
+                  />
+                  <TextField
+                    label="Wait between resets (hours)"
+                    inputMode="numeric"
+                    value={draft.hwidResetCooldownHours}
+                    error={fieldError('hwidResetCooldownHours')}
+                    onChange={(e) => set('hwidResetCooldownHours', e.target.value)}
+                  />
+                </div>
+                <CheckboxField
+                  label="A reset signs out the customer's devices"
+                  checked={draft.hwidResetEndsSessions}
+                  onChange={(e) => set('hwidResetEndsSessions', e.target.checked)}
+                />
+              </>
+            ) : null}
+          </fieldset>
         </fieldset>
         <div className="portal-preview" style={{ borderColor: draft.accentColor }} aria-label="Preview">
-          <div style={{ background: draft.accentColor, color: '#fff', padding: '0.5rem 0.75rem', fontWeight: 600 }}>
+          <div className="portal-preview-bar" style={{ background: draft.accentColor }}>
             {draft.displayName.trim() || 'Your app'}
           </div>
-          <p className="muted" style={{ padding: '0 0.75rem' }}>
+          <p className="muted">
             {draft.enabled ? (
               <a href={url} target="_blank" rel="noopener noreferrer">
                 Open the customer page

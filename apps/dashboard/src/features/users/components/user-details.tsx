@@ -11,6 +11,12 @@ export function UserDetails({ appId, user }: { appId: string; user: AdminUser })
       <dd>
         {user.banned ? <Badge tone="danger">Banned</Badge> : <Badge tone="success">Active</Badge>}
         {user.banReason ? <span className="muted"> {user.banReason}</span> : null}
+        {user.banned && user.banPublicReason ? (
+          <span className="muted" data-testid="user-public-reason">
+            {' '}
+            (the customer sees: {user.banPublicReason})
+          </span>
+        ) : null}
       </dd>
       <dt>Level</dt>
       <dd>{user.level}</dd>
@@ -21,6 +27,10 @@ export function UserDetails({ appId, user }: { appId: string; user: AdminUser })
       <dt>HWID</dt>
       <dd data-testid="user-hwid">
         {user.hwid ? <code>{user.hwid}</code> : <span className="muted">None bound</span>}
+      </dd>
+      <dt>HWID self-resets</dt>
+      <dd data-testid="user-self-resets" title="Resets the customer made on the customer page">
+        {user.hwidSelfResets}
       </dd>
       <dt>License</dt>
       <dd data-testid="user-license">

@@ -11,7 +11,7 @@ import {
 import { FormDialog, type CreateDialogProps } from '@/components/ui/form-dialog';
 import { IntegerField } from '@/components/ui/integer-field';
 import { LevelField, MaxDevicesField } from '@/components/domain/license-fields';
-import { BanDialog } from '@/components/ui/reason-dialog';
+import { BanDialog, PUBLIC_REASON_HINT } from '@/components/ui/reason-dialog';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
 import { PasswordField } from '@/components/ui/password-field';
 import { useApiForm } from '@/lib/api-form';
@@ -129,11 +129,12 @@ export function BanUserDialog({ appId, user, onClose }: UserDialogProps) {
       name={user.username}
       description="They are refused from now on and their open sessions end. You can unban them later."
       hint="Optional; sent with the user.ban webhook."
+      publicHint={PUBLIC_REASON_HINT}
       shape={BanUserRequest}
       label="Ban user"
       onClose={onClose}
-      onBan={async (reason) => {
-        await mutation.mutateAsync({ userId: user.userId, reason });
+      onBan={async (reason, publicReason) => {
+        await mutation.mutateAsync({ userId: user.userId, reason, publicReason });
         return `${user.username} banned`;
       }}
     />
