@@ -34,7 +34,7 @@ describe('crypto helpers', () => {
     expect(verifySignature(pair.publicKey, '1700000001', '{"ok":true}', signature)).toBe(false);
   });
 
-  it('reuses a signature only for the very message it signed', () => {
+  it('reuses a signature only for the very message it signed', async () => {
     const pair = generateSigningKeyPair();
     const key = loadSigningKey(pair.privateKeyDer);
     const signer = new ResponseSigner(key);
@@ -47,7 +47,7 @@ describe('crypto helpers', () => {
       ['170000000', '1{"ok":true}'],
     ];
     for (const [timestamp, body] of messages) {
-      const signature = signer.sign(timestamp, body);
+      const signature = await signer.sign(timestamp, body);
       expect(signature).toBe(signResponse(key, timestamp, body));
       expect(verifySignature(pair.publicKey, timestamp, body, signature)).toBe(true);
     }

@@ -88,6 +88,11 @@ export function signResponse(key: KeyObject, timestamp: string, body: string): s
   return sign(null, Buffer.from(timestamp + body), key).toString('hex');
 }
 
+/** What makes a signature off the event loop (SigningThread); without one, answers are signed inline. */
+export interface SignatureMaker {
+  sign(key: KeyObject, message: string): Promise<string> | string;
+}
+
 /**
  * Signs one app's answers. Ed25519 signatures are deterministic (RFC 8032): the
  * same key and message always give the same signature, so an answer identical
@@ -95,18 +100,22 @@ export function signResponse(key: KeyObject, timestamp: string, body: string): s
  * computing it again. Signing is the largest single cost of `init`, and a
  * launch-minute burst of `init` calls without a nonce gets identical answers:
  * one signature a second instead of one per call. Answers carrying a nonce or a
- * session differ and are signed each time.
+ * session differ and are signed each time, by `maker` when there is one.
  */
 export class ResponseSigner {
   private lastMessage = '';
-  private lastSignature = '';
+  private lastSignature: Promise<string> | string = '';
 
-  constructor(private readonly key: KeyObject) {}
+  constructor(
+    private readonly key: KeyObject,
+    private readonly maker: SignatureMaker | null = null,
+  ) {}
 
-  sign(timestamp: string, body: string): string {
+  /** The hex signature of `timestamp + body`: a string when known at once, else a promise of it. */
+  sign(timestamp: string, body: string): Promise<string> | string {
     const message = timestamp + body;
     if (message !== this.lastMessage) {
-      this.lastSignature = signResponse(this.key, timestamp, body);
+      this.lastSignature = this.maker ? this.maker.sign(this.key, message) : signResponse(this.key, timestamp, body);
       this.lastMessage = message;
     }
     return this.lastSignature;

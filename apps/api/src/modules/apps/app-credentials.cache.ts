@@ -2,10 +2,13 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Redis } from 'ioredis';
 import type { KeyObject } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { DataSource } from 'typeorm';
 import { Config } from '../../config/config.js';
 import { decryptWithMasterKey, keyIdOf, loadSigningKey, ResponseSigner } from '../../common/crypto.js';
 import { InvalidatedCache } from '../../common/invalidated-cache.js';
+import { SigningThread, signingThreadHelps } from '../../common/signing-thread.js';
+import { apiProcessCount } from '../../common/start-up-summary.js';
 import { REDIS } from '../../common/redis.module.js';
 import { isUuid } from '../../common/id-param.js';
 import { sqlRows } from '../../common/sql.js';
@@ -38,9 +41,13 @@ const NEGATIVE_TTL_MS = 5_000;
 export class AppCredentialsCache implements OnModuleInit, OnApplicationShutdown {
   private readonly masterKey: Buffer;
   private readonly cache: InvalidatedCache<CachedApp | null>;
+  /** Signs answers off the event loop when the machine has a core to spare for it (docs/decisions/performance.md). */
+  private readonly signingThread: SigningThread | null;
 
   constructor(config: Config, @Inject(REDIS) redis: Redis, @InjectDataSource() dataSource: DataSource) {
     this.masterKey = config.masterKey;
+    const cores = availableParallelism();
+    this.signingThread = signingThreadHelps(apiProcessCount(config, cores), cores) ? new SigningThread() : null;
     this.cache = new InvalidatedCache(redis, {
       channel: INVALIDATION_CHANNEL,
       load: async (appId) => {
@@ -57,8 +64,9 @@ export class AppCredentialsCache implements OnModuleInit, OnApplicationShutdown 
     return this.cache.start();
   }
 
-  onApplicationShutdown(): Promise<void> {
-    return this.cache.stop();
+  async onApplicationShutdown(): Promise<void> {
+    await this.cache.stop();
+    await this.signingThread?.close();
   }
 
   async get(appId: string): Promise<CachedApp | null> {
@@ -78,7 +86,7 @@ export class AppCredentialsCache implements OnModuleInit, OnApplicationShutdown 
       keyId: keyIdOf(row.public_key),
       apiKeyHash: row.api_key_hash,
       signingKey,
-      responseSigner: new ResponseSigner(signingKey),
+      responseSigner: new ResponseSigner(signingKey, this.signingThread),
     };
   }
 }

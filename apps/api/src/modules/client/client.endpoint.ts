@@ -46,18 +46,18 @@ export class ClientEndpoint {
       if (hostile) throw new AppError('VALIDATION', hostile.message);
       const origin = request.host ? `${request.protocol}://${request.host}` : null;
       const result = await this.client.dispatch(fields, app, request.ip, origin);
-      send(reply, { app, nonce }, { status: 200, success: true, message: result.message, data: result.data });
+      await send(reply, { app, nonce }, { status: 200, success: true, message: result.message, data: result.data });
     } catch (err) {
       if (err instanceof AppError) {
         if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
-        send(reply, { app, nonce }, { status: err.status, success: false, message: err.message, data: {} });
+        await send(reply, { app, nonce }, { status: err.status, success: false, message: err.message, data: {} });
       } else if (isServiceUnavailable(err)) {
         // PostgreSQL or Redis is restarting: retryable, and nothing was half-made (each write is one transaction).
         this.logger.warn(`Service unavailable: ${(err as Error).message}`);
-        send(reply, { app, nonce }, { status: 503, success: false, message: 'Service unavailable', data: {} });
+        await send(reply, { app, nonce }, { status: 503, success: false, message: 'Service unavailable', data: {} });
       } else {
         this.logger.error(err);
-        send(reply, { app, nonce }, { status: 500, success: false, message: 'Internal server error', data: {} });
+        await send(reply, { app, nonce }, { status: 500, success: false, message: 'Internal server error', data: {} });
       }
     }
     recordClientCall((body as { type?: unknown } | null)?.type, reply.statusCode, reply.elapsedTime);
@@ -78,7 +78,7 @@ function requestNonce(fields: Record<string, unknown>): string | undefined {
 }
 
 /** Sends the envelope (with the request's nonce, when it had one), signed with the app's key when the app is known. */
-function send(
+async function send(
   reply: FastifyReply,
   { app, nonce }: { app: CachedApp | null; nonce: string | undefined },
   { status, success, message, data }: { status: number; success: boolean; message: string; data: object },
@@ -87,7 +87,7 @@ function send(
   reply.status(status).header('content-type', 'application/json; charset=utf-8');
   if (app) {
     const timestamp = String(Math.floor(Date.now() / 1000));
-    reply.header(SIGNATURE_HEADER, app.responseSigner.sign(timestamp, body));
+    reply.header(SIGNATURE_HEADER, await app.responseSigner.sign(timestamp, body));
     reply.header(SIGNATURE_TIMESTAMP_HEADER, timestamp);
   }
   reply.send(body);

@@ -32,7 +32,7 @@ export interface KeyAuthAnswer {
 export class KeyAuthRefusal extends Error {}
 
 /** Writes the answer with the protocol's fields, signed as the call's version signs. */
-export function sendAnswer(reply: FastifyReply, call: KeyAuthCall, answer: KeyAuthAnswer): void {
+export async function sendAnswer(reply: FastifyReply, call: KeyAuthCall, answer: KeyAuthAnswer): Promise<void> {
   const { version, keyauth, app } = call;
   const body = asciiJson({
     success: answer.success,
@@ -46,7 +46,7 @@ export function sendAnswer(reply: FastifyReply, call: KeyAuthCall, answer: KeyAu
   if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds));
   if (version === '1.3') {
     const timestamp = String(Math.floor(Date.now() / 1000));
-    reply.header('x-signature-ed25519', app.responseSigner.sign(timestamp, body));
+    reply.header('x-signature-ed25519', await app.responseSigner.sign(timestamp, body));
     reply.header('x-signature-timestamp', timestamp);
   } else {
     reply.header('signature', hmacSignature(hmacKey(keyauth.secret!, call.enckey), body));

@@ -76,7 +76,7 @@ export class KeyAuthEndpoint {
     } catch (err) {
       answer = this.failure(call, err);
     }
-    sendAnswer(reply, call, answer);
+    await sendAnswer(reply, call, answer);
   }
 
   private async serve(call: KeyAuthCall): Promise<KeyAuthAnswer> {
