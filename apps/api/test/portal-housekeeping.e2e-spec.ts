@@ -4,7 +4,7 @@
 // to the customer, and expired portal sessions and email codes are swept in
 // batches by an indexed statement. This server has no SMTP_URL.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { startApi, startWorker, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
 import { dataSourceOptions } from '../src/database/data-source.js';
@@ -12,7 +12,7 @@ import { sweepPortal } from '../src/modules/portal/portal-sweeper.js';
 import { createApp, createLicense, createUser, signupOwner, USER_PASSWORD, type Owner } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { eventually } from './support/eventually.js';
-import { http } from './support/http.js';
+import { callFrom, clientIp } from './support/portal.js';
 
 const FAILED = { success: false, code: 'PORTAL_SIGN_IN_FAILED', message: 'Sign-in failed: check what you entered' };
 
@@ -40,17 +40,8 @@ afterAll(async () => {
   await closeDb();
 });
 
-function clientIp(): string {
-  return `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
-}
-
 function call(method: string, path: string, options: { token?: string; body?: unknown; ip?: string } = {}) {
-  return http(method, path, {
-    baseUrl: api.url,
-    token: options.token,
-    body: options.body,
-    headers: { 'x-forwarded-for': options.ip ?? clientIp() },
-  });
+  return callFrom(api.url, method, path, options);
 }
 
 async function portalApp() {

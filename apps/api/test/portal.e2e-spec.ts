@@ -5,14 +5,15 @@
 // downloads through single-use links; one customer reaching nothing of
 // another's, nor of another app; portal and admin tokens kept apart.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { startApi, testEnv, type RunningApi } from '../../../scripts/test-service.mjs';
 import { createApp, createLicense, createUser, signupOwner, USER_PASSWORD, type Owner } from './factories/index.js';
 import { closeDb, db } from './support/db.js';
 import { eventually } from './support/eventually.js';
 import { download, send, sha256Hex, uploadForm } from './support/files.js';
-import { http, type HttpResult } from './support/http.js';
+import { type HttpResult } from './support/http.js';
+import { callFrom, clientIp } from './support/portal.js';
 import { connectStore, mapProduct, postGeneric } from './support/store.js';
 
 const CLIENT_LIMIT = 6;
@@ -57,18 +58,8 @@ afterAll(async () => {
   await closeDb();
 });
 
-/** A client address of its own (TEST-NET range; only a header here), so each test's limits start at zero. */
-function clientIp(): string {
-  return `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
-}
-
 function call(method: string, path: string, options: { token?: string; body?: unknown; ip?: string } = {}) {
-  return http(method, path, {
-    baseUrl: api.url,
-    token: options.token,
-    body: options.body,
-    headers: { 'x-forwarded-for': options.ip ?? clientIp() },
-  });
+  return callFrom(api.url, method, path, options);
 }
 
 function client(app: { appId: string; apiKey: string }, fields: Record<string, unknown>) {

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { PeriodicTask } from '../../common/periodic-task.js';
 import { Config } from '../../config/config.js';
 import { AuditService } from './audit.service.js';
 
@@ -13,8 +14,7 @@ const PRUNE_INTERVAL_MS = 3_600_000;
 @Injectable()
 export class AuditRetention implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(AuditRetention.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly pruning = new PeriodicTask('audit pruning', PRUNE_INTERVAL_MS, () => this.prune(), this.logger);
 
   constructor(
     private readonly config: Config,
@@ -23,28 +23,16 @@ export class AuditRetention implements OnApplicationBootstrap, OnApplicationShut
 
   onApplicationBootstrap(): void {
     if (this.config.AUDIT_RETENTION_DAYS === 0) return;
-    this.running = this.prune();
-    this.timer = setInterval(() => {
-      // A slow run is never overlapped by the next.
-      this.running ??= this.prune();
-    }, PRUNE_INTERVAL_MS);
-    this.timer.unref();
+    this.pruning.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.pruning.stop();
   }
 
   private async prune(): Promise<void> {
-    try {
-      const deleted = await this.audit.prune(this.config.AUDIT_RETENTION_DAYS);
-      if (deleted > 0)
-        this.logger.log(`pruned ${deleted} audit entries older than ${this.config.AUDIT_RETENTION_DAYS} days`);
-    } catch (err) {
-      this.logger.error(`audit pruning failed: ${(err as Error).message}`);
-    } finally {
-      this.running = undefined;
-    }
+    const deleted = await this.audit.prune(this.config.AUDIT_RETENTION_DAYS);
+    if (deleted > 0)
+      this.logger.log(`pruned ${deleted} audit entries older than ${this.config.AUDIT_RETENTION_DAYS} days`);
   }
 }

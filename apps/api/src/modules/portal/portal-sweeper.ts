@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { PeriodicTask } from '../../common/periodic-task.js';
 import { sqlAffected, type SqlExecutor } from '../../common/sql.js';
 import { DELETE_OLD_CODES, DELETE_OLD_SESSIONS } from './portal.queries.js';
 
@@ -31,32 +32,20 @@ export async function sweepPortal(executor: SqlExecutor, batch = PORTAL_SWEEP_BA
 @Injectable()
 export class PortalSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(PortalSweeper.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly sweeping = new PeriodicTask('portal sweep', SWEEP_INTERVAL_MS, () => this.sweep(), this.logger);
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   onApplicationBootstrap(): void {
-    this.running = this.sweep();
-    this.timer = setInterval(() => {
-      this.running ??= this.sweep();
-    }, SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.sweeping.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.sweeping.stop();
   }
 
   private async sweep(): Promise<void> {
-    try {
-      const result = await sweepPortal(this.dataSource);
-      if (result.sessions + result.codes > 0) this.logger.log({ msg: 'portal sweep', ...result });
-    } catch (err) {
-      this.logger.error(`portal sweep failed: ${(err as Error).message}`);
-    } finally {
-      this.running = undefined;
-    }
+    const result = await sweepPortal(this.dataSource);
+    if (result.sessions + result.codes > 0) this.logger.log({ msg: 'portal sweep', ...result });
   }
 }
