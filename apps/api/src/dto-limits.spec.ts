@@ -56,6 +56,7 @@ const INTERNAL_BOUNDS = new Map([
   ['ENCKEY_MAX', "KeyAuth's wire format, fixed by its clients"],
   ['FILE_MAX_BYTES', "KeyAuth's wire format, fixed by its clients"],
   ['ONLINE_USERS_MAX', "KeyAuth's fetchOnline answer, fixed by its clients"],
+  ['MAX_WAITING', 'signatures waiting on the signing thread before answers are signed inline'],
 ]);
 
 describe('DTO limits', () => {
