@@ -70,7 +70,9 @@ describe('FormDialog', () => {
 describe('BanDialog', () => {
   it('asks "Ban name?", sends the trimmed reason (null when blank) and toasts the words onBan resolves to', async () => {
     const success = jest.spyOn(toast, 'success');
-    const onBan = jest.fn(async (reason: string | null) => `banned for ${reason ?? 'nothing'}`);
+    const onBan = jest.fn(
+      async (reason: string | null, _publicReason: string | null) => `banned for ${reason ?? 'nothing'}`,
+    );
     const onClose = jest.fn();
     render(
       <BanDialog
@@ -93,7 +95,7 @@ describe('BanDialog', () => {
   });
 
   it("checks the reason with the request shape, as it is sent (trimmed), in the API's words", async () => {
-    const onBan = jest.fn(async (_reason: string | null) => undefined);
+    const onBan = jest.fn(async (_reason: string | null, _publicReason: string | null) => undefined);
     render(
       <BanDialog
         name="KEY"
