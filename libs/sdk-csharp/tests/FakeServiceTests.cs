@@ -186,6 +186,76 @@ namespace Latchkey.Tests
         }
 
         [Test]
+        public void DownloadsIntoMemoryAndIntoAStream()
+        {
+            foreach (var encrypted in new[] { true, false })
+            {
+                using (var client = fake.Client("file-ok"))
+                {
+                    client.License("KEY-1");
+                    var bytes = client.DownloadBytes(FileId, out var file, encrypted);
+                    Assert.Equal(ContentBytes, bytes.Length, "size in memory");
+                    Assert.True(bytes.Select((b, i) => b == (i * 7) % 251).All(ok => ok), "content in memory");
+                    Assert.Equal(encrypted, file.Encrypted, "encrypted");
+                    Assert.Equal((long)ContentBytes, file.Size);
+                }
+                using (var client = fake.Client("file-ok"))
+                using (var stream = new MemoryStream())
+                {
+                    client.License("KEY-1");
+                    var file = client.DownloadFile(FileId, stream, encrypted);
+                    var bytes = stream.ToArray();
+                    Assert.Equal(ContentBytes, bytes.Length, "size streamed");
+                    Assert.True(bytes.Select((b, i) => b == (i * 7) % 251).All(ok => ok), "content streamed");
+                    Assert.Equal(FileId, file.FileId);
+                }
+            }
+        }
+
+        [Test]
+        public void MemoryDownloadsThatDoNotVerifyHandNothingOver()
+        {
+            foreach (var scenario in new[] { "file-corrupt", "file-truncated", "file-wrong-sha" })
+            {
+                using (var client = fake.Client(scenario))
+                {
+                    client.License("KEY-1");
+                    Assert.Refused<LatchkeyVerificationException>(ErrorCode.FileIntegrity,
+                        () => client.DownloadBytes(FileId, true));
+                }
+            }
+        }
+
+        private sealed class FullDisk : MemoryStream
+        {
+            public override void Write(byte[] buffer, int offset, int count) =>
+                throw new IOException("No space left on device");
+        }
+
+        [Test]
+        public void AStreamThatFailsStopsTheDownloadWithItsOwnException()
+        {
+            using (var client = fake.Client("file-ok"))
+            using (var stream = new FullDisk())
+            {
+                client.License("KEY-1");
+                IOException thrown = null;
+                try
+                {
+                    client.DownloadFile(FileId, stream, true);
+                }
+                catch (IOException err)
+                {
+                    thrown = err;
+                }
+                Assert.True(thrown != null, "the stream's exception");
+                Assert.Equal("No space left on device", thrown.Message);
+                // The client is still usable after the stopped download.
+                Assert.Equal(ContentBytes, client.DownloadBytes(FileId, true).Length, "a later download");
+            }
+        }
+
+        [Test]
         public void HeartbeatTimerReportsALostSession()
         {
             using (var client = fake.Client("heartbeat-lost"))

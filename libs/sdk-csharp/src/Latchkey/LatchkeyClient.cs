@@ -1,5 +1,8 @@
 using System;
 using System.Collections.Generic;
+using System.IO;
+using System.Runtime.ExceptionServices;
+using System.Runtime.InteropServices;
 
 namespace Latchkey
 {
@@ -239,6 +242,79 @@ namespace Latchkey
         {
             var code = Native.lk_file(handle, Utf8.Arg(fileId), Utf8.Arg(path), encrypted ? 1 : 0, out var info,
                 out var error);
+            Native.Check(code, ref error);
+            try
+            {
+                return DownloadedFile.Read(info);
+            }
+            finally
+            {
+                Native.lk_file_info_free(info);
+            }
+        }
+
+        /// <summary>
+        /// Downloads a file into memory, never to disk (for a module loaded from memory), with the same
+        /// checks as <see cref="DownloadFile(string, string, bool)"/>: the bytes are handed over only once their size and SHA-256
+        /// match the signed answer. <paramref name="file"/> describes what was downloaded.
+        /// </summary>
+        public byte[] DownloadBytes(string fileId, out DownloadedFile file, bool encrypted = true)
+        {
+            var code = Native.lk_file_to_memory(handle, Utf8.Arg(fileId), encrypted ? 1 : 0, out var bytes,
+                out var length, out var info, out var error);
+            Native.Check(code, ref error);
+            try
+            {
+                // A byte[] holds at most 2 GiB: larger files go to disk (DownloadFile) or a stream (DownloadFile with a Stream).
+                var result = new byte[checked((int)length.ToUInt64())];
+                Marshal.Copy(bytes, result, 0, result.Length);
+                file = DownloadedFile.Read(info);
+                return result;
+            }
+            finally
+            {
+                Native.lk_free(bytes);
+                Native.lk_file_info_free(info);
+            }
+        }
+
+        /// <summary>The bytes of a file downloaded into memory (see the overload that describes the file).</summary>
+        public byte[] DownloadBytes(string fileId, bool encrypted = true) =>
+            DownloadBytes(fileId, out _, encrypted);
+
+        /// <summary>
+        /// Writes a download's plaintext to <paramref name="destination"/> piece by piece as it streams,
+        /// with no whole copy anywhere. Pieces of an encrypted download have passed their record's
+        /// authentication, but the file is verified (size and SHA-256) only when this returns: if it
+        /// throws, discard what <paramref name="destination"/> received. An exception
+        /// <paramref name="destination"/> throws stops the download and is thrown again here.
+        /// </summary>
+        public DownloadedFile DownloadFile(string fileId, Stream destination, bool encrypted = true)
+        {
+            if (destination == null) throw new ArgumentNullException(nameof(destination));
+            Exception failure = null;
+            var buffer = new byte[0];
+            Native.WriteCallback write = (userData, bytes, length) =>
+            {
+                try
+                {
+                    var count = checked((int)length.ToUInt64());
+                    if (buffer.Length < count) buffer = new byte[count];
+                    Marshal.Copy(bytes, buffer, 0, count);
+                    destination.Write(buffer, 0, count);
+                    return 0;
+                }
+                catch (Exception err)
+                {
+                    // Never let an exception cross into native code: stop the download and rethrow below.
+                    failure = err;
+                    return 1;
+                }
+            };
+            var code = Native.lk_file_to_callback(handle, Utf8.Arg(fileId), encrypted ? 1 : 0, write, IntPtr.Zero,
+                out var info, out var error);
+            GC.KeepAlive(write);
+            if (failure != null) ExceptionDispatchInfo.Capture(failure).Throw();
             Native.Check(code, ref error);
             try
             {

@@ -25,6 +25,10 @@ namespace Latchkey
         [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
         internal delegate void HeartbeatCallback(IntPtr error, IntPtr userData);
 
+        /// <summary>lk_write_callback: a piece of a download's plaintext; 0 goes on, anything else stops it.</summary>
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        internal delegate int WriteCallback(IntPtr userData, IntPtr bytes, UIntPtr length);
+
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern IntPtr lk_error_name(int code);
 
@@ -128,6 +132,15 @@ namespace Latchkey
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern int lk_file(ClientHandle client, byte[] fileId, byte[] path, int encrypted,
             out IntPtr info, out ErrorInfo error);
+
+        // size_t is pointer-sized on every platform the library runs on (UIntPtr), unlike C's long.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern int lk_file_to_memory(ClientHandle client, byte[] fileId, int encrypted, out IntPtr bytes,
+            out UIntPtr length, out IntPtr info, out ErrorInfo error);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern int lk_file_to_callback(ClientHandle client, byte[] fileId, int encrypted,
+            WriteCallback write, IntPtr userData, out IntPtr info, out ErrorInfo error);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern int lk_verify_ticket(ClientHandle client, byte[] ticket, byte[] hwid, out IntPtr claims,
