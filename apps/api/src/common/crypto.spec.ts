@@ -12,7 +12,7 @@ import {
   randomSecret,
   ResponseSigner,
   sha256,
-  signResponse,
+  signMessage,
 } from './crypto.js';
 
 describe('crypto helpers', () => {
@@ -29,7 +29,7 @@ describe('crypto helpers', () => {
   it('signs responses that the SDK verifies with the raw public key', () => {
     const pair = generateSigningKeyPair();
     const key = loadSigningKey(pair.privateKeyDer);
-    const signature = signResponse(key, '1700000000', '{"ok":true}');
+    const signature = signMessage(key, '1700000000' + '{"ok":true}');
     expect(verifySignature(pair.publicKey, '1700000000', '{"ok":true}', signature)).toBe(true);
     expect(verifySignature(pair.publicKey, '1700000001', '{"ok":true}', signature)).toBe(false);
   });
@@ -48,7 +48,7 @@ describe('crypto helpers', () => {
     ];
     for (const [timestamp, body] of messages) {
       const signature = await signer.sign(timestamp, body);
-      expect(signature).toBe(signResponse(key, timestamp, body));
+      expect(signature).toBe(signMessage(key, timestamp + body));
       expect(verifySignature(pair.publicKey, timestamp, body, signature)).toBe(true);
     }
   });

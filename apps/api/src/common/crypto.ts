@@ -83,9 +83,9 @@ export function loadSigningKey(privateKeyDer: Buffer): KeyObject {
   return createPrivateKey({ key: privateKeyDer, format: 'der', type: 'pkcs8' });
 }
 
-/** Ed25519 signature (hex) of `timestamp + body`, as sent in X-Signature-Ed25519. */
-export function signResponse(key: KeyObject, timestamp: string, body: string): string {
-  return sign(null, Buffer.from(timestamp + body), key).toString('hex');
+/** Ed25519 signature (hex) of `message`; an answer's is of `timestamp + body`, as sent in X-Signature-Ed25519. */
+export function signMessage(key: KeyObject, message: string): string {
+  return sign(null, Buffer.from(message), key).toString('hex');
 }
 
 /** What makes a signature off the event loop (SigningThread); without one, answers are signed inline. */
@@ -115,7 +115,7 @@ export class ResponseSigner {
   sign(timestamp: string, body: string): Promise<string> | string {
     const message = timestamp + body;
     if (message !== this.lastMessage) {
-      this.lastSignature = this.maker ? this.maker.sign(this.key, message) : signResponse(this.key, timestamp, body);
+      this.lastSignature = this.maker ? this.maker.sign(this.key, message) : signMessage(this.key, message);
       this.lastMessage = message;
     }
     return this.lastSignature;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { generateSigningKeyPair, loadSigningKey, ResponseSigner, signResponse } from './crypto.js';
+import { generateSigningKeyPair, loadSigningKey, ResponseSigner, signMessage } from './crypto.js';
 import { SigningThread, signingThreadHelps } from './signing-thread.js';
 
 const threads: SigningThread[] = [];
@@ -23,7 +23,7 @@ describe('SigningThread', () => {
     const appKeys = keys(3);
     const tasks = Array.from({ length: 300 }, (_, i) => ({ key: appKeys[i % 3]!, message: `1700000000{"n":${i}}` }));
     const signatures = await Promise.all(tasks.map(({ key, message }) => signer.sign(key, message)));
-    tasks.forEach(({ key, message }, i) => expect(signatures[i]).toBe(signResponse(key, message, '')));
+    tasks.forEach(({ key, message }, i) => expect(signatures[i]).toBe(signMessage(key, message)));
   });
 
   it('keeps every signature coming when the thread is stopped with signatures in flight', async () => {
@@ -34,8 +34,8 @@ describe('SigningThread', () => {
     const after = signer.sign(key!, 'after');
     expect(typeof after).toBe('string');
     const signatures = await Promise.all(inFlight);
-    signatures.forEach((signature, i) => expect(signature).toBe(signResponse(key!, `m${i}`, '')));
-    expect(after).toBe(signResponse(key!, 'after', ''));
+    signatures.forEach((signature, i) => expect(signature).toBe(signMessage(key!, `m${i}`)));
+    expect(after).toBe(signMessage(key!, 'after'));
   });
 
   it('is used by a ResponseSigner, which shares one signing between identical answers in flight', async () => {
@@ -44,8 +44,8 @@ describe('SigningThread', () => {
     const first = signer.sign('1700000000', '{"ok":true}');
     const second = signer.sign('1700000000', '{"ok":true}');
     expect(second).toBe(first);
-    expect(await first).toBe(signResponse(key!, '1700000000', '{"ok":true}'));
-    expect(await signer.sign('1700000001', '{"ok":true}')).toBe(signResponse(key!, '1700000001', '{"ok":true}'));
+    expect(await first).toBe(signMessage(key!, '1700000000' + '{"ok":true}'));
+    expect(await signer.sign('1700000001', '{"ok":true}')).toBe(signMessage(key!, '1700000001' + '{"ok":true}'));
   });
 
   it('runs only where a core is left over by the API processes', () => {

@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { sign, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { signMessage } from './crypto.js';
 
 /*
  * Ed25519 signatures of answers made on a thread of their own. One signature
@@ -42,11 +43,6 @@ interface Waiting {
   resolve: (signature: string) => void;
 }
 
-/** Ed25519 signature (hex) of `message`, made on the event loop. */
-export function signInline(key: KeyObject, message: string): string {
-  return sign(null, Buffer.from(message), key).toString('hex');
-}
-
 export class SigningThread {
   private readonly logger = new Logger('SigningThread');
   private worker: Worker | null = null;
@@ -61,7 +57,7 @@ export class SigningThread {
   /** The signature of `message` under `key`; from the thread when it is up and not swamped, else inline. */
   sign(key: KeyObject, message: string): Promise<string> | string {
     const worker = this.failed || this.waiting.size >= MAX_WAITING ? null : this.start();
-    if (!worker) return signInline(key, message);
+    if (!worker) return signMessage(key, message);
     let keyId = this.keyIds.get(key);
     if (keyId === undefined) {
       keyId = this.nextKey++;
@@ -100,7 +96,7 @@ export class SigningThread {
         const task = this.waiting.get(id);
         if (!task) continue;
         this.waiting.delete(id);
-        task.resolve((signatures[i + 1] as string | null) ?? signInline(task.key, task.message));
+        task.resolve((signatures[i + 1] as string | null) ?? signMessage(task.key, task.message));
       }
     });
     worker.on('error', (err) => this.giveUp(`signing thread failed: ${err.message}`));
@@ -122,7 +118,7 @@ export class SigningThread {
     this.batch = [];
     for (const [id, task] of this.waiting) {
       this.waiting.delete(id);
-      task.resolve(signInline(task.key, task.message));
+      task.resolve(signMessage(task.key, task.message));
     }
   }
 }
