@@ -38,7 +38,7 @@ import { DependencyHealth } from './modules/health/dependency-health.js';
 import { createClientServer, serveClientEndpoint, splitClientCalls } from './modules/client/client-server.js';
 import { KeyAuthEndpoint } from './modules/keyauth/keyauth.endpoint.js';
 import { KeyAuthSellerEndpoint } from './modules/keyauth/keyauth-seller.endpoint.js';
-import { sellerEndpointOpenApi } from './modules/keyauth/keyauth-seller-wire.js';
+import { isSellerPath, sellerEndpointOpenApi } from './modules/keyauth/keyauth-seller-wire.js';
 import {
   createKeyAuthServer,
   keyAuthEndpointOpenApi,
@@ -77,8 +77,15 @@ async function bootstrap(): Promise<void> {
     return503OnClosing: false,
     ...fastifyLogging(rootLogger),
   } satisfies FastifyServerOptions;
-  const clientServer = createClientServer(httpOptions);
-  const keyAuthServer = await createKeyAuthServer(httpOptions);
+  // The seller API shares KeyAuth's server, but its calls are an owner's writes: always logged, like the console's.
+  const clientCallOptions = {
+    ...httpOptions,
+    ...fastifyLogging(rootLogger, {
+      logsSuccess: (request) => config.LOG_CLIENT_CALLS === 'all' || isSellerPath(request.url),
+    }),
+  } satisfies FastifyServerOptions;
+  const clientServer = createClientServer(clientCallOptions);
+  const keyAuthServer = await createKeyAuthServer(clientCallOptions);
   const storeServer = createStoreReceiverServer(httpOptions);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config),

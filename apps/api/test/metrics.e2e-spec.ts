@@ -53,6 +53,7 @@ async function scrape(port: number): Promise<Sample[]> {
 
 const CALLS = 'latchkey_client_request_duration_seconds_count';
 const ADMIN = 'latchkey_admin_request_duration_seconds_count';
+const KEYAUTH_CALLS = 'latchkey_keyauth_request_duration_seconds_count';
 
 let redis: ThrowawayRedis;
 let receiver: WebhookReceiver;
@@ -131,6 +132,43 @@ describe('API metrics on METRICS_PORT', () => {
     expect(
       valueOf(after, 'latchkey_client_request_duration_seconds_bucket', { le: '+Inf', type: 'init', outcome: 'ok' }),
     ).toBe(valueOf(after, CALLS, { type: 'init', outcome: 'ok' }));
+  });
+
+  it('count KeyAuth calls by version, type and outcome (most refusals are a 200 there)', async () => {
+    const settings = {
+      enabled: true,
+      ownerId: 'metricsown',
+      name: 'Metrics',
+      versions: ['1.3'],
+      subscriptionNames: {},
+      fetchOnline: false,
+      selfBan: false,
+      appVersion: null,
+      downloadUrl: null,
+    };
+    const saved = await stack.http('PUT', `/v1/admin/apps/${owner.appId}/keyauth`, {
+      token: owner.token,
+      body: settings,
+    });
+    expect(saved.status).toBe(200);
+    const keyauth = async (fields: Record<string, string>) => {
+      const form = new URLSearchParams({ ownerid: settings.ownerId, name: settings.name, ...fields });
+      const res = await fetch(`${stack.api.url}/api/1.3/`, { method: 'POST', body: form });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const before = await scrape(metricsPort);
+    expect(JSON.parse(await keyauth({ type: 'init', ver: '1.0' })).success).toBe(true);
+    expect(JSON.parse(await keyauth({ type: 'check', sessionid: '0'.repeat(32) })).success).toBe(false);
+    expect(JSON.parse(await keyauth({ type: 'no-such-type', sessionid: '0'.repeat(32) })).success).toBe(false);
+    expect(await keyauth({ type: 'init', name: 'No such app' })).toBe('KeyAuth_Invalid');
+    const after = await scrape(metricsPort);
+    const delta = (labels: Record<string, string>) =>
+      valueOf(after, KEYAUTH_CALLS, labels) - valueOf(before, KEYAUTH_CALLS, labels);
+    expect(delta({ version: '1.3', type: 'init', outcome: 'ok' })).toBe(1);
+    expect(delta({ version: '1.3', type: 'check', outcome: 'refused' })).toBe(1);
+    expect(delta({ version: '1.3', type: 'other', outcome: 'refused' })).toBe(1);
+    expect(delta({ version: '1.3', type: 'init', outcome: 'refused' })).toBe(1);
   });
 
   it("report the database pool, the event loop's lag and the process", async () => {

@@ -25,7 +25,8 @@ afterAll(async () => {
 
 /** An API process logging at debug level, with all it writes to standard output and error. */
 async function verboseApi(): Promise<{ api: RunningApi; stopAndRead: () => Promise<string> }> {
-  const api = await startApi(testEnv(databaseUrl, { LOG_LEVEL: 'debug' }));
+  // Every client call's line too: their URLs are among what the search covers.
+  const api = await startApi(testEnv(databaseUrl, { LOG_LEVEL: 'debug', LOG_CLIENT_CALLS: 'all' }));
   let output = '';
   const collect = (chunk: Buffer) => (output += chunk.toString());
   api.child.stdout!.on('data', collect);

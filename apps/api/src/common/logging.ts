@@ -167,6 +167,10 @@ function serializeRequest(request: { method?: string; url?: string; routeOptions
  * loggableUrl gives it.
  */
 class RequestLogController extends LogController {
+  constructor(private readonly logsSuccess: (request: FastifyRequest) => boolean) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   /** Fastify's own 404 (the client and KeyAuth servers' unknown methods) puts the raw URL in its message. */
@@ -176,6 +180,7 @@ class RequestLogController extends LogController {
   }
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (!error && reply.statusCode < 400 && !this.logsSuccess(request)) return;
     const fields = {
       method: request.method,
       url: loggableUrl(request.url, request.routeOptions.url),
@@ -190,12 +195,17 @@ class RequestLogController extends LogController {
 
 /**
  * Fastify's request logging on the same logger: a request id per request (the
- * caller's `X-Request-Id` when it is sane, else a UUID) and one line per request.
+ * caller's `X-Request-Id` when it is sane, else a UUID) and one line per
+ * request; an answer below 400 only where `logsSuccess` says so (client calls:
+ * LOG_CLIENT_CALLS).
  */
-export function fastifyLogging(logger: PinoLogger) {
+export function fastifyLogging(
+  logger: PinoLogger,
+  { logsSuccess = () => true }: { logsSuccess?: (request: FastifyRequest) => boolean } = {},
+) {
   return {
     loggerInstance: logger,
-    logController: new RequestLogController(),
+    logController: new RequestLogController(logsSuccess),
     requestIdHeader: false as const,
     genReqId: (req: { headers: IncomingMessage['headers'] }) => {
       const header = req.headers['x-request-id'];

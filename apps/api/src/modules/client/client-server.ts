@@ -21,7 +21,7 @@ import { recordClientCall } from './client-metrics.js';
  * runner, helmet's two, multipart's two, the security-headers `onSend`. None
  * of them does anything for client software (a fifth of `init`'s CPU:
  * docs/decisions/performance.md, "The `/v1` hot path"). Here a call runs the request id, the answer headers, the
- * JSON body parser, the handler and the one log line.
+ * JSON body parser, the handler and, for a failed call, the log line.
  *
  * `options` are the ones Nest's instance is built with (body limit, proxy
  * trust, prototype-poisoning handling, logging), so both answer alike. The

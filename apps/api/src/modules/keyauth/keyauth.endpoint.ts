@@ -13,6 +13,7 @@ import { keyauthMessage, subscriptionName } from './keyauth-app.js';
 import { KeyAuthAppsCache } from './keyauth-apps.cache.js';
 import { type KeyAuthAnswer, type KeyAuthCall, KeyAuthRefusal, sendAnswer } from './keyauth-call.js';
 import { KeyAuthSessionCalls } from './keyauth-session-calls.js';
+import { recordKeyAuthCall, type KeyAuthOutcome } from './keyauth-metrics.js';
 import { KeyAuthSessions, type KeyAuthSession } from './keyauth-sessions.js';
 import {
   ENCKEY_MAX,
@@ -66,17 +67,23 @@ export class KeyAuthEndpoint {
       version && keyauth?.enabled && keyauth.versions.includes(version) ? await this.apps.get(keyauth.appId) : null;
     if (!version || !keyauth || !app || (version === '1.2' && keyauth.secret === null)) {
       reply.status(200).header('content-type', 'text/plain; charset=utf-8').send(KEYAUTH_INVALID);
+      recordKeyAuthCall(version ?? 'unknown', fields.get('type'), 'refused', reply.elapsedTime);
       return;
     }
     const origin = request.host ? `${request.protocol}://${request.host}` : null;
     const call: KeyAuthCall = { version, keyauth, app, fields, ip: request.ip, origin, enckey: null };
     let answer: KeyAuthAnswer;
+    let outcome: KeyAuthOutcome;
     try {
       answer = await this.serve(call);
+      outcome = answer.success ? 'ok' : 'refused';
     } catch (err) {
       answer = this.failure(call, err);
+      const ours = !(err instanceof KeyAuthRefusal || err instanceof AppError);
+      outcome = answer.status === 429 ? 'rate_limited' : ours ? 'error' : 'refused';
     }
     await sendAnswer(reply, call, answer);
+    recordKeyAuthCall(version, fields.get('type'), outcome, reply.elapsedTime);
   }
 
   private async serve(call: KeyAuthCall): Promise<KeyAuthAnswer> {
