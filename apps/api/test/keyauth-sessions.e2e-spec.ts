@@ -76,21 +76,58 @@ describe('a bound KeyAuth session across API processes', () => {
 
 describe('a bound KeyAuth session in one process', () => {
   it('is served from memory: its calls read no Redis record while the copy is fresh', async () => {
-    const client = keyauth.client('1.3');
+    // 1.2 with an `enckey`, stored from `init` on: without its record, its id is nothing.
+    const client = keyauth.client('1.2');
     const license = await createLicense(owner, app);
     expect((await client.init()).json!.success).toBe(true);
     expect((await client.request('license', { key: license.key })).json!.success).toBe(true);
     expect(await redis.del(SESSION_KEY_PREFIX + client.sessionId)).toBe(1);
     expect(verdict(await client.request('check'))).toEqual(validated);
-    // Logging out reads the record, as every call that rebinds or ends a session does: gone, it is unknown.
-    expect(verdict(await client.request('logout'))).toEqual(notFound);
+    // Logging out reads the record, as every call that rebinds or ends a session does: gone, it is unknown
+    // (and answered under the secret alone, which this client, holding its enckey, cannot verify).
+    expect(verdict(await client.request('logout')).slice(1)).toEqual(notFound.slice(1));
   });
 
   it('an unvalidated session is never remembered: each call reads its record', async () => {
-    const client = keyauth.client('1.3');
+    // 1.2 with an `enckey`: the one unvalidated session with a record from `init` on.
+    const client = keyauth.client('1.2');
     expect((await client.init()).json!.success).toBe(true);
     expect(verdict(await client.request('check'))).toEqual([true, false, 'Session is not validated']);
     expect(await redis.del(SESSION_KEY_PREFIX + client.sessionId)).toBe(1);
+    // Unknown, it is answered under the secret alone: this client, holding its enckey, cannot verify that.
+    expect(verdict(await client.request('check')).slice(1)).toEqual(notFound.slice(1));
+  });
+});
+
+describe('an unvalidated session without a 1.2 enckey', () => {
+  it('has no record: the id is the session until it is bound, then it has one', async () => {
+    const client = keyauth.client('1.3');
+    const license = await createLicense(owner, app);
+    expect((await client.init()).json!.success).toBe(true);
+    expect(client.sessionId).toMatch(/^[0-9a-f]{72}$/);
+    expect(await redis.exists(SESSION_KEY_PREFIX + client.sessionId)).toBe(0);
+    expect(verdict(await client.request('check'))).toEqual([true, false, 'Session is not validated']);
+    expect((await client.request('license', { key: license.key })).json!.success).toBe(true);
+    expect(verdict(await client.request('check'))).toEqual(validated);
+    expect(await redis.ttl(SESSION_KEY_PREFIX + client.sessionId)).toBeGreaterThan(0);
+  });
+
+  it('ended by a logout stays ended until its idle end, and is good for no other app nor altered', async () => {
+    const client = keyauth.client('1.3');
+    expect((await client.init()).json!.success).toBe(true);
+    const id = client.sessionId;
+    const altered = keyauth.client('1.3');
+    altered.sessionId = id.slice(0, 40) + (id[40] === '0' ? '1' : '0') + id.slice(41);
+    expect(verdict(await altered.request('check'))).toEqual(notFound);
+    const otherApp = await createApp(owner, { name: 'KeyAuth Sessions, other' });
+    const elsewhere = (await enableKeyAuth(owner, otherApp)).client('1.3');
+    elsewhere.sessionId = id;
+    expect(verdict(await elsewhere.request('check'))).toEqual(notFound);
+
+    expect((await client.request('logout')).json!.success).toBe(true);
+    const ttl = await redis.ttl(SESSION_KEY_PREFIX + id);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(app.sessionIdleSeconds);
     expect(verdict(await client.request('check'))).toEqual(notFound);
   });
 });

@@ -26,7 +26,12 @@ export const ONLINE_USERS_MAX = 1_000;
 /** The figures KeyAuth clients show (`init`, `fetchStats`) and the online list (`fetchOnline`). */
 @Injectable()
 export class KeyAuthAppStats {
-  private readonly figures = new LRUCache<string, Omit<KeyAuthAppInfo, 'version'>>({
+  /**
+   * Each app's figures, or the count under way: every `init` that arrives
+   * while they are counted waits for that one count, rather than each
+   * starting three of its own when the entry expires under load.
+   */
+  private readonly figures = new LRUCache<string, Promise<Omit<KeyAuthAppInfo, 'version'>>>({
     max: 10_000,
     ttl: APP_INFO_TTL_MS,
   });
@@ -36,20 +41,26 @@ export class KeyAuthAppStats {
   async appInfo(app: CachedApp): Promise<KeyAuthAppInfo> {
     let figures = this.figures.get(app.id);
     if (!figures) {
-      const [users, online, keys] = await Promise.all([
-        sqlTotal(this.dataSource, USERS_OF_APP, [app.id], EXACT_MAX),
-        sqlTotal(this.dataSource, LIVE_SESSIONS_OF_APP, [app.id, app.sessionIdleSeconds], EXACT_MAX),
-        sqlTotal(this.dataSource, KEYS_OF_APP, [app.id], EXACT_MAX),
-      ]);
-      figures = {
-        numUsers: String(users.total),
-        numOnlineUsers: String(online.total),
-        numKeys: String(keys.total),
-        customerPanelLink: '',
-      };
+      figures = this.count(app);
       this.figures.set(app.id, figures);
+      // A failed count is not kept: the next call counts again.
+      figures.catch(() => this.figures.get(app.id) === figures && this.figures.delete(app.id));
     }
-    return { ...figures, version: app.version };
+    return { ...(await figures), version: app.version };
+  }
+
+  private async count(app: CachedApp): Promise<Omit<KeyAuthAppInfo, 'version'>> {
+    const [users, online, keys] = await Promise.all([
+      sqlTotal(this.dataSource, USERS_OF_APP, [app.id], EXACT_MAX),
+      sqlTotal(this.dataSource, LIVE_SESSIONS_OF_APP, [app.id, app.sessionIdleSeconds], EXACT_MAX),
+      sqlTotal(this.dataSource, KEYS_OF_APP, [app.id], EXACT_MAX),
+    ]);
+    return {
+      numUsers: String(users.total),
+      numOnlineUsers: String(online.total),
+      numKeys: String(keys.total),
+      customerPanelLink: '',
+    };
   }
 
   async onlineUsernames(app: CachedApp): Promise<string[]> {

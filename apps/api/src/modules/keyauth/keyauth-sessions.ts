@@ -3,7 +3,9 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { randomHex } from '../../common/crypto.js';
 import { REDIS } from '../../common/redis.module.js';
+import { Config } from '../../config/config.js';
 import type { CachedApp } from '../apps/app-credentials.cache.js';
+import { UnstoredSessionIds } from './keyauth-session-ids.js';
 
 /**
  * A KeyAuth session: opened by `init`, unvalidated until `register`,
@@ -29,6 +31,8 @@ export interface KeyAuthSession {
    * Latchkey token shows (KeyAuthSessions.find with `latest`)
    */
   remembered?: boolean;
+  /** an unvalidated session with no record yet (UnstoredSessionIds): its end, in Unix seconds */
+  unstoredUntil?: number;
 }
 
 const KEY_PREFIX = 'latchkey:keyauth:session:';
@@ -41,7 +45,8 @@ const REMEMBERED_COUNT = 100_000;
 
 /**
  * KeyAuth sessions in Redis, each with a time to live: an unvalidated one
- * lives for the app's idle timeout, a bound one for the app's absolute
+ * lives for the app's idle timeout (and has no record at all until it is
+ * bound or ended, unless it keeps a 1.2 `enckey`), a bound one for the app's absolute
  * session lifetime (the Latchkey session ends first or with it). The
  * Latchkey token is kept because the session services take the token; it is
  * no more than what the `sessionid` itself already grants its holder.
@@ -57,16 +62,28 @@ export class KeyAuthSessions {
    */
   private readonly remembered = new LRUCache<string, KeyAuthSession>({ max: REMEMBERED_COUNT, ttl: REMEMBERED_MS });
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  private readonly unstoredIds: UnstoredSessionIds;
 
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    config: Config,
+  ) {
+    this.unstoredIds = new UnstoredSessionIds(config.masterKey);
+  }
+
+  /**
+   * A new unvalidated session, for the app's idle timeout. Without a 1.2
+   * `enckey` to keep, nothing is stored: the id carries the app and the end
+   * (UnstoredSessionIds), so an `init`, the call every launch and every
+   * crawler makes first, writes nothing to Redis.
+   */
   async open(app: CachedApp, enckey: string | null): Promise<KeyAuthSession> {
-    const session: KeyAuthSession = {
-      id: randomHex(SESSION_ID_BYTES),
-      appId: app.id,
-      enckey,
-      latchkeyToken: null,
-      ended: false,
-    };
+    const unvalidated = { appId: app.id, enckey, latchkeyToken: null, ended: false };
+    if (enckey === null) {
+      const until = Math.floor(Date.now() / 1000) + app.sessionIdleSeconds;
+      return { id: this.unstoredIds.issue(app.id, until), ...unvalidated, unstoredUntil: until };
+    }
+    const session: KeyAuthSession = { id: randomHex(SESSION_ID_BYTES), ...unvalidated };
     await this.redis.set(KEY_PREFIX + session.id, JSON.stringify(session), 'EX', app.sessionIdleSeconds);
     return session;
   }
@@ -81,10 +98,14 @@ export class KeyAuthSessions {
     sessionId: string | undefined,
     { latest = false }: { latest?: boolean } = {},
   ): Promise<KeyAuthSession | null> {
-    if (sessionId === undefined || !SESSION_ID_PATTERN.test(sessionId)) return null;
+    if (sessionId === undefined) return null;
+    const unstored = this.unstoredIds.isUnstored(sessionId);
+    if (!unstored && !SESSION_ID_PATTERN.test(sessionId)) return null;
     const copy = latest ? undefined : this.remembered.get(sessionId);
     if (copy?.appId === app.id) return { ...copy, remembered: true };
     const stored = await this.redis.get(KEY_PREFIX + sessionId);
+    // An unstored id has a record once bound or ended; until then the id itself is the session.
+    if (stored === null && unstored) return this.unstoredSession(app, sessionId);
     const session = stored === null ? null : (JSON.parse(stored) as KeyAuthSession);
     if (session?.appId !== app.id) return null;
     if (session.latchkeyToken !== null && !session.ended) this.remembered.set(session.id, session);
@@ -105,6 +126,7 @@ export class KeyAuthSessions {
     this.remembered.set(session.id, bound);
   }
 
+  /** Ends the session; its record stays until the session would have expired (see `ended`). */
   async end(session: KeyAuthSession): Promise<void> {
     this.remembered.delete(session.id);
     const ended: KeyAuthSession = {
@@ -114,6 +136,18 @@ export class KeyAuthSessions {
       latchkeyToken: null,
       ended: true,
     };
-    await this.redis.set(KEY_PREFIX + session.id, JSON.stringify(ended), 'KEEPTTL');
+    const record = JSON.stringify(ended);
+    if (session.unstoredUntil === undefined) {
+      await this.redis.set(KEY_PREFIX + session.id, record, 'KEEPTTL');
+      return;
+    }
+    const left = session.unstoredUntil - Math.floor(Date.now() / 1000);
+    if (left > 0) await this.redis.set(KEY_PREFIX + session.id, record, 'EX', left);
+  }
+
+  private unstoredSession(app: CachedApp, sessionId: string): KeyAuthSession | null {
+    const until = this.unstoredIds.expiryOf(app.id, sessionId);
+    if (until === null) return null;
+    return { id: sessionId, appId: app.id, enckey: null, latchkeyToken: null, ended: false, unstoredUntil: until };
   }
 }
