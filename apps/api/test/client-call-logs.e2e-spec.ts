@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { dropDatabase, freshDatabase, startApi, testEnv } from '../../../scripts/test-service.mjs';
 import { http } from './support/http.js';
+import { keyAuthSettings } from './support/keyauth.js';
 
 const DATABASE = `latchkey_test_client_logs_${process.pid}`;
 let databaseUrl: string;
@@ -45,17 +46,7 @@ async function clientCalls(baseUrl: string, email: string): Promise<void> {
   const token = (await call('POST', '/v1/admin/auth/signup', { email, password: 'client logs 1' })).body.data
     .accessToken as string;
   const app = (await call('POST', '/v1/admin/apps', { name: 'Client logs' }, token)).body.data;
-  const keyauth = {
-    enabled: true,
-    ownerId: email.slice(0, 10).replace(/[^a-z0-9]/g, 'x'),
-    name: 'Client logs',
-    versions: ['1.3'],
-    subscriptionNames: {},
-    fetchOnline: false,
-    selfBan: false,
-    appVersion: null,
-    downloadUrl: null,
-  };
+  const keyauth = keyAuthSettings({ name: 'Client logs', versions: ['1.3'] });
   expect((await call('PUT', `/v1/admin/apps/${app.appId}/keyauth`, keyauth, token)).status).toBe(200);
   const sellerKey = (await call('POST', `/v1/admin/apps/${app.appId}/keyauth/seller-key`, undefined, token)).body.data
     .sellerKey as string;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { freePort, startApi, type RunningApi } from '../../../scripts/test-service.mjs';
 import { eventually } from './support/eventually.js';
 import { download, send, sha256Hex, uploadForm } from './support/files.js';
+import { keyAuthSettings } from './support/keyauth.js';
 import { ThrowawayRedis } from './support/throwaway-redis.js';
 import { WebhookReceiver, WebhookStack, type StackOwner } from './support/webhook-receiver.js';
 
@@ -135,17 +136,7 @@ describe('API metrics on METRICS_PORT', () => {
   });
 
   it('count KeyAuth calls by version, type and outcome (most refusals are a 200 there)', async () => {
-    const settings = {
-      enabled: true,
-      ownerId: 'metricsown',
-      name: 'Metrics',
-      versions: ['1.3'],
-      subscriptionNames: {},
-      fetchOnline: false,
-      selfBan: false,
-      appVersion: null,
-      downloadUrl: null,
-    };
+    const settings = keyAuthSettings({ name: 'Metrics', versions: ['1.3'] });
     const saved = await stack.http('PUT', `/v1/admin/apps/${owner.appId}/keyauth`, {
       token: owner.token,
       body: settings,

@@ -13,24 +13,29 @@ export interface KeyAuthApp {
   client: (version: KeyAuthVersion, options?: Partial<KeyAuthClientOptions>) => KeyAuthClient;
 }
 
-export async function enableKeyAuth(
-  owner: Owner,
-  app: CreatedApp,
-  settings: Record<string, unknown> = {},
-): Promise<KeyAuthApp> {
-  const ownerId = randomUUID().replaceAll('-', '').slice(0, 10);
-  const body = {
+/** The KeyAuth settings body (PUT /v1/admin/apps/:appId/keyauth): on, both versions, and `changes`. */
+export function keyAuthSettings(changes: Record<string, unknown> = {}) {
+  return {
     enabled: true,
-    ownerId,
-    name: `Compat ${app.appId.slice(0, 8)}`,
+    ownerId: randomUUID().replaceAll('-', '').slice(0, 10),
+    name: 'KeyAuth app',
     versions: ['1.3', '1.2'],
     subscriptionNames: {},
     fetchOnline: false,
     selfBan: true,
     appVersion: null,
     downloadUrl: null,
-    ...settings,
+    ...changes,
   };
+}
+
+export async function enableKeyAuth(
+  owner: Owner,
+  app: CreatedApp,
+  settings: Record<string, unknown> = {},
+): Promise<KeyAuthApp> {
+  const body = keyAuthSettings({ name: `Compat ${app.appId.slice(0, 8)}`, ...settings });
+  const ownerId = body.ownerId as string;
   const saved = await http('PUT', `/v1/admin/apps/${app.appId}/keyauth`, { token: owner.token, body });
   if (saved.status !== 200) throw new Error(`keyauth settings failed: ${saved.status} ${JSON.stringify(saved.body)}`);
   const revealed = await http('POST', `/v1/admin/apps/${app.appId}/keyauth/secret/reveal`, { token: owner.token });
