@@ -77,15 +77,19 @@ async function bootstrap(): Promise<void> {
     return503OnClosing: false,
     ...fastifyLogging(rootLogger),
   } satisfies FastifyServerOptions;
-  // The seller API shares KeyAuth's server, but its calls are an owner's writes: always logged, like the console's.
-  const clientCallOptions = {
+  // Chosen once here, not per call. The seller API shares KeyAuth's server, but its calls are an
+  // owner's writes: always logged, like the console's.
+  const logsEveryClientCall = config.LOG_CLIENT_CALLS === 'all';
+  const clientServer = createClientServer({
+    ...httpOptions,
+    ...fastifyLogging(rootLogger, { logsSuccess: () => logsEveryClientCall }),
+  });
+  const keyAuthServer = await createKeyAuthServer({
     ...httpOptions,
     ...fastifyLogging(rootLogger, {
-      logsSuccess: (request) => config.LOG_CLIENT_CALLS === 'all' || isSellerPath(request.url),
+      logsSuccess: logsEveryClientCall ? () => true : (request) => isSellerPath(request.url),
     }),
-  } satisfies FastifyServerOptions;
-  const clientServer = createClientServer(clientCallOptions);
-  const keyAuthServer = await createKeyAuthServer(clientCallOptions);
+  });
   const storeServer = createStoreReceiverServer(httpOptions);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config),
