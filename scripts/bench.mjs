@@ -6,6 +6,7 @@
 // --profile writes a V8 CPU profile of the API process to DIR and prints where its time went.
 // --metrics adds a second API process with METRICS_PORT set, on the same database, in turn with the
 // first: rows `TYPE+metrics` beside `TYPE`. The API's CPU per request is the steadier figure of the two.
+// `init` and `var` also run with a fresh nonce per call (rows `TYPE+nonce`), as the SDKs send them.
 // `--only file` times downloads alone (no floor, no load setup); FILE_STORAGE=fs FILE_STORAGE_DIR=... reach the API.
 // BENCH_DATABASE_NAME names the scratch database (default latchkey_bench), so parallel runs do not share it.
 import { execFile, spawn } from 'node:child_process';
@@ -44,6 +45,12 @@ const { values: args } = parseArgs({
 const TYPES = ['init', 'var', 'license', 'activate', 'login', 'file', 'init-sdk'];
 /** The floor has no `login`: ours is held against bcrypt alone at the same cost. */
 const FLOOR_TYPES = new Set(['init', 'license', 'var', 'activate']);
+/**
+ * The calls whose `/v1` answer repeats when no nonce is sent, so its signature
+ * is reused: they are run a second time with a fresh nonce per call, as the
+ * SDKs send them (rows `TYPE+nonce`), signed on every answer as KeyAuth's are.
+ */
+const NONCE_TYPES = new Set(['init', 'var']);
 const BCRYPT_COST = process.env.BENCH_BCRYPT_COST || '10';
 
 const LICENSE_KEYS = 2000;
@@ -87,9 +94,11 @@ function prepareSharedScripts() {
 async function load(target, type, seconds = args.seconds) {
   const file = path.join(work, `target-${target.label ?? target.name}.json`);
   writeFileSync(file, JSON.stringify(target));
-  // KeyAuth's form calls run through our own driver (keyauth-load.mjs); everything else through the shared one.
-  const driver =
-    target.kind === 'keyauth-form' ? path.join(root, 'scripts/keyauth-load.mjs') : path.join(work, 'load.mjs');
+  // KeyAuth's form calls and `/v1` calls with a nonce run through our own drivers; the rest through the shared one.
+  const ownDrivers = { 'keyauth-form': 'keyauth-load.mjs', 'v1-nonce': 'v1-nonce-load.mjs' };
+  const driver = ownDrivers[target.kind]
+    ? path.join(root, 'scripts', ownDrivers[target.kind])
+    : path.join(work, 'load.mjs');
   const { stdout, stderr } = await execFileAsync(process.execPath, [driver, file, type, args.connections, seconds], {
     encoding: 'utf8',
     env: { ...process.env, FRESH_OFFSET: String(target.fresh?.offset ?? 0) },
@@ -573,6 +582,14 @@ async function main() {
             await loadMeasured(ours.withMetrics.target, type, { pid: ours.withMetrics.pid, database: DATABASE_NAME }),
           ),
         );
+      const nonceRuns = [];
+      if (NONCE_TYPES.has(type)) {
+        const withNonce = { ...ours.target, label: 'latchkey-nonce', kind: 'v1-nonce' };
+        await load(withNonce, type, warmSeconds);
+        turns.push(async () =>
+          nonceRuns.push(await loadMeasured(withNonce, type, { pid: ours.processes.pid, database: DATABASE_NAME })),
+        );
+      }
       // The same call through KeyAuth's protocol, in turn with `/v1`'s runs: its rows are held against ours.
       const keyauthRuns = Object.fromEntries(KEYAUTH_VERSIONS.map((version) => [version, []]));
       if (KEYAUTH_TYPES.has(type) && ours.keyauth) {
@@ -600,6 +617,10 @@ async function main() {
       if (ours.withMetrics) {
         results[type].withMetrics = median(metricsRuns);
         results[type].runs.withMetrics = metricsRuns;
+      }
+      if (nonceRuns.length > 0) {
+        results[type].withNonce = median(nonceRuns);
+        results[type].runs.withNonce = nonceRuns;
       }
       for (const version of KEYAUTH_VERSIONS) {
         if (keyauthRuns[version].length === 0) continue;
@@ -638,9 +659,10 @@ async function main() {
   log("(API CPU: median over the runs of the API process's user + system time per answered request;");
   log(" DB CPU: the same of the PostgreSQL backends serving each one's database)");
   for (const type of loadTypes) {
-    const { latchkey, withMetrics, floor: f, runs } = results[type];
+    const { latchkey, withMetrics, withNonce, floor: f, runs } = results[type];
     const rows = [[type, latchkey, runs.latchkey]];
     if (withMetrics) rows.push([`${type}+metrics`, withMetrics, runs.withMetrics]);
+    if (withNonce) rows.push([`${type}+nonce`, withNonce, runs.withNonce]);
     for (const [label, o, ourRuns] of rows) {
       const ratio = f.rps ? `${Math.round((o.rps / f.rps) * 100)}%` : 'n/a';
       log(
@@ -654,16 +676,19 @@ async function main() {
       const k = results[type][`keyauth${version}`];
       if (!k) continue;
       const keyauthRuns = runs[`keyauth${version}`];
-      // Held against our own `/v1` row of the same call, in the same run.
+      // Held against our own `/v1` row of the same call, in the same run (and its `+nonce` row, where it has one).
+      const againstNonce = withNonce ? ` | ${Math.round((k.rps / withNonce.rps) * 100)}% of +nonce` : '';
       log(
         `${`${type}/ka${version}`.padEnd(labelWidth)} ${String(k.rps).padStart(14)} ${String(k.p50).padStart(4)} ${String(k.p99).padStart(4)} |` +
           ` ${'/v1 ' + String(latchkey.rps).padStart(7)}    -    - |` +
           ` ${`${Math.round((k.rps / latchkey.rps) * 100)}%`.padStart(5)}  ${k.non2xx + k.errors}/- | ${medianCpu(keyauthRuns)} |` +
-          ` ${medianCpu(keyauthRuns, 'databaseCpuMicrosPerRequest')}/-`,
+          ` ${medianCpu(keyauthRuns, 'databaseCpuMicrosPerRequest')}/-${againstNonce}`,
       );
     }
   }
-  log('(TYPE/kaV: the same call through the KeyAuth endpoint /api/V/, its ratio against our /v1 row above it;');
+  log('(TYPE+nonce: the same /v1 call with a fresh nonce each time, as the SDKs send it, so every answer is signed)');
+  log('(TYPE/kaV: the same call through the KeyAuth endpoint /api/V/, its ratio against our /v1 row above it');
+  log(' and, for init and var, against the +nonce row: every KeyAuth answer has a nonce of its own, so is signed;');
   log(" license/kaV: each call on a session `init` has just opened, as a KeyAuth client's launch makes it)");
   const revalidated = Object.values(results).flatMap((result) =>
     KEYAUTH_VERSIONS.flatMap((version) => result.runs?.[`keyauth${version}`] ?? []).filter((run) => run.revalidated),
