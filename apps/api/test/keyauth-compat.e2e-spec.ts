@@ -324,6 +324,21 @@ describe('what the official clients check', () => {
     },
   );
 
+  it('refuses a type it does not know before looking for the session', async () => {
+    const client = keyauth.client('1.3');
+    const unbound = await client.request('teleport');
+    await client.init();
+    const onSession = await client.request('teleport');
+    for (const res of [unbound, onSession]) {
+      expect([res.status, res.verified, res.json!.success, res.json!.message]).toEqual([
+        200,
+        true,
+        false,
+        'Unknown request type',
+      ]);
+    }
+  });
+
   it('lists online users only when the app allows it, non-ASCII usernames escaped', async () => {
     const other = await createApp(owner);
     const closed = await enableKeyAuth(owner, other);

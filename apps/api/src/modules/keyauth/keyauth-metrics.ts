@@ -1,30 +1,7 @@
 import { Histogram } from 'prom-client';
 import { METRIC_PREFIX } from '../../common/metrics.js';
 import { CLIENT_CALL_BUCKETS } from '../client/client-metrics.js';
-
-/**
- * The KeyAuth types this endpoint answers (NOT_OFFERED_TYPES aside), as the
- * `type` label; any other is `other`, so a client cannot grow the series.
- */
-const LABELLED_TYPES = new Set([
-  'init',
-  'register',
-  'login',
-  'license',
-  'upgrade',
-  'check',
-  'var',
-  'getvar',
-  'setvar',
-  'log',
-  'file',
-  'ban',
-  'checkblacklist',
-  'fetchOnline',
-  'fetchStats',
-  'changeUsername',
-  'logout',
-]);
+import { SERVED_TYPES } from './keyauth-wire.js';
 
 /**
  * KeyAuth calls (`/api/1.x/`) by version, type and outcome: `ok` (`success:
@@ -47,6 +24,7 @@ export function recordKeyAuthCall(
   outcome: KeyAuthOutcome,
   ms: number,
 ): void {
-  const label = type !== undefined && LABELLED_TYPES.has(type) ? type : 'other';
+  // Only the served types are labels, so a client cannot grow the series.
+  const label = type !== undefined && SERVED_TYPES.has(type) ? type : 'other';
   keyauthCallSeconds.labels(version, label, outcome).observe(ms / 1000);
 }

@@ -134,5 +134,26 @@ export const KeyAuthText = {
   notOffered: (type: string) => `${type} is not offered by this server (Latchkey's KeyAuth compatibility)`,
 } as const;
 
+/** The KeyAuth types Latchkey answers; any other is refused before its session is looked up. */
+export const SERVED_TYPES = new Set([
+  'init',
+  'register',
+  'login',
+  'license',
+  'upgrade',
+  'check',
+  'var',
+  'getvar',
+  'setvar',
+  'log',
+  'file',
+  'ban',
+  'checkblacklist',
+  'fetchOnline',
+  'fetchStats',
+  'changeUsername',
+  'logout',
+]);
+
 /** The types KeyAuth's protocol has that Latchkey does not offer, answered with a clear refusal. */
 export const NOT_OFFERED_TYPES = new Set(['webhook', 'chatget', 'chatsend', 'forgot', '2faenable', '2fadisable']);

@@ -23,6 +23,7 @@ import {
   KeyAuthText,
   NOT_OFFERED_TYPES,
   requestFields,
+  SERVED_TYPES,
   versionOfPath,
 } from './keyauth-wire.js';
 
@@ -93,6 +94,7 @@ export class KeyAuthEndpoint {
     const type = fields.get('type');
     if (type === undefined) throw new KeyAuthRefusal(KeyAuthText.missingType);
     if (NOT_OFFERED_TYPES.has(type)) throw new KeyAuthRefusal(KeyAuthText.notOffered(type));
+    if (!SERVED_TYPES.has(type)) throw new KeyAuthRefusal(KeyAuthText.unknownType);
     if (!app.enabled) throw new AppError('APP_DISABLED');
     if (type === 'init') return this.init(call);
 
