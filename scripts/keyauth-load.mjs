@@ -9,13 +9,11 @@
 // `freshSessions` (for `license`) are unvalidated ones, each used once; once they run out,
 // `license` re-validates `sessions` (counted as `revalidated`).
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
+import { loadAndReport } from './load-driver.mjs';
 
 const [file, type, connections = '32', seconds = '10'] = process.argv.slice(2);
 const target = JSON.parse(readFileSync(file, 'utf8'));
 let next = 0;
-/** Answers `success: false` (KeyAuth refuses with status 200): counted with the non-2xx ones. */
-let refused = 0;
 const freshSessions = target.freshSessions ?? [];
 let revalidated = 0;
 
@@ -38,37 +36,14 @@ function body() {
   return fields.toString();
 }
 
-const result = await autocannon({
+await loadAndReport({
+  label: `keyauth-${target.version}`,
+  type,
   url: target.url,
-  connections: Number(connections),
-  duration: Number(seconds),
-  requests: [
-    {
-      method: 'POST',
-      setupRequest: (request) => ({
-        ...request,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: body(),
-      }),
-      onResponse: (_status, answer) => {
-        if (answer.includes('"success":false')) refused += 1;
-      },
-    },
-  ],
+  connections,
+  seconds,
+  contentType: 'application/x-www-form-urlencoded',
+  body,
+  refused: (answer) => answer.includes('"success":false'),
+  extra: () => (revalidated > 0 ? { revalidated } : {}),
 });
-process.stdout.write(
-  `${JSON.stringify({
-    target: `keyauth-${target.version}`,
-    type,
-    connections: Number(connections),
-    seconds: Number(seconds),
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    ok2xx: result['2xx'],
-    non2xx: result.non2xx + refused,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    ...(revalidated > 0 ? { revalidated } : {}),
-  })}\n`,
-);

@@ -7,7 +7,7 @@
 // TARGET.json: { url, appId, apiKey, tokens: [...] } (`tokens`: live sessions, for `var`).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
+import { loadAndReport } from './load-driver.mjs';
 
 const [file, type, connections = '32', seconds = '10'] = process.argv.slice(2);
 const target = JSON.parse(readFileSync(file, 'utf8'));
@@ -37,29 +37,12 @@ function body() {
   return JSON.stringify({ ...base, nonce: nonce() });
 }
 
-const result = await autocannon({
+await loadAndReport({
+  label: 'latchkey-nonce',
+  type,
   url: target.url,
-  connections: Number(connections),
-  duration: Number(seconds),
-  requests: [
-    {
-      method: 'POST',
-      setupRequest: (request) => ({ ...request, headers: { 'content-type': 'application/json' }, body: body() }),
-    },
-  ],
+  connections,
+  seconds,
+  contentType: 'application/json',
+  body,
 });
-process.stdout.write(
-  `${JSON.stringify({
-    target: 'latchkey-nonce',
-    type,
-    connections: Number(connections),
-    seconds: Number(seconds),
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    ok2xx: result['2xx'],
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  })}\n`,
-);
