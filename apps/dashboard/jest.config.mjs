@@ -5,7 +5,7 @@ export default {
   testEnvironment: '<rootDir>/../../scripts/jest-counting-environment.mjs',
   testMatch: ['<rootDir>/e2e/**/*.test.mjs'],
   transform: {},
-  // One API process and one browser per file; files run one at a time.
-  maxWorkers: 1,
+  // Each file has its own database, API process and browser; two at a time keep both cores busy.
+  maxWorkers: 2,
   testTimeout: 60_000,
 };
