@@ -30,6 +30,7 @@ import {
 import { releasedByPrimary } from './common/cluster-release.js';
 import { closeOnSignals, SHUTDOWN_BOUND_MS } from './common/shutdown.js';
 import { apiStartUpSummary } from './common/start-up-summary.js';
+import { SODIUM_MODULE } from './common/crypto.js';
 import { cacheValidationMetadata } from './common/validation-metadata-cache.js';
 import { createRootLogger, fastifyLogging, NestPinoLogger, registerRequestIdHeader } from './common/logging.js';
 import { loadConfig } from './config/config.js';
@@ -184,7 +185,8 @@ async function bootstrap(): Promise<void> {
   const { warnings: healthWarnings } = await app.get(DependencyHealth).check();
   // cluster.js numbers its processes from 1; a replacement of a crashed one gets a new number.
   const first = (cluster.worker?.id ?? 1) === 1;
-  for (const line of apiStartUpSummary(config, { first, cores: availableParallelism(), dashboard, healthWarnings })) {
+  const facts = { first, cores: availableParallelism(), dashboard, healthWarnings, sodium: SODIUM_MODULE !== null };
+  for (const line of apiStartUpSummary(config, facts)) {
     rootLogger[line.level](line.msg);
   }
 }

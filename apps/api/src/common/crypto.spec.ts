@@ -3,9 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { verifySignature } from '@latchkey/sdk';
 import {
   decryptWithMasterKey,
+  ed25519Signer,
   encryptWithMasterKey,
   generateSigningKeyPair,
   loadSigningKey,
+  loadSodium,
   matchesDigest,
   pooledRandomBytes,
   randomHex,
@@ -32,6 +34,24 @@ describe('crypto helpers', () => {
     const signature = signMessage(key, '1700000000' + '{"ok":true}');
     expect(verifySignature(pair.publicKey, '1700000000', '{"ok":true}', signature)).toBe(true);
     expect(verifySignature(pair.publicKey, '1700000001', '{"ok":true}', signature)).toBe(false);
+  });
+
+  it('signs with libsodium where it loads, the very bytes OpenSSL signs', () => {
+    const loaded = loadSodium();
+    // The prebuilt addon covers Linux, macOS and Windows on x64 and arm64: here it must load.
+    expect(loaded).not.toBeNull();
+    expect(loadSodium('sodium-native-missing')).toBeNull();
+    const withSodium = ed25519Signer(loaded!.sodium);
+    const withOpenSsl = ed25519Signer(null);
+    for (let i = 0; i < 20; i++) {
+      const pair = generateSigningKeyPair();
+      const key = loadSigningKey(pair.privateKeyDer);
+      const message = `1700000000{"nonce":"${randomHex(16)}","n":${i},"text":"é ${'x'.repeat(i * 50)}"}`;
+      const signature = withSodium(key, message);
+      expect(signature).toBe(withOpenSsl(key, message));
+      expect(signature).toBe(signMessage(key, message));
+      expect(verifySignature(pair.publicKey, '1700000000', message.slice('1700000000'.length), signature)).toBe(true);
+    }
   });
 
   it('reuses a signature only for the very message it signed', async () => {

@@ -10,6 +10,7 @@ import {
   timingSafeEqual,
   type KeyObject,
 } from 'node:crypto';
+import { createRequire } from 'node:module';
 
 /** SHA-256 digest; high-entropy secrets (API keys, tokens, license keys) are stored and looked up by it. */
 export function sha256(value: string): Buffer {
@@ -83,10 +84,58 @@ export function loadSigningKey(privateKeyDer: Buffer): KeyObject {
   return createPrivateKey({ key: privateKeyDer, format: 'der', type: 'pkcs8' });
 }
 
-/** Ed25519 signature (hex) of `message`; an answer's is of `timestamp + body`, as sent in X-Signature-Ed25519. */
-export function signMessage(key: KeyObject, message: string): string {
-  return sign(null, Buffer.from(message), key).toString('hex');
+/** What is used here of libsodium's binding (sodium-native). */
+export interface Sodium {
+  crypto_sign_detached(signature: Buffer, message: Buffer, secretKey: Buffer): void;
 }
+
+const ED25519_SIGNATURE_BYTES = 64;
+
+/**
+ * libsodium signs Ed25519 about twice as fast as OpenSSL, and every signed
+ * answer pays for one. Its signatures are the same bytes (RFC 8032 signatures
+ * are deterministic), so where its prebuilt addon does not load, OpenSSL's
+ * serve and nothing else changes.
+ */
+export function loadSodium(module = 'sodium-native'): { module: string; sodium: Sodium } | null {
+  try {
+    const require = createRequire(import.meta.url);
+    const resolved = require.resolve(module);
+    return { module: resolved, sodium: require(resolved) as Sodium };
+  } catch {
+    return null;
+  }
+}
+
+const loadedSodium = loadSodium();
+/** The file sodium-native loads from, for the signing thread; null where it does not load. */
+export const SODIUM_MODULE = loadedSodium?.module ?? null;
+
+const sodiumSecretKeys = new WeakMap<KeyObject, Buffer>();
+
+/** libsodium's form of an Ed25519 private key: its 32-byte seed, then its public key. */
+export function sodiumSecretKey(key: KeyObject): Buffer {
+  let secretKey = sodiumSecretKeys.get(key);
+  if (!secretKey) {
+    const { d, x } = key.export({ format: 'jwk' });
+    secretKey = Buffer.concat([Buffer.from(d!, 'base64url'), Buffer.from(x!, 'base64url')]);
+    sodiumSecretKeys.set(key, secretKey);
+  }
+  return secretKey;
+}
+
+/** Ed25519 signing (hex) through libsodium when given, else OpenSSL (node:crypto). */
+export function ed25519Signer(sodium: Sodium | null): (key: KeyObject, message: string) => string {
+  if (!sodium) return (key, message) => sign(null, Buffer.from(message), key).toString('hex');
+  return (key, message) => {
+    const signature = Buffer.allocUnsafe(ED25519_SIGNATURE_BYTES);
+    sodium.crypto_sign_detached(signature, Buffer.from(message), sodiumSecretKey(key));
+    return signature.toString('hex');
+  };
+}
+
+/** Ed25519 signature (hex) of `message`; an answer's is of `timestamp + body`, as sent in X-Signature-Ed25519. */
+export const signMessage = ed25519Signer(loadedSodium?.sodium ?? null);
 
 /** What makes a signature off the event loop (SigningThread); without one, answers are signed inline. */
 export interface SignatureMaker {

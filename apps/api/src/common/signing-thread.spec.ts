@@ -3,8 +3,8 @@ import { generateSigningKeyPair, loadSigningKey, ResponseSigner, signMessage } f
 import { SigningThread, signingThreadHelps } from './signing-thread.js';
 
 const threads: SigningThread[] = [];
-function thread(): SigningThread {
-  const made = new SigningThread();
+function thread(sodiumModule?: string | null): SigningThread {
+  const made = new SigningThread(sodiumModule);
   threads.push(made);
   return made;
 }
@@ -22,6 +22,17 @@ describe('SigningThread', () => {
     const signer = thread();
     const appKeys = keys(3);
     const tasks = Array.from({ length: 300 }, (_, i) => ({ key: appKeys[i % 3]!, message: `1700000000{"n":${i}}` }));
+    const signatures = await Promise.all(tasks.map(({ key, message }) => signer.sign(key, message)));
+    tasks.forEach(({ key, message }, i) => expect(signatures[i]).toBe(signMessage(key, message)));
+  });
+
+  it.each([
+    ['OpenSSL', null],
+    ['OpenSSL, when libsodium fails to load', '/nonexistent/sodium-native/index.js'],
+  ])('signs with %s on the thread, the same bytes', async (_library, sodiumModule) => {
+    const signer = thread(sodiumModule);
+    const appKeys = keys(2);
+    const tasks = Array.from({ length: 40 }, (_, i) => ({ key: appKeys[i % 2]!, message: `1700000000{"n":${i}}` }));
     const signatures = await Promise.all(tasks.map(({ key, message }) => signer.sign(key, message)));
     tasks.forEach(({ key, message }, i) => expect(signatures[i]).toBe(signMessage(key, message)));
   });

@@ -2,32 +2,42 @@ import { Logger } from '@nestjs/common';
 import type { KeyObject } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { signMessage } from './crypto.js';
+import { signMessage, SODIUM_MODULE, sodiumSecretKey } from './crypto.js';
 
 /*
  * Ed25519 signatures of answers made on a thread of their own. One signature
- * costs about 40 µs of CPU, a third of an `init` answer's: on the event loop it
+ * costs 15-30 µs of CPU with libsodium (twice that with OpenSSL), a fifth to a
+ * third of a signed `init` answer's: on the event loop it
  * delays every other request; here it runs on a core the API process would
  * otherwise leave idle. Not libuv's pool: bcrypt and fs work queue there, and a
  * login burst would hold every signed answer behind hashes of 50-100 ms.
  */
 
 /**
- * The thread's code: keys arrive once each; then batches, flat `[id, keyId,
+ * The thread's code: keys arrive once each (with libsodium's form of the key
+ * when sodium-native loads, see signMessage); then batches, flat `[id, keyId,
  * message, ...]`, answered flat `[id, hex or null, ...]`. One message per batch
  * halves the hand-off's cost under load, when an event-loop turn finishes
  * several answers.
  */
 const THREAD_SOURCE = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { sign } = require('node:crypto');
+let sodium = null;
+try { if (workerData.sodiumModule) sodium = require(workerData.sodiumModule); } catch {}
 const keys = new Map();
+function signed(key, message) {
+  if (!sodium || !key.secretKey) return sign(null, message, key.key).toString('hex');
+  const signature = Buffer.allocUnsafe(64);
+  sodium.crypto_sign_detached(signature, message, key.secretKey);
+  return signature.toString('hex');
+}
 parentPort.on('message', (batch) => {
-  if (!Array.isArray(batch)) { keys.set(batch.keyId, batch.key); return; }
+  if (!Array.isArray(batch)) { keys.set(batch.keyId, batch); return; }
   const signatures = [];
   for (let i = 0; i < batch.length; i += 3) {
     let signature = null;
-    try { signature = sign(null, Buffer.from(batch[i + 2]), keys.get(batch[i + 1])).toString('hex'); } catch {}
+    try { signature = signed(keys.get(batch[i + 1]), Buffer.from(batch[i + 2])); } catch {}
     signatures.push(batch[i], signature);
   }
   parentPort.postMessage(signatures);
@@ -54,6 +64,9 @@ export class SigningThread {
   private nextTask = 0;
   private nextKey = 0;
 
+  /** `sodiumModule`: the file the thread loads libsodium from; null (or a file that fails to load) signs with OpenSSL. */
+  constructor(private readonly sodiumModule: string | null = SODIUM_MODULE) {}
+
   /** The signature of `message` under `key`; from the thread when it is up and not swamped, else inline. */
   sign(key: KeyObject, message: string): Promise<string> | string {
     const worker = this.failed || this.waiting.size >= MAX_WAITING ? null : this.start();
@@ -62,7 +75,7 @@ export class SigningThread {
     if (keyId === undefined) {
       keyId = this.nextKey++;
       this.keyIds.set(key, keyId);
-      worker.postMessage({ keyId, key });
+      worker.postMessage({ keyId, key, secretKey: this.sodiumModule === null ? null : sodiumSecretKey(key) });
     }
     const id = this.nextTask++;
     if (this.batch.length === 0) setImmediate(() => this.post());
@@ -88,7 +101,7 @@ export class SigningThread {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(THREAD_SOURCE, { eval: true });
+    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { sodiumModule: this.sodiumModule } });
     worker.unref();
     worker.on('message', (signatures: Array<number | string | null>) => {
       for (let i = 0; i < signatures.length; i += 2) {

@@ -18,7 +18,7 @@ describe('start-up summary', () => {
     expect(loggableConnectionUrl('redis://127.0.0.1:6379')).toBe('redis://127.0.0.1:6379');
     expect(loggableConnectionUrl('not a url')).toBe('[unparseable URL]');
     const text = JSON.stringify([
-      ...apiStartUpSummary(config(), { first: true, cores: 2, dashboard: true, healthWarnings: [] }),
+      ...apiStartUpSummary(config(), { first: true, cores: 2, dashboard: true, healthWarnings: [], sodium: true }),
       ...workerStartUpSummary(config(), []),
     ]);
     expect(text).not.toContain('s3cret');
@@ -31,6 +31,7 @@ describe('start-up summary', () => {
       cores: 4,
       dashboard: true,
       healthWarnings: [autovacuum],
+      sodium: true,
     });
     expect(lines).toEqual([
       { level: 'info', msg: 'Latchkey API listening on http://0.0.0.0:8080 (dashboard at /, API docs at /docs)' },
@@ -52,6 +53,7 @@ describe('start-up summary', () => {
         cores: 2,
         dashboard: false,
         healthWarnings: [],
+        sodium: true,
       }).map((line) => line.msg);
     expect(lines('1')).toContain('Prometheus metrics at http://0.0.0.0:9464/metrics');
     expect(lines('2')).toContain('Prometheus metrics at http://0.0.0.0:9464/metrics (summed over the 2 processes)');
@@ -63,9 +65,23 @@ describe('start-up summary', () => {
       cores: 2,
       dashboard: false,
       healthWarnings: [autovacuum],
+      sodium: true,
     });
     expect(lines).toEqual([
       { level: 'info', msg: 'Latchkey API listening on http://0.0.0.0:3000 (API docs at /docs; no dashboard built)' },
+    ]);
+  });
+
+  it('warns when answers are signed with OpenSSL because libsodium did not load', () => {
+    const facts = { first: true, cores: 2, dashboard: false, healthWarnings: [] };
+    const warningsOf = (sodium: boolean) =>
+      apiStartUpSummary(config(), { ...facts, sodium }).filter((line) => line.level === 'warn');
+    expect(warningsOf(true)).toEqual([]);
+    expect(warningsOf(false)).toEqual([
+      {
+        level: 'warn',
+        msg: "sodium-native did not load on this platform: answers are signed with OpenSSL's Ed25519, about half as fast",
+      },
     ]);
   });
 

@@ -43,9 +43,9 @@ function warnings(found: HealthWarning[]): StartUpLine[] {
  */
 export function apiStartUpSummary(
   config: Config,
-  facts: { first: boolean; cores: number; dashboard: boolean; healthWarnings: HealthWarning[] },
+  facts: { first: boolean; cores: number; dashboard: boolean; healthWarnings: HealthWarning[]; sodium: boolean },
 ): StartUpLine[] {
-  const { first, cores, dashboard, healthWarnings } = facts;
+  const { first, cores, dashboard, healthWarnings, sodium } = facts;
   const served = dashboard ? 'dashboard at /, API docs at /docs' : 'API docs at /docs; no dashboard built';
   const listening: StartUpLine = {
     level: 'info',
@@ -69,6 +69,12 @@ export function apiStartUpSummary(
       : 'Prometheus metrics are off (METRICS_PORT=0)',
   });
   if (!config.SIGNUP_ENABLED) lines.push({ level: 'info', msg: 'Owner sign-up is off (SIGNUP_ENABLED=false)' });
+  if (!sodium) {
+    lines.push({
+      level: 'warn',
+      msg: "sodium-native did not load on this platform: answers are signed with OpenSSL's Ed25519, about half as fast",
+    });
+  }
   return [...lines, ...warnings(healthWarnings)];
 }
 
