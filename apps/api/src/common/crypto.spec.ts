@@ -5,6 +5,8 @@ import {
   decryptWithMasterKey,
   ed25519Signer,
   encryptWithMasterKey,
+  hmacSha512256,
+  hmacSha512256With,
   generateSigningKeyPair,
   loadSigningKey,
   loadSodium,
@@ -51,6 +53,20 @@ describe('crypto helpers', () => {
       expect(signature).toBe(withOpenSsl(key, message));
       expect(signature).toBe(signMessage(key, message));
       expect(verifySignature(pair.publicKey, '1700000000', message.slice('1700000000'.length), signature)).toBe(true);
+    }
+  });
+
+  it("makes libsodium's HMAC-SHA-512-256, the very bytes node:crypto makes without it", () => {
+    const withSodium = hmacSha512256With(loadSodium()!.sodium);
+    const withNodeCrypto = hmacSha512256With(null);
+    for (let i = 0; i < 20; i++) {
+      const key = randomBytes(32);
+      const message = `${randomHex(8)}:${'é'.repeat(i)}${'x'.repeat(i * 40)}`;
+      const mac = withSodium(key, message);
+      expect(mac).toHaveLength(32);
+      expect(mac.equals(withNodeCrypto(key, message))).toBe(true);
+      expect(hmacSha512256(key, message).equals(mac)).toBe(true);
+      expect(withSodium(randomBytes(32), message).equals(mac)).toBe(false);
     }
   });
 

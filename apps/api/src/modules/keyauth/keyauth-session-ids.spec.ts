@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { UnstoredSessionIds } from './keyauth-session-ids.js';
 
 describe('UnstoredSessionIds', () => {
@@ -28,6 +28,25 @@ describe('UnstoredSessionIds', () => {
     const extended = id.slice(0, 32) + (until + 86_400).toString(16).padStart(8, '0') + id.slice(40);
     expect(ids.expiryOf(appId, extended, now)).toBeNull();
     expect(new UnstoredSessionIds(randomBytes(32)).expiryOf(appId, id, now)).toBeNull();
+  });
+
+  it("accepts the ids of the previous release's MAC (HMAC-SHA-256) until their end, for a rolling upgrade", () => {
+    const masterKey = randomBytes(32);
+    const key = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'latchkey-keyauth-session-v1', 32));
+    const body = randomBytes(16).toString('hex') + until.toString(16).padStart(8, '0');
+    const previousMac = createHmac('sha256', key).update(`${appId}:${body}`).digest('hex').slice(0, 32);
+    const current = new UnstoredSessionIds(masterKey);
+    expect(current.expiryOf(appId, body + previousMac, now)).toBe(until);
+    expect(current.expiryOf(appId, body + previousMac, until)).toBeNull();
+    expect(current.expiryOf(randomUUID(), body + previousMac, now)).toBeNull();
+    // What this release issues is another MAC of the same body.
+    const issued = current.issue(appId, until);
+    expect(current.expiryOf(appId, issued, now)).toBe(until);
+    const previousOfIssued = createHmac('sha256', key)
+      .update(`${appId}:${issued.slice(0, 40)}`)
+      .digest('hex')
+      .slice(0, 32);
+    expect(issued.slice(40)).not.toBe(previousOfIssued);
   });
 
   it('tells the shape apart from stored ids and junk', () => {

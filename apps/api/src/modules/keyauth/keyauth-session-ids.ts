@@ -1,9 +1,10 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { randomHex } from '../../common/crypto.js';
+import { hmacSha512256, randomHex } from '../../common/crypto.js';
 
 /** 32 hex random, 8 hex expiry (Unix seconds), 32 hex MAC. */
 const UNSTORED_ID_PATTERN = /^[0-9a-f]{72}$/;
 const RANDOM_BYTES = 16;
+const MAC_BYTES = 16;
 const BODY_LENGTH = RANDOM_BYTES * 2 + 8;
 
 /**
@@ -11,6 +12,8 @@ const BODY_LENGTH = RANDOM_BYTES * 2 + 8;
  * says for which app and until when it is good, under a MAC keyed from
  * MASTER_KEY, so every API process can check it and none has to write it.
  * Only a session that changes (bound, ended) gets a record, under the same id.
+ * The MAC is HMAC-SHA-512-256 truncated to 128 bits (libsodium's, cheaper on
+ * the event loop than node:crypto's; docs/decisions/performance.md).
  */
 export class UnstoredSessionIds {
   private readonly key: Buffer;
@@ -22,7 +25,7 @@ export class UnstoredSessionIds {
   /** A new id for a session of `appId` good until `expiresAt` (Unix seconds). */
   issue(appId: string, expiresAt: number): string {
     const body = randomHex(RANDOM_BYTES) + expiresAt.toString(16).padStart(8, '0');
-    return body + this.mac(appId, body);
+    return body + this.mac(appId, body).toString('hex');
   }
 
   /** Whether `id` has the shape of an unstored session's id (checked or not). */
@@ -34,14 +37,27 @@ export class UnstoredSessionIds {
   expiryOf(appId: string, id: string, nowSeconds = Date.now() / 1000): number | null {
     if (!this.isUnstored(id)) return null;
     const body = id.slice(0, BODY_LENGTH);
-    if (!timingSafeEqual(Buffer.from(id.slice(BODY_LENGTH), 'hex'), Buffer.from(this.mac(appId, body), 'hex'))) {
+    const presented = Buffer.from(id.slice(BODY_LENGTH), 'hex');
+    if (
+      !timingSafeEqual(presented, this.mac(appId, body)) &&
+      !timingSafeEqual(presented, this.previousReleaseMac(appId, body))
+    ) {
       return null;
     }
     const expiresAt = Number.parseInt(body.slice(RANDOM_BYTES * 2), 16);
     return expiresAt > nowSeconds ? expiresAt : null;
   }
 
-  private mac(appId: string, body: string): string {
-    return createHmac('sha256', this.key).update(`${appId}:${body}`).digest('hex').slice(0, 32);
+  private mac(appId: string, body: string): Buffer {
+    return hmacSha512256(this.key, `${appId}:${body}`).subarray(0, MAC_BYTES);
+  }
+
+  /**
+   * The MAC of the ids the release before 2026-11-29 issued (HMAC-SHA-256), so
+   * that a rolling upgrade does not refuse the sessions opened just before it;
+   * such an id lives no longer than its app's idle timeout.
+   */
+  private previousReleaseMac(appId: string, body: string): Buffer {
+    return createHmac('sha256', this.key).update(`${appId}:${body}`).digest().subarray(0, MAC_BYTES);
   }
 }
