@@ -7,6 +7,7 @@
 //   node scripts/run.mjs bench-growth   install, build, then first activations as an app grows (scripts/bench-growth.mjs)
 //   node scripts/run.mjs bench-export   install, build, then the licenses export at scale (scripts/bench-export.mjs)
 //   node scripts/run.mjs bench-sdk   install, build, then each SDK's client CPU per verified call (scripts/bench-sdk.mjs)
+//   node scripts/run.mjs bench-ab   install, build, then this build's KeyAuth calls against another build's (scripts/bench-ab.mjs)
 //   node scripts/run.mjs screenshots   install, build, then docs/screenshots/ from a browser
 // `npm start`, `npm test` and `npm run bench` (or the pnpm equivalents) call these.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -398,6 +399,7 @@ const benchData = () => buildAndRun('bench-data.mjs');
 const benchGrowth = () => buildAndRun('bench-growth.mjs');
 const benchExport = () => buildAndRun('bench-export.mjs');
 const benchSdk = () => buildAndRun('bench-sdk.mjs');
+const benchAb = () => buildAndRun('bench-ab.mjs');
 
 function screenshots() {
   installAndBuild();
@@ -418,11 +420,12 @@ const commands = {
   'bench-growth': benchGrowth,
   'bench-export': benchExport,
   'bench-sdk': benchSdk,
+  'bench-ab': benchAb,
   screenshots,
 };
 if (!commands[command]) {
   process.stderr.write(
-    'usage: node scripts/run.mjs start|test|bench|bench-data|bench-growth|bench-export|screenshots\n',
+    'usage: node scripts/run.mjs start|test|bench|bench-data|bench-growth|bench-export|bench-sdk|bench-ab|screenshots\n',
   );
   process.exit(2);
 }
