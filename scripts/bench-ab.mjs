@@ -11,7 +11,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { admin } from './admin-call.mjs';
+import { admin, generateKeys, inBatches } from './admin-call.mjs';
 import { prepareKeyAuthRun, setUpKeyAuth } from './bench-keyauth.mjs';
 import { dropDatabase, freshDatabase, startApi, testEnv } from './test-service.mjs';
 
@@ -37,14 +37,6 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
-async function inBatches(items, width, task) {
-  const out = [];
-  for (let i = 0; i < items.length; i += width) {
-    out.push(...(await Promise.all(items.slice(i, i + width).map((item, j) => task(item, i + j)))));
-  }
-  return out;
-}
-
 /** One KeyAuth load run (scripts/keyauth-load.mjs) of `seconds` against `target`. */
 async function load(target, type, seconds) {
   const file = path.join(root, '.bench-cache', `ab-${target.side}.json`);
@@ -65,17 +57,7 @@ async function setUp(env) {
     const app = await admin(api.url, 'POST', '/v1/admin/apps', accessToken, { name: 'Bench' });
     await admin(api.url, 'PATCH', `/v1/admin/apps/${app.appId}`, accessToken, { rateLimitPerMinute: 0 });
     await admin(api.url, 'POST', `/v1/admin/apps/${app.appId}/variables`, accessToken, { key: 'motd', value: 'hello' });
-    const generate = async (count) => {
-      const keys = [];
-      while (keys.length < count) {
-        const batch = await admin(api.url, 'POST', `/v1/admin/apps/${app.appId}/licenses`, accessToken, {
-          count: Math.min(100, count - keys.length),
-          durationType: '30d',
-        });
-        keys.push(...batch.map((license) => license.key));
-      }
-      return keys;
-    };
+    const generate = (count) => generateKeys(api.url, accessToken, app.appId, count);
     const targets = await setUpKeyAuth(api.url, accessToken, app, { generate, inBatches });
     return { targets, setUpUrl: api.url };
   } finally {

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
-import { admin } from './admin-call.mjs';
+import { admin, generateKeys, inBatches } from './admin-call.mjs';
 import { freePort, freshDatabase, dropDatabase, startApi, testEnv } from './test-service.mjs';
 import { KEYAUTH_TYPES, KEYAUTH_VERSIONS, prepareKeyAuthRun, setUpKeyAuth } from './bench-keyauth.mjs';
 import { Latchkey } from '../libs/sdk/dist/esm/index.js';
@@ -158,15 +158,6 @@ function sdkClient(base, app) {
   });
 }
 
-/** Runs `task` over `items` with at most `width` in flight. */
-async function inBatches(items, width, task) {
-  const out = [];
-  for (let i = 0; i < items.length; i += width) {
-    out.push(...(await Promise.all(items.slice(i, i + width).map((item, j) => task(item, i + j)))));
-  }
-  return out;
-}
-
 /**
  * Our service on a scratch database, set up through its own APIs: an app with
  * activated keys (for `license`), live sessions (for `var`) and users with
@@ -219,17 +210,7 @@ async function startOurs(withLoadSetup) {
   await admin(api.url, 'POST', `/v1/admin/apps/${app.appId}/variables`, accessToken, { key: 'motd', value: 'hello' });
   const credentials = { appId: app.appId, apiKey: app.apiKey };
 
-  const generate = async (count) => {
-    const keys = [];
-    while (keys.length < count) {
-      const batch = await admin(api.url, 'POST', `/v1/admin/apps/${app.appId}/licenses`, accessToken, {
-        count: Math.min(100, count - keys.length),
-        durationType: '30d',
-      });
-      keys.push(...batch.map((l) => l.key));
-    }
-    return keys;
-  };
+  const generate = (count) => generateKeys(api.url, accessToken, app.appId, count);
   const keys = await generate(LICENSE_KEYS);
   const hwids = keys.map((_, i) => `HW${i + 1}`);
   await inBatches(keys, 16, (key, i) => sdkClient(api.url, app).license(key, hwids[i]));
