@@ -6,11 +6,11 @@ import { signMessage, SODIUM_MODULE, sodiumSecretKey } from './crypto.js';
 
 /*
  * Ed25519 signatures of answers made on a thread of their own. One signature
- * costs 15-30 µs of CPU with libsodium (twice that with OpenSSL), a fifth to a
- * third of a signed `init` answer's: on the event loop it
- * delays every other request; here it runs on a core the API process would
- * otherwise leave idle. Not libuv's pool: bcrypt and fs work queue there, and a
- * login burst would hold every signed answer behind hashes of 50-100 ms.
+ * costs 15-30 µs of CPU with libsodium (twice that with OpenSSL), a fifth to
+ * a third of a signed `init` answer's: on the event loop it delays every other
+ * request; here it runs on a core the API process would otherwise leave idle.
+ * Not libuv's pool: bcrypt and fs work queue there, and a login burst would
+ * hold every signed answer behind hashes of 50-100 ms.
  */
 
 /**
