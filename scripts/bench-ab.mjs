@@ -7,13 +7,13 @@
 // Without `--base` both sides run this build: the harness's own spread.
 //   node scripts/bench-ab.mjs [--base DIR] [--types init,var,license] [--versions 1.3,1.2] [--rounds 6] [--seconds 4]
 import { execFile } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { admin, generateKeys, inBatches } from './admin-call.mjs';
 import { prepareKeyAuthRun, setUpKeyAuth } from './bench-keyauth.mjs';
-import { dropDatabase, freshDatabase, startApi, testEnv } from './test-service.mjs';
+import { cpuMs, dropDatabase, freshDatabase, startApi, testEnv } from './test-service.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runFile = promisify(execFile);
@@ -30,12 +30,6 @@ const { values: args } = parseArgs({
 const DATABASE = process.env.BENCH_DATABASE_NAME || 'latchkey_bench_ab';
 /** Where the base build is copied: beside `dist`, so that it resolves the workspace's node_modules. */
 const BASE_DIST = path.join(root, 'apps/api/dist-ab-base');
-const CLOCK_TICKS = 100;
-
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
 
 /** One KeyAuth load run (scripts/keyauth-load.mjs) of `seconds` against `target`. */
 async function load(target, type, seconds) {

@@ -6,24 +6,18 @@
 // Reports; never fails on a figure.
 //   node scripts/bench-export.mjs [--rows 1000000] [--status UNUSED] [--profile DIR]
 // --profile writes a V8 CPU profile of the API process to DIR (read it with scripts/profile-summary.mjs).
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { seedLicenses } from './seed-licenses.mjs';
-import { dropDatabase, freshDatabase, residentMiB, startApi, testEnv } from './test-service.mjs';
+import { cpuMs, dropDatabase, freshDatabase, residentMiB, startApi, testEnv } from './test-service.mjs';
 
 /** How often the API's RSS is read during the export. */
 const SAMPLE_MS = 20;
 
 /** CPU seconds (user + system) process `pid` has used: what the export cost it, however busy the machine. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-/** The kernel's clock ticks per second (USER_HZ), 100 on Linux. */
-const CLOCK_TICKS = 100;
+const cpuSeconds = (pid) => cpuMs(pid) / 1000;
 
 async function admin(base, method, path, token, body) {
   const res = await fetch(base + path, {

@@ -12,13 +12,13 @@
 import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
 import { admin, generateKeys, inBatches } from './admin-call.mjs';
-import { freePort, freshDatabase, dropDatabase, startApi, testEnv } from './test-service.mjs';
+import { cpuMs, freePort, freshDatabase, dropDatabase, startApi, testEnv } from './test-service.mjs';
 import { KEYAUTH_TYPES, KEYAUTH_VERSIONS, prepareKeyAuthRun, setUpKeyAuth } from './bench-keyauth.mjs';
 import { Latchkey } from '../libs/sdk/dist/esm/index.js';
 import { benchInit } from '../libs/sdk/scripts/bench-init.mjs';
@@ -70,8 +70,6 @@ const FILE_DOWNLOADS_PER_RUN = 40;
 const DATABASE_NAME = process.env.BENCH_DATABASE_NAME || 'latchkey_bench';
 /** The floor's own database (floor.mjs drops and creates it), apart for each bench database. */
 const FLOOR_DATABASE = `${DATABASE_NAME}_floor`;
-/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
-const CLOCK_TICKS = 100;
 
 function log(line) {
   process.stdout.write(`${line}\n`);
@@ -355,12 +353,6 @@ async function startPlainFileServer(filePath) {
     pid: child.pid,
     stop: () => child.kill('SIGTERM'),
   };
-}
-
-/** CPU time (user + system) process `pid` has used, in ms, as the kernel counts it. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
 /**

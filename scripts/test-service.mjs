@@ -47,6 +47,15 @@ export function residentMiB(pid) {
   return Number(line[1]) / 1024;
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** CPU time (user + system) process `pid` has used, in ms, as the kernel counts it (/proc/<pid>/stat). */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
 // Ports handed out by freePort lie below the kernel's ephemeral range (32768-60999 here, from
 // /proc/sys/net/ipv4/ip_local_port_range), so a server that binds port 0 (a spec's webhook receiver)
 // or an outgoing connection can never take one between freePort closing it and the child binding it.
