@@ -1,10 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { verifySignature } from '@latchkey/sdk';
 import {
   decryptWithMasterKey,
   ed25519Signer,
   encryptWithMasterKey,
+  hmacSha256,
+  hmacSha256With,
   hmacSha512256,
   hmacSha512256With,
   generateSigningKeyPair,
@@ -68,6 +70,24 @@ describe('crypto helpers', () => {
       expect(hmacSha512256(key, message).equals(mac)).toBe(true);
       expect(withSodium(randomBytes(32), message).equals(mac)).toBe(false);
     }
+  });
+
+  it("makes HMAC-SHA-256 from libsodium's SHA-256, the very bytes node:crypto's createHmac makes", () => {
+    const withSodium = hmacSha256With(loadSodium()!.sodium);
+    const withNodeCrypto = hmacSha256With(null);
+    // Keys up to and past SHA-256's 64-byte block (RFC 2104 hashes a longer key first), non-ASCII among them.
+    for (const keyLength of [0, 1, 32, 63, 64, 65, 100, 200]) {
+      const key = `é${randomHex(64)}`.slice(0, keyLength);
+      for (const message of ['', '{"success":true}', `${'é'.repeat(keyLength)}${'x'.repeat(keyLength * 20)}`]) {
+        const mac = withSodium(key, message);
+        expect(mac).toHaveLength(32);
+        expect(mac.equals(createHmac('sha256', key).update(message).digest())).toBe(true);
+        expect(mac.equals(withNodeCrypto(key, message))).toBe(true);
+        expect(hmacSha256(key, message).equals(mac)).toBe(true);
+      }
+    }
+    // Each call is its own: the scratch space keeps nothing of the call before.
+    expect(withSodium('b', 'm').equals(createHmac('sha256', 'b').update('m').digest())).toBe(true);
   });
 
   it('reuses a signature only for the very message it signed', async () => {

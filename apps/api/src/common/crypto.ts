@@ -89,6 +89,11 @@ export function loadSigningKey(privateKeyDer: Buffer): KeyObject {
 export interface Sodium {
   crypto_sign_detached(signature: Buffer, message: Buffer, secretKey: Buffer): void;
   crypto_auth(mac: Buffer, message: Buffer, key: Buffer): void;
+  crypto_hash_sha256(digest: Buffer, message: Buffer): void;
+  crypto_hash_sha256_init(state: Buffer): void;
+  crypto_hash_sha256_update(state: Buffer, message: Buffer): void;
+  crypto_hash_sha256_final(state: Buffer, digest: Buffer): void;
+  crypto_hash_sha256_STATEBYTES: number;
 }
 
 const ED25519_SIGNATURE_BYTES = 64;
@@ -160,6 +165,50 @@ export function hmacSha512256With(sodium: Sodium | null): (key: Buffer, message:
 
 /** HMAC-SHA-512-256 of `message` under the 32-byte `key`, for the MACs the hot path makes and checks itself. */
 export const hmacSha512256 = hmacSha512256With(loadedSodium?.sodium ?? null);
+
+const SHA256_BLOCK_BYTES = 64;
+const SHA256_BYTES = 32;
+const HMAC_INNER_PAD = 0x36;
+const HMAC_OUTER_PAD = 0x5c;
+
+/**
+ * HMAC-SHA-256 (RFC 2104) through libsodium's SHA-256 when given, else
+ * node:crypto's `createHmac`: the same bytes either way. sodium-native binds no
+ * HMAC-SHA-256 of its own, so its two hashes are made here from libsodium's
+ * SHA-256; unlike `createHmac`, they skip OpenSSL's digest lookup per MAC.
+ */
+export function hmacSha256With(sodium: Sodium | null): (key: string, message: string) => Buffer {
+  if (!sodium) return (key, message) => createHmac('sha256', key).update(message).digest();
+  // Scratch space reused by every call: each runs to its end synchronously.
+  const state = Buffer.alloc(sodium.crypto_hash_sha256_STATEBYTES);
+  const pad = Buffer.alloc(SHA256_BLOCK_BYTES);
+  const inner = Buffer.alloc(SHA256_BYTES);
+  const sha256Of = (...parts: Buffer[]): void => {
+    sodium.crypto_hash_sha256_init(state);
+    for (const part of parts) sodium.crypto_hash_sha256_update(state, part);
+  };
+  return (key, message) => {
+    let keyBytes = Buffer.from(key);
+    if (keyBytes.length > SHA256_BLOCK_BYTES) {
+      const digest = Buffer.alloc(SHA256_BYTES);
+      sodium.crypto_hash_sha256(digest, keyBytes);
+      keyBytes = digest;
+    }
+    pad.fill(HMAC_INNER_PAD);
+    for (let i = 0; i < keyBytes.length; i++) pad[i]! ^= keyBytes[i]!;
+    sha256Of(pad, Buffer.from(message));
+    sodium.crypto_hash_sha256_final(state, inner);
+    for (let i = 0; i < SHA256_BLOCK_BYTES; i++) pad[i]! ^= HMAC_INNER_PAD ^ HMAC_OUTER_PAD;
+    sha256Of(pad, inner);
+    const mac = Buffer.alloc(SHA256_BYTES);
+    sodium.crypto_hash_sha256_final(state, mac);
+    pad.fill(0);
+    return mac;
+  };
+}
+
+/** HMAC-SHA-256 of `message` under `key`: KeyAuth 1.2's signature of every answer. */
+export const hmacSha256 = hmacSha256With(loadedSodium?.sodium ?? null);
 
 /** What makes a signature off the event loop (SigningThread); without one, answers are signed inline. */
 export interface SignatureMaker {

@@ -1,6 +1,5 @@
 import type { ErrorCode, KeyAuthMessageName } from '@latchkey/contracts';
-import { createHmac } from 'node:crypto';
-import { randomHex } from '../../common/crypto.js';
+import { hmacSha256, randomHex } from '../../common/crypto.js';
 import type { KeyAuthVersion } from '@latchkey/contracts';
 
 /*
@@ -61,7 +60,7 @@ export function answerNonce(): string {
 
 /** Protocol 1.2's `signature` header: hex HMAC-SHA256 of the body under `key`. */
 export function hmacSignature(key: string, body: string): string {
-  return createHmac('sha256', key).update(body).digest('hex');
+  return hmacSha256(key, body).toString('hex');
 }
 
 /** The 1.2 HMAC key of an answer: the app secret for `init`, `enckey + "-" + secret` after it. */
