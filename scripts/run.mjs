@@ -329,7 +329,9 @@ function runCsharp(label) {
 function runWineCtest(label) {
   const started = Date.now();
   const prefix = mkdtempSync(path.join(tmpdir(), 'latchkey-wine-'));
-  const env = { ...process.env, WINEPREFIX: prefix, WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=' };
+  // Wine's messages off but its loader's errors: a test program that cannot start says why (a missing DLL,
+  // say) instead of failing with no output at all.
+  const env = { ...process.env, WINEPREFIX: prefix, WINEDEBUG: '-all,err+module', WINEDLLOVERRIDES: 'mscoree,mshtml=' };
   delete env.DISPLAY;
   const quiet = { stdio: 'ignore', env };
   const holder = spawn('wine', ['cmd'], { stdio: ['pipe', 'ignore', 'ignore'], env });
