@@ -12,6 +12,21 @@ export async function admin(base, method, pathName, token, body) {
   return json.data;
 }
 
+/**
+ * A new owner (`email`) with one app (`name`) whose per-IP rate limit is
+ * lifted, as a vendor would for a load test from one address:
+ * `{ accessToken, account, app }`.
+ */
+export async function benchOwnerApp(base, email, name) {
+  const { accessToken, account } = await admin(base, 'POST', '/v1/admin/auth/signup', undefined, {
+    email,
+    password: 'bench password',
+  });
+  const app = await admin(base, 'POST', '/v1/admin/apps', accessToken, { name });
+  await admin(base, 'PATCH', `/v1/admin/apps/${app.appId}`, accessToken, { rateLimitPerMinute: 0 });
+  return { accessToken, account, app };
+}
+
 /** `count` new 30-day keys of app `appId`, made through the admin API a hundred at a time. */
 export async function generateKeys(base, token, appId, count) {
   const keys = [];

@@ -11,7 +11,7 @@ import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { admin, generateKeys, inBatches } from './admin-call.mjs';
+import { admin, benchOwnerApp, generateKeys, inBatches } from './admin-call.mjs';
 import { prepareKeyAuthRun, setUpKeyAuth } from './bench-keyauth.mjs';
 import { cpuMs, dropDatabase, freshDatabase, startApi, testEnv } from './test-service.mjs';
 
@@ -44,12 +44,7 @@ async function load(target, type, seconds) {
 async function setUp(env) {
   const api = await startApi(env);
   try {
-    const { accessToken } = await admin(api.url, 'POST', '/v1/admin/auth/signup', undefined, {
-      email: 'bench-ab@example.com',
-      password: 'bench password',
-    });
-    const app = await admin(api.url, 'POST', '/v1/admin/apps', accessToken, { name: 'Bench' });
-    await admin(api.url, 'PATCH', `/v1/admin/apps/${app.appId}`, accessToken, { rateLimitPerMinute: 0 });
+    const { accessToken, app } = await benchOwnerApp(api.url, 'bench-ab@example.com', 'Bench');
     await admin(api.url, 'POST', `/v1/admin/apps/${app.appId}/variables`, accessToken, { key: 'motd', value: 'hello' });
     const generate = (count) => generateKeys(api.url, accessToken, app.appId, count);
     const targets = await setUpKeyAuth(api.url, accessToken, app, { generate, inBatches });

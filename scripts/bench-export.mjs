@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { admin } from './admin-call.mjs';
 import { seedLicenses } from './seed-licenses.mjs';
 import { cpuMs, dropDatabase, freshDatabase, residentMiB, startApi, testEnv } from './test-service.mjs';
 
@@ -18,16 +19,6 @@ const SAMPLE_MS = 20;
 
 /** CPU seconds (user + system) process `pid` has used: what the export cost it, however busy the machine. */
 const cpuSeconds = (pid) => cpuMs(pid) / 1000;
-
-async function admin(base, method, path, token, body) {
-  const res = await fetch(base + path, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()).data;
-}
 
 /**
  * Times one export of the app's licenses (of `status`, when given) from the

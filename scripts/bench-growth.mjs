@@ -10,7 +10,7 @@
 //   node scripts/bench-growth.mjs [--keys 1000000] [--activations 100000] [--connections 32] [--step 10000]
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { admin } from './admin-call.mjs';
+import { benchOwnerApp } from './admin-call.mjs';
 import { seedLicenses } from './seed-licenses.mjs';
 import { dropDatabase, freshDatabase, startApi, testEnv } from './test-service.mjs';
 
@@ -56,12 +56,7 @@ async function main() {
   const api = await startApi(testEnv(databaseUrl, { NODE_ENV: 'production', LOG_LEVEL: 'warn' }));
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
-    const { accessToken, account } = await admin(api.url, 'POST', '/v1/admin/auth/signup', undefined, {
-      email: 'growth@example.com',
-      password: 'bench password',
-    });
-    const app = await admin(api.url, 'POST', '/v1/admin/apps', accessToken, { name: 'Growth' });
-    await admin(api.url, 'PATCH', `/v1/admin/apps/${app.appId}`, accessToken, { rateLimitPerMinute: 0 });
+    const { account, app } = await benchOwnerApp(api.url, 'growth@example.com', 'Growth');
     let started = performance.now();
     await seedLicenses(pool, { appId: app.appId, createdBy: account.id, count: KEYS });
     log(`seeded ${KEYS.toLocaleString('en')} keys in ${((performance.now() - started) / 1000).toFixed(1)} s`);

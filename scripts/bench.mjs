@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
-import { admin, generateKeys, inBatches } from './admin-call.mjs';
+import { admin, benchOwnerApp, generateKeys, inBatches } from './admin-call.mjs';
 import { cpuMs, freePort, freshDatabase, dropDatabase, startApi, testEnv } from './test-service.mjs';
 import { KEYAUTH_TYPES, KEYAUTH_VERSIONS, prepareKeyAuthRun, setUpKeyAuth } from './bench-keyauth.mjs';
 import { Latchkey } from '../libs/sdk/dist/esm/index.js';
@@ -194,17 +194,7 @@ async function startOurs(withLoadSetup) {
       processes,
       target: { name: 'latchkey', url: `${api.url}/v1` },
     };
-  const { accessToken } = await admin(api.url, 'POST', '/v1/admin/auth/signup', undefined, {
-    email: 'bench@example.com',
-    password: 'bench password',
-  });
-  const app = await admin(api.url, 'POST', '/v1/admin/apps', accessToken, {
-    name: 'Bench',
-  });
-  // The load comes from one address: lift the per-IP limit as a vendor would for a load test.
-  await admin(api.url, 'PATCH', `/v1/admin/apps/${app.appId}`, accessToken, {
-    rateLimitPerMinute: 0,
-  });
+  const { accessToken, app } = await benchOwnerApp(api.url, 'bench@example.com', 'Bench');
   await admin(api.url, 'POST', `/v1/admin/apps/${app.appId}/variables`, accessToken, { key: 'motd', value: 'hello' });
   const credentials = { appId: app.appId, apiKey: app.apiKey };
 
