@@ -357,6 +357,7 @@ async function test() {
   const waitingDatabase = `${process.env.TEST_DATABASE_NAME || 'latchkey_test'}_waiting`;
   const finishWaitingSpecs = startJest('API tests that mostly wait', 'apps/api', WAITING_API_SPECS.map(specPattern), {
     TEST_DATABASE_NAME: waitingDatabase,
+    LATCHKEY_TEST_SHARED_API: 'none',
   });
   const ignoreWaiting = ['/node_modules/', ...WAITING_API_SPECS.map(specPattern)].map(
     (pattern) => `--testPathIgnorePatterns=${pattern}`,
