@@ -183,9 +183,12 @@ export function hmacSha256With(sodium: Sodium | null): (key: string, message: st
   const state = Buffer.alloc(sodium.crypto_hash_sha256_STATEBYTES);
   const pad = Buffer.alloc(SHA256_BLOCK_BYTES);
   const inner = Buffer.alloc(SHA256_BYTES);
-  const sha256Of = (...parts: Buffer[]): void => {
+  /** SHA-256 of the padded key followed by `text`, written into `digest`. */
+  const padThenHash = (text: Buffer, digest: Buffer): void => {
     sodium.crypto_hash_sha256_init(state);
-    for (const part of parts) sodium.crypto_hash_sha256_update(state, part);
+    sodium.crypto_hash_sha256_update(state, pad);
+    sodium.crypto_hash_sha256_update(state, text);
+    sodium.crypto_hash_sha256_final(state, digest);
   };
   return (key, message) => {
     let keyBytes = Buffer.from(key);
@@ -196,12 +199,10 @@ export function hmacSha256With(sodium: Sodium | null): (key: string, message: st
     }
     pad.fill(HMAC_INNER_PAD);
     for (let i = 0; i < keyBytes.length; i++) pad[i]! ^= keyBytes[i]!;
-    sha256Of(pad, Buffer.from(message));
-    sodium.crypto_hash_sha256_final(state, inner);
+    padThenHash(Buffer.from(message), inner);
     for (let i = 0; i < SHA256_BLOCK_BYTES; i++) pad[i]! ^= HMAC_INNER_PAD ^ HMAC_OUTER_PAD;
-    sha256Of(pad, inner);
     const mac = Buffer.alloc(SHA256_BYTES);
-    sodium.crypto_hash_sha256_final(state, mac);
+    padThenHash(inner, mac);
     pad.fill(0);
     return mac;
   };
