@@ -7,7 +7,7 @@
 // Without `--base` both sides run this build: the harness's own spread.
 //   node scripts/bench-ab.mjs [--base DIR] [--types init,var,license] [--versions 1.3,1.2] [--rounds 6] [--seconds 4]
 import { execFile } from 'node:child_process';
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
@@ -33,7 +33,9 @@ const BASE_DIST = path.join(root, 'apps/api/dist-ab-base');
 
 /** One KeyAuth load run (scripts/keyauth-load.mjs) of `seconds` against `target`. */
 async function load(target, type, seconds) {
-  const file = path.join(root, '.bench-cache', `ab-${target.side}.json`);
+  const work = path.join(root, '.bench-cache');
+  mkdirSync(work, { recursive: true });
+  const file = path.join(work, `ab-${target.side}.json`);
   writeFileSync(file, JSON.stringify(target));
   const driver = path.join(root, 'scripts/keyauth-load.mjs');
   const { stdout } = await runFile(process.execPath, [driver, file, type, args.connections, seconds]);

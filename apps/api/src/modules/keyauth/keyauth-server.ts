@@ -1,38 +1,15 @@
 import fastifyFormbody from '@fastify/formbody';
-import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { RequestListener } from 'node:http';
 import { registerRequestIdHeader } from '../../common/logging.js';
 import type { KeyAuthEndpoint } from './keyauth.endpoint.js';
+import { acceptMultipartFields } from './keyauth-multipart.js';
 import type { KeyAuthSellerEndpoint } from './keyauth-seller.endpoint.js';
 import { isSellerPath } from './keyauth-seller-wire.js';
 import { KEYAUTH_INVALID, versionOfPath } from './keyauth-wire.js';
 
 /** The headers of every KeyAuth answer: answers carry sessions and secrets, so none is cached. */
 const ANSWER_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
-
-/**
- * Multipart bodies (KeyAuth's PHP client posts an array with curl, which
- * sends `multipart/form-data`): fields only, as few and as small as a KeyAuth
- * call has. A file part, a field cut at its limit or too many fields are
- * refused before the handler, never served with what was left.
- */
-const MULTIPART_LIMITS = { files: 1, fileSize: 1, fields: 64, parts: 64, fieldNameSize: 64, fieldSize: 64 * 1024 };
-
-const refusedPart = (why: string) => Object.assign(new Error(`A KeyAuth call ${why}`), { statusCode: 400 });
-
-/** A multipart call's fields, as the form parser gives them: a name sent twice becomes an array. */
-async function multipartFields(request: FastifyRequest): Promise<Record<string, string | string[]>> {
-  const fields: Record<string, string | string[]> = Object.create(null);
-  for await (const part of request.parts()) {
-    if (part.type === 'file') throw refusedPart('carries fields only, no files');
-    if (part.valueTruncated || part.fieldnameTruncated) throw refusedPart('field is over its size limit');
-    const value = String(part.value);
-    const earlier = fields[part.fieldname];
-    fields[part.fieldname] = earlier === undefined ? value : [earlier, value].flat();
-  }
-  return fields;
-}
 
 /** The paths KeyAuth clients are pointed at, with and without the trailing slash. */
 const KEYAUTH_PATHS = ['/api/1.3/', '/api/1.3', '/api/1.2/', '/api/1.2'];
@@ -50,7 +27,7 @@ export async function createKeyAuthServer(options: FastifyServerOptions): Promis
   const server = Fastify(options);
   registerRequestIdHeader(server);
   await server.register(fastifyFormbody);
-  await server.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+  acceptMultipartFields(server);
   server.addHook('onRequest', (_request, reply, done) => {
     reply.headers(ANSWER_HEADERS);
     done();
@@ -83,10 +60,7 @@ export async function serveKeyAuthEndpoint(
     server.route({
       method: ['GET', 'POST'],
       url,
-      handler: async (request, reply) => {
-        if (request.isMultipart()) request.body = await multipartFields(request);
-        return target.handle(request, reply);
-      },
+      handler: (request, reply) => target.handle(request, reply),
     });
   }
   await server.ready();

@@ -1,0 +1,80 @@
+import { Busboy } from '@fastify/busboy';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * Multipart bodies (KeyAuth's PHP client posts an array with curl, which
+ * sends `multipart/form-data`): fields only, as few and as small as a KeyAuth
+ * call has. A file part, a field cut at its limit, too many fields or a body
+ * over the server's limit is refused before the handler, never served with
+ * what was left.
+ */
+const MULTIPART_LIMITS = { files: 0, fields: 64, parts: 64, fieldNameSize: 64, fieldSize: 64 * 1024 };
+
+/** A multipart call's fields: a name sent twice becomes an array, as the form parser gives it. */
+export type MultipartFields = Record<string, string | string[]>;
+
+const refusedPart = (why: string) => Object.assign(new Error(`A KeyAuth call ${why}`), { statusCode: 400 });
+
+/**
+ * Parses `multipart/form-data` bodies into their fields as the request's body,
+ * as a content-type parser: unlike `@fastify/multipart`, which adds an
+ * `onRequest` and an `onResponse` hook to every call of the server for the
+ * files it can save, this costs the form-encoded calls, nearly all of them,
+ * nothing (docs/decisions/performance.md).
+ */
+export function acceptMultipartFields(server: FastifyInstance): void {
+  server.addContentTypeParser('multipart/form-data', (request, payload, done) => {
+    readFields(request, payload).then(
+      (fields) => done(null, fields),
+      (err: Error) => done(err),
+    );
+  });
+}
+
+function readFields(request: FastifyRequest, payload: IncomingMessage): Promise<MultipartFields> {
+  return new Promise((resolve, reject) => {
+    const bodyLimit = request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY;
+    const fields: MultipartFields = Object.create(null);
+    let parser: InstanceType<typeof Busboy>;
+    try {
+      parser = new Busboy({ headers: request.headers as never, limits: MULTIPART_LIMITS });
+    } catch {
+      reject(refusedPart('is not a well-formed multipart body'));
+      return;
+    }
+    let settled = false;
+    let received = 0;
+    const refuse = (why: string) => {
+      if (settled) return;
+      settled = true;
+      // The rest of the body is read and dropped, so the answer is not cut off by an unread request.
+      payload.unpipe(parser);
+      payload.resume();
+      reject(refusedPart(why));
+    };
+    payload.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > bodyLimit) refuse('body is over its size limit');
+    });
+    parser.on('field', (name, value, nameTruncated, valueTruncated) => {
+      if (nameTruncated || valueTruncated) return refuse('field is over its size limit');
+      const earlier = fields[name];
+      fields[name] = earlier === undefined ? value : [earlier, value].flat();
+    });
+    parser.on('file', (_name, stream) => {
+      stream.resume();
+      refuse('carries fields only, no files');
+    });
+    parser.on('filesLimit', () => refuse('carries fields only, no files'));
+    parser.on('fieldsLimit', () => refuse('has too many fields'));
+    parser.on('partsLimit', () => refuse('has too many fields'));
+    parser.on('error', () => refuse('is not a well-formed multipart body'));
+    parser.on('finish', () => {
+      if (settled) return;
+      settled = true;
+      resolve(fields);
+    });
+    payload.pipe(parser);
+  });
+}
