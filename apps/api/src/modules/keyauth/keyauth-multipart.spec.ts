@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { request as httpRequest } from 'node:http';
 import { acceptMultipartFields } from './keyauth-multipart.js';
 
 const BODY_LIMIT = 8 * 1024;
@@ -53,7 +54,7 @@ describe('acceptMultipartFields', () => {
     expect(answer).toEqual({ status: 200, json: { body: { type: 'init', name: 'Grüße', twice: ['a', 'b'] } } });
   });
 
-  it('refuses a file part, an over-long field, too many fields and a body over the limit with a 4xx', async () => {
+  it('refuses a file part, an over-long field or too many fields with a 4xx, once the body is read', async () => {
     const cases: Record<string, FormData> = {
       file: formOf([
         ['type', 'init'],
@@ -61,12 +62,29 @@ describe('acceptMultipartFields', () => {
       ]),
       longField: formOf([['message', 'x'.repeat(64 * 1024 + 1)]]),
       manyFields: formOf(Array.from({ length: 65 }, (_, i): [string, string] => [`f${i}`, 'v'])),
-      overLimit: formOf(Array.from({ length: 4 }, (_, i): [string, string] => [`f${i}`, 'x'.repeat(4 * 1024)])),
     };
     for (const [label, form] of Object.entries(cases)) {
       const { status, json } = await post(form);
       expect([label, status, json.refused]).toEqual([label, 400, expect.stringMatching(/^A KeyAuth call /)]);
     }
+  });
+
+  it('refuses a body declared over the limit at once, before it is sent', async () => {
+    const { contentType } = await encoded(formOf([['type', 'init']]));
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const request = httpRequest(url, {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'content-length': String(BODY_LIMIT + 1) },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode);
+        request.destroy();
+      });
+      request.on('error', reject);
+      request.flushHeaders();
+    });
+    expect(status).toBe(400);
   });
 
   it('refuses a multipart body without a boundary, or cut short, with a 4xx', async () => {

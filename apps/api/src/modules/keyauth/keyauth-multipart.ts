@@ -35,6 +35,11 @@ export function acceptMultipartFields(server: FastifyInstance): void {
 function readFields(request: FastifyRequest, payload: IncomingMessage): Promise<MultipartFields> {
   return new Promise((resolve, reject) => {
     const bodyLimit = request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY;
+    // Over the limit: refused at once, the connection closed, as Fastify answers any other body over it.
+    if (Number(request.headers['content-length']) > bodyLimit) {
+      reject(refusedPart('body is over its size limit'));
+      return;
+    }
     const fields: MultipartFields = Object.create(null);
     let parser: InstanceType<typeof Busboy>;
     try {
@@ -45,31 +50,38 @@ function readFields(request: FastifyRequest, payload: IncomingMessage): Promise<
     }
     let settled = false;
     let received = 0;
-    const refuse = (why: string) => {
+    const refuseAtOnce = (why: string) => {
       if (settled) return;
       settled = true;
-      // The rest of the body is read and dropped, so the answer is not cut off by an unread request.
-      payload.unpipe(parser);
-      payload.resume();
       reject(refusedPart(why));
+    };
+    // Within the limit, the rest of the body is read first, so the client is not cut off mid-upload.
+    const refuseOnceRead = (why: string) => {
+      if (settled) return;
+      settled = true;
+      payload.unpipe(parser);
+      if (payload.readableEnded) return reject(refusedPart(why));
+      payload.once('end', () => reject(refusedPart(why)));
+      payload.once('close', () => reject(refusedPart(why)));
+      payload.resume();
     };
     payload.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > bodyLimit) refuse('body is over its size limit');
+      if (received > bodyLimit) refuseAtOnce('body is over its size limit');
     });
     parser.on('field', (name, value, nameTruncated, valueTruncated) => {
-      if (nameTruncated || valueTruncated) return refuse('field is over its size limit');
+      if (nameTruncated || valueTruncated) return refuseOnceRead('field is over its size limit');
       const earlier = fields[name];
       fields[name] = earlier === undefined ? value : [earlier, value].flat();
     });
     parser.on('file', (_name, stream) => {
       stream.resume();
-      refuse('carries fields only, no files');
+      refuseOnceRead('carries fields only, no files');
     });
-    parser.on('filesLimit', () => refuse('carries fields only, no files'));
-    parser.on('fieldsLimit', () => refuse('has too many fields'));
-    parser.on('partsLimit', () => refuse('has too many fields'));
-    parser.on('error', () => refuse('is not a well-formed multipart body'));
+    parser.on('filesLimit', () => refuseOnceRead('carries fields only, no files'));
+    parser.on('fieldsLimit', () => refuseOnceRead('has too many fields'));
+    parser.on('partsLimit', () => refuseOnceRead('has too many fields'));
+    parser.on('error', () => refuseOnceRead('is not a well-formed multipart body'));
     parser.on('finish', () => {
       if (settled) return;
       settled = true;
