@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { hkdfSync, timingSafeEqual } from 'node:crypto';
 import { hmacSha512256, randomHex } from '../../common/crypto.js';
 
 /** 32 hex random, 8 hex expiry (Unix seconds), 32 hex MAC. */
@@ -38,26 +38,12 @@ export class UnstoredSessionIds {
     if (!this.isUnstored(id)) return null;
     const body = id.slice(0, BODY_LENGTH);
     const presented = Buffer.from(id.slice(BODY_LENGTH), 'hex');
-    if (
-      !timingSafeEqual(presented, this.mac(appId, body)) &&
-      !timingSafeEqual(presented, this.previousReleaseMac(appId, body))
-    ) {
-      return null;
-    }
+    if (!timingSafeEqual(presented, this.mac(appId, body))) return null;
     const expiresAt = Number.parseInt(body.slice(RANDOM_BYTES * 2), 16);
     return expiresAt > nowSeconds ? expiresAt : null;
   }
 
   private mac(appId: string, body: string): Buffer {
     return hmacSha512256(this.key, `${appId}:${body}`).subarray(0, MAC_BYTES);
-  }
-
-  /**
-   * The MAC of the ids the release before 2026-11-29 issued (HMAC-SHA-256), so
-   * that a rolling upgrade does not refuse the sessions opened just before it;
-   * such an id lives no longer than its app's idle timeout.
-   */
-  private previousReleaseMac(appId: string, body: string): Buffer {
-    return createHmac('sha256', this.key).update(`${appId}:${body}`).digest().subarray(0, MAC_BYTES);
   }
 }
