@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { request as httpRequest } from 'node:http';
-import { acceptMultipartFields } from './keyauth-multipart.js';
+import { type IncomingMessage, request as httpRequest } from 'node:http';
+import { PassThrough } from 'node:stream';
+import { acceptMultipartFields, readMultipartFields } from './keyauth-multipart.js';
 
 const BODY_LIMIT = 8 * 1024;
 
@@ -93,5 +94,19 @@ describe('acceptMultipartFields', () => {
     const { payload, contentType } = await encoded(formOf([['type', 'init']]));
     const cut = await send(payload.subarray(0, payload.length - 10), contentType);
     expect(cut.status).toBe(400);
+  });
+
+  it('stops reading a refused body once it passes the limit, sent without a length', async () => {
+    const { payload, contentType } = await encoded(formOf([['upload', new File(['payload'], 'payload.bin')]]));
+    const body = new PassThrough();
+    const request = { headers: { 'content-type': contentType }, routeOptions: { bodyLimit: BODY_LIMIT } };
+    const fields = readMultipartFields(request as never, body as unknown as IncomingMessage);
+    body.write(payload.subarray(0, payload.length - 10));
+    body.write(Buffer.alloc(BODY_LIMIT));
+    // The body never ends: the refusal comes from the limit, not from the end of the upload.
+    await expect(fields).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'A KeyAuth call body is over its size limit',
+    });
   });
 });

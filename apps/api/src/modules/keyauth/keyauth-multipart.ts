@@ -1,4 +1,4 @@
-import { Busboy } from '@fastify/busboy';
+import { Busboy, type BusboyHeaders } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 
@@ -25,14 +25,18 @@ const refusedPart = (why: string) => Object.assign(new Error(`A KeyAuth call ${w
  */
 export function acceptMultipartFields(server: FastifyInstance): void {
   server.addContentTypeParser('multipart/form-data', (request, payload, done) => {
-    readFields(request, payload).then(
+    readMultipartFields(request, payload).then(
       (fields) => done(null, fields),
       (err: Error) => done(err),
     );
   });
 }
 
-function readFields(request: FastifyRequest, payload: IncomingMessage): Promise<MultipartFields> {
+/** The fields of one multipart body, or a refusal (an Error with a 4xx `statusCode`). */
+export function readMultipartFields(
+  request: Pick<FastifyRequest, 'headers' | 'routeOptions'>,
+  payload: IncomingMessage,
+): Promise<MultipartFields> {
   return new Promise((resolve, reject) => {
     const bodyLimit = request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY;
     // Over the limit: refused at once, the connection closed, as Fastify answers any other body over it.
@@ -43,18 +47,13 @@ function readFields(request: FastifyRequest, payload: IncomingMessage): Promise<
     const fields: MultipartFields = Object.create(null);
     let parser: InstanceType<typeof Busboy>;
     try {
-      parser = new Busboy({ headers: request.headers as never, limits: MULTIPART_LIMITS });
+      parser = new Busboy({ headers: request.headers as BusboyHeaders, limits: MULTIPART_LIMITS });
     } catch {
       reject(refusedPart('is not a well-formed multipart body'));
       return;
     }
     let settled = false;
     let received = 0;
-    const refuseAtOnce = (why: string) => {
-      if (settled) return;
-      settled = true;
-      reject(refusedPart(why));
-    };
     // Within the limit, the rest of the body is read first, so the client is not cut off mid-upload.
     const refuseOnceRead = (why: string) => {
       if (settled) return;
@@ -65,9 +64,12 @@ function readFields(request: FastifyRequest, payload: IncomingMessage): Promise<
       payload.once('close', () => reject(refusedPart(why)));
       payload.resume();
     };
+    // Counted while a refused body is read to its end too: past the limit, that wait ends as well.
     payload.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > bodyLimit) refuseAtOnce('body is over its size limit');
+      if (received <= bodyLimit) return;
+      settled = true;
+      reject(refusedPart('body is over its size limit'));
     });
     parser.on('field', (name, value, nameTruncated, valueTruncated) => {
       if (nameTruncated || valueTruncated) return refuseOnceRead('field is over its size limit');
