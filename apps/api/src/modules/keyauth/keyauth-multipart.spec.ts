@@ -109,4 +109,17 @@ describe('acceptMultipartFields', () => {
       message: 'A KeyAuth call body is over its size limit',
     });
   });
+
+  it('refuses an upload cut off before its end, its error handled', async () => {
+    const { payload, contentType } = await encoded(formOf([['type', 'init']]));
+    const body = new PassThrough();
+    const request = { headers: { 'content-type': contentType }, routeOptions: { bodyLimit: BODY_LIMIT } };
+    const fields = readMultipartFields(request as never, body as unknown as IncomingMessage);
+    body.write(payload.subarray(0, payload.length - 10));
+    body.destroy(new Error('aborted'));
+    await expect(fields).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'A KeyAuth call body was cut off before its end',
+    });
+  });
 });

@@ -61,9 +61,18 @@ export function readMultipartFields(
       payload.unpipe(parser);
       if (payload.readableEnded) return reject(refusedPart(why));
       payload.once('end', () => reject(refusedPart(why)));
-      payload.once('close', () => reject(refusedPart(why)));
       payload.resume();
     };
+    // An upload cut off (the client gone, the connection reset) will send nothing more: refused now.
+    // `pipe` forwards no error of its source; this listener also keeps such an error from going unhandled.
+    const cutOff = () => {
+      settled = true;
+      reject(refusedPart('body was cut off before its end'));
+    };
+    payload.once('error', cutOff);
+    payload.once('close', () => {
+      if (!payload.readableEnded) cutOff();
+    });
     // Counted while a refused body is read to its end too: past the limit, that wait ends as well.
     payload.on('data', (chunk: Buffer) => {
       received += chunk.length;
