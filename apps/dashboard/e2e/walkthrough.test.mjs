@@ -109,6 +109,8 @@ describe('owner walkthrough', () => {
     });
     expect(registered.status).toBe(200);
     await page.getByRole('link', { name: 'Users', exact: true }).click();
+    // The licenses page has a search box too and stays up while the users page's code loads.
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
     await page.getByLabel('Search').fill('walker');
     await page.getByLabel('Search').press('Enter');
     await page.getByRole('link', { name: 'walker_1' }).click();
