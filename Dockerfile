@@ -23,5 +23,5 @@ USER node
 EXPOSE 3000
 # The API with its V8 flags (apps/api/src/node-flags.ts says why; a spec keeps
 # this line in step with it). API_PROCESSES sets how many processes cluster.js runs.
-# The same image runs the worker with: node dist/worker.js
-CMD ["node", "--min-semi-space-size=16", "--no-allocation-site-pretenuring", "dist/cluster.js"]
+# The same image runs the worker with: node dist/bundle/worker.js
+CMD ["node", "--min-semi-space-size=16", "--no-allocation-site-pretenuring", "dist/bundle/cluster.js"]

@@ -7,7 +7,7 @@
 // Without `--base` both sides run this build: the harness's own spread.
 //   node scripts/bench-ab.mjs [--base DIR] [--types init,var,license] [--versions 1.3,1.2] [--rounds 6] [--seconds 4]
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
@@ -30,6 +30,12 @@ const { values: args } = parseArgs({
 const DATABASE = process.env.BENCH_DATABASE_NAME || 'latchkey_bench_ab';
 /** Where the base build is copied: beside `dist`, so that it resolves the workspace's node_modules. */
 const BASE_DIST = path.join(root, 'apps/api/dist-ab-base');
+
+/** The base's HTTP entry, relative to `dist`: a build from before the API was bundled has only main.js. */
+function baseEntry() {
+  const bundled = existsSync(path.join(BASE_DIST, 'bundle/main.js'));
+  return path.join('..', path.basename(BASE_DIST), bundled ? 'bundle/main.js' : 'main.js');
+}
 
 /** One KeyAuth load run (scripts/keyauth-load.mjs) of `seconds` against `target`. */
 async function load(target, type, seconds) {
@@ -67,7 +73,7 @@ async function main() {
   const env = testEnv(await freshDatabase(DATABASE), { NODE_ENV: 'production', LOG_LEVEL: 'info', BCRYPT_COST: '4' });
   const { targets, setUpUrl } = await setUp(env);
   const sides = {
-    base: await startApi(env, args.base ? { entry: '../dist-ab-base/main.js' } : {}),
+    base: await startApi(env, args.base ? { entry: baseEntry() } : {}),
     new: await startApi(env),
   };
   process.stdout.write(

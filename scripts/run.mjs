@@ -77,8 +77,8 @@ async function start() {
   const dist = path.join(root, 'apps/api/dist');
   // Read after the build: apps/api/src/node-flags.ts says why the API runs with them.
   const { API_V8_FLAGS } = await import(path.join(dist, 'node-flags.js'));
-  const children = [[...API_V8_FLAGS, path.join(dist, 'cluster.js')], [path.join(dist, 'worker.js')]].map((args) =>
-    spawn(process.execPath, args, { stdio: 'inherit', env: process.env }),
+  const children = [[...API_V8_FLAGS, path.join(dist, 'bundle/cluster.js')], [path.join(dist, 'bundle/worker.js')]].map(
+    (args) => spawn(process.execPath, args, { stdio: 'inherit', env: process.env }),
   );
   let stopping = false;
   const stopAll = (signal) => {

@@ -17,6 +17,6 @@ export function residentMiB(pid: number): number;
 export function testEnv(databaseUrl: string, extra?: Record<string, string>): NodeJS.ProcessEnv;
 export function startApi(
   env: NodeJS.ProcessEnv,
-  options?: { port?: number; nodeArgs?: string[]; entry?: 'main.js' | 'cluster.js'; v8Flags?: boolean },
+  options?: { port?: number; nodeArgs?: string[]; entry?: 'bundle/main.js' | 'bundle/cluster.js'; v8Flags?: boolean },
 ): Promise<RunningApi>;
 export function startWorker(env: NodeJS.ProcessEnv): Promise<RunningProcess>;

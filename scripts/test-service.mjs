@@ -1,6 +1,6 @@
 // Starts the built service as real child processes for tests and the bench:
-// a scratch database, then `apps/api/dist/main.js` (HTTP) and optionally
-// `apps/api/dist/worker.js`, on loopback with a free port.
+// a scratch database, then `apps/api/dist/bundle/main.js` (HTTP) and optionally
+// `apps/api/dist/bundle/worker.js`, on loopback with a free port.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -196,10 +196,10 @@ function stopper(child) {
  * Starts the HTTP process. Resolves once it listens.
  * `env` is the full environment (see testEnv); PORT is chosen here unless given.
  * `nodeArgs` go to node before the script (the bench's --cpu-prof), after the
- * API's V8 flags unless `v8Flags` is false. `entry` is main.js, or cluster.js
+ * API's V8 flags unless `v8Flags` is false. `entry` is bundle/main.js, or bundle/cluster.js
  * for API_PROCESSES.
  */
-export async function startApi(env, { port, nodeArgs = [], entry = 'main.js', v8Flags = true } = {}) {
+export async function startApi(env, { port, nodeArgs = [], entry = 'bundle/main.js', v8Flags = true } = {}) {
   // The flags every API process runs with (apps/api/src/node-flags.ts), from the build under test: read here,
   // not on import, so a caller that only needs a database still loads this module before a build.
   const flags = v8Flags ? (await import(path.join(apiDist, 'node-flags.js'))).API_V8_FLAGS : [];
@@ -229,7 +229,7 @@ export async function startApi(env, { port, nodeArgs = [], entry = 'main.js', v8
 
 /** Starts the BullMQ worker process. Resolves once its processors run (it says so at level info). */
 export async function startWorker(env) {
-  const child = spawn(process.execPath, [path.join(apiDist, 'worker.js')], {
+  const child = spawn(process.execPath, [path.join(apiDist, 'bundle/worker.js')], {
     env: { ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -21,6 +21,6 @@ describe('API_V8_FLAGS', () => {
   it("are the flags of the Docker image's command, which cannot import them", () => {
     const dockerfile = readFileSync(fileURLToPath(new URL('../../../Dockerfile', import.meta.url)), 'utf8');
     const cmd = dockerfile.match(/^CMD (\[.*\])$/m)?.[1];
-    expect(cmd && JSON.parse(cmd)).toEqual(['node', ...API_V8_FLAGS, 'dist/cluster.js']);
+    expect(cmd && JSON.parse(cmd)).toEqual(['node', ...API_V8_FLAGS, 'dist/bundle/cluster.js']);
   });
 });

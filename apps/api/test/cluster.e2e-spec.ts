@@ -12,7 +12,7 @@ let api: RunningApi;
 
 beforeAll(async () => {
   const env = testEnv(await freshDatabase(DATABASE), { API_PROCESSES: '2' });
-  api = await startApi(env, { entry: 'cluster.js', v8Flags: false });
+  api = await startApi(env, { entry: 'bundle/cluster.js', v8Flags: false });
 }, 120_000);
 
 afterAll(async () => {

@@ -57,7 +57,7 @@ function initOnFreshConnection(api: RunningApi, owner: StackOwner): Promise<numb
 describe('graceful stops', () => {
   it('replaces an API process under load with no failed request', async () => {
     const owner = await services.stack.ownerWithApp();
-    const api = await startApi({ ...services.stack.env, API_PROCESSES: '2' }, { entry: 'cluster.js' });
+    const api = await startApi({ ...services.stack.env, API_PROCESSES: '2' }, { entry: 'bundle/cluster.js' });
     /** The API processes the primary reported listening: stopping the only one refuses connections until another starts. */
     const listening = (pids: number[]) =>
       pids.every((pid) => api.processLines.includes(`API process ${pid} listening`));

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort, testEnv } from '../../../scripts/test-service.mjs';
 
-const main = path.resolve(import.meta.dirname, '../dist/main.js');
+const main = path.resolve(import.meta.dirname, '../dist/bundle/main.js');
 const LAST_SUMMARY_LINE = 'webhooks and bulk jobs run in the worker';
 
 /** Runs the API until its start-up summary is out; its output up to there, as lines. */

@@ -244,7 +244,7 @@ describe('API metrics of a cluster (API_PROCESSES=2)', () => {
     clusterMetricsPort = await freePort();
     cluster = await startApi(
       { ...stack.env, API_PROCESSES: '2', METRICS_PORT: String(clusterMetricsPort) },
-      { entry: 'cluster.js' },
+      { entry: 'bundle/cluster.js' },
     );
   }, 120_000);
 

@@ -87,7 +87,7 @@ describe('operations', () => {
   });
 
   it('refuses to start on bad configuration, one line per problem', () => {
-    const main = path.resolve(import.meta.dirname, '../dist/main.js');
+    const main = path.resolve(import.meta.dirname, '../dist/bundle/main.js');
     const result = spawnSync(process.execPath, [main], {
       env: { PATH: process.env.PATH, PORT: 'eighty', BCRYPT_COST: '99', MASTER_KEY: 'short', LOG_LEVEL: 'loud' },
       encoding: 'utf8',

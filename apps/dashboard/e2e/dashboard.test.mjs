@@ -1,5 +1,5 @@
 // The dashboard in a real browser against the real service: the built API
-// (apps/api/dist/main.js, or LATCHKEY_API_DIST) serving the built dashboard
+// (apps/api/dist/bundle/main.js, or LATCHKEY_API_DIST's) serving the built dashboard
 // (apps/dashboard/dist, or DASHBOARD_DIR) at `/`, with its own scratch database
 // (DASHBOARD_E2E_DATABASE to pick another name).
 //
@@ -83,7 +83,7 @@ beforeAll(async () => {
   if (process.env.DASHBOARD_E2E_URL) {
     baseUrl = process.env.DASHBOARD_E2E_URL.replace(/\/$/, '');
   } else {
-    for (const built of [path.join(API_DIST, 'main.js'), path.join(DASHBOARD_DIST, 'index.html')]) {
+    for (const built of [path.join(API_DIST, 'bundle/main.js'), path.join(DASHBOARD_DIST, 'index.html')]) {
       if (!existsSync(built)) {
         throw new Error(`${built} is missing: run \`pnpm build\` at the repository root first`);
       }
