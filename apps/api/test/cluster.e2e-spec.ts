@@ -5,7 +5,7 @@ import { dropDatabase, freshDatabase, startApi, testEnv, type RunningApi } from 
 import { eventually } from './support/eventually.js';
 
 // API_PROCESSES=2 through cluster.js, whose primary is started without the
-// API's V8 flags (as `node dist/cluster.js` by hand would be): the processes
+// API's V8 flags (as `node dist/bundle/cluster.js` by hand would be): the processes
 // it forks run with them all the same.
 const DATABASE = 'latchkey_cluster';
 let api: RunningApi;
