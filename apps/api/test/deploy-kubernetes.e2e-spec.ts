@@ -6,7 +6,7 @@
 // resources, graceful stops, and the same configuration names as
 // docker-compose.yml and the service's Config.
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigMap, Secret, Service, type IContainer, type IPodSpec } from 'kubernetes-models/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
@@ -181,6 +181,19 @@ describe('deploy/kubernetes', () => {
     expect(podMonitor.spec.podMetricsEndpoints).toEqual([
       expect.objectContaining({ port: 'health', path: '/metrics' }),
     ]);
+  });
+
+  it("runs the worker the build makes, as docker-compose.yml does; the API runs the image's command", () => {
+    const compose = parse(readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+      services: Record<string, { command?: string[] }>;
+    };
+    const worker = container('latchkey-worker').command;
+    expect(worker).toEqual(compose.services.worker.command);
+    expect(worker?.[0]).toBe('node');
+    // The image's /app/dist is apps/api/dist (Dockerfile), built before the e2e specs run.
+    expect(existsSync(path.join(repoRoot, 'apps/api', worker![1]))).toBe(true);
+    expect(container('latchkey-api').command).toBeUndefined();
+    expect(compose.services.api.command).toBeUndefined();
   });
 
   it('uses the configuration names of docker-compose.yml and of the service, and keeps secrets in the Secret', () => {
