@@ -4,6 +4,7 @@
 // resolving, reading and compiling some 1,700 separate files; one bundle skips
 // most of that (docs/decisions/foundation-and-structure.md, "Bundled entries").
 // The output folder is dist, or the first argument, as for copy-sql.mjs.
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
@@ -41,5 +42,7 @@ const bundle = await rolldown({
 });
 // keepNames: Nest, class-validator and the OpenAPI document name things after classes, and a bundler renames
 // a class whose name another module also uses.
+// Chunks are named by content hash: a rebuild would leave the last build's beside the new ones.
+rmSync(path.join(outDir, 'bundle'), { recursive: true, force: true });
 await bundle.write({ dir: path.join(outDir, 'bundle'), format: 'esm', keepNames: true, sourcemap: true });
 await bundle.close();

@@ -34,6 +34,7 @@ import { SODIUM_MODULE } from './common/crypto.js';
 import { cacheValidationMetadata } from './common/validation-metadata-cache.js';
 import { createRootLogger, fastifyLogging, NestPinoLogger, registerRequestIdHeader } from './common/logging.js';
 import { loadConfig } from './config/config.js';
+import { defaultDashboardDir } from './config/dashboard-dir.js';
 import { CLIENT_ENDPOINT_OPENAPI, ClientEndpoint } from './modules/client/client.endpoint.js';
 import { DependencyHealth } from './modules/health/dependency-health.js';
 import { createClientServer, serveClientEndpoint, splitClientCalls } from './modules/client/client-server.js';
@@ -272,8 +273,4 @@ function isDashboardPath(url: string): boolean {
 }
 
 /** The dashboard built in this checkout, when there is one. */
-function defaultDashboardDir(): string {
-  return path.resolve(import.meta.dirname, '../../dashboard/dist');
-}
-
 await bootstrap();

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   dropDatabase,
@@ -11,7 +12,7 @@ import {
 } from '../../../scripts/test-service.mjs';
 import { HEALTH_WARNINGS } from '@latchkey/contracts';
 import { closeDb, db } from './support/db.js';
-import { http } from './support/http.js';
+import { BASE_URL, http } from './support/http.js';
 
 afterAll(closeDb);
 
@@ -27,6 +28,16 @@ describe('operations', () => {
       redis: 'up',
       warnings: [{ code: 'AUTOVACUUM_OFF', message: HEALTH_WARNINGS.AUTOVACUUM_OFF }],
     });
+  });
+
+  it("serves the checkout's built dashboard when DASHBOARD_DIR is unset, as `npm start` runs the API", async () => {
+    // The shared API runs with testEnv, which sets no DASHBOARD_DIR; the build makes the dashboard before the specs.
+    const index = readFileSync(path.resolve(import.meta.dirname, '../../dashboard/dist/index.html'), 'utf8');
+    for (const page of ['/', '/sign-in']) {
+      const res = await fetch(BASE_URL + page);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(index);
+    }
   });
 
   it('GET /health answers 503 when the database is gone, and /health/live 200 (a liveness probe restarts nothing)', async () => {

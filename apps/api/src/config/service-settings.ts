@@ -68,7 +68,7 @@ export class ServiceSettings {
   @IsIn(['all', 'failures'], { message: 'LOG_CLIENT_CALLS must be all or failures' })
   LOG_CLIENT_CALLS: 'all' | 'failures' = 'failures';
 
-  /** Where the built dashboard is served from; empty disables it. */
+  /** Where the built dashboard is served from; empty means the checkout's apps/dashboard/dist, if built. */
   @IsString()
   DASHBOARD_DIR = '';
 
