@@ -40,9 +40,9 @@ const bundle = await rolldown({
     throw new Error(`bundling the API: ${log.message}`);
   },
 });
-// keepNames: Nest, class-validator and the OpenAPI document name things after classes, and a bundler renames
-// a class whose name another module also uses.
 // Chunks are named by content hash: a rebuild would leave the last build's beside the new ones.
 rmSync(path.join(outDir, 'bundle'), { recursive: true, force: true });
+// keepNames: Nest, class-validator and the OpenAPI document name things after classes, and a bundler renames
+// a class whose name another module also uses.
 await bundle.write({ dir: path.join(outDir, 'bundle'), format: 'esm', keepNames: true, sourcemap: true });
 await bundle.close();

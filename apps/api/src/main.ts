@@ -272,5 +272,4 @@ function isDashboardPath(url: string): boolean {
   return !path.posix.basename(pathname).includes('.');
 }
 
-/** The dashboard built in this checkout, when there is one. */
 await bootstrap();
