@@ -54,6 +54,11 @@ export function readMultipartFields(
     }
     let settled = false;
     let received = 0;
+    // Past the limit, or once the upload is cut off, nothing more is worth reading: refused now.
+    const refuseAtOnce = (why: string) => {
+      settled = true;
+      reject(refusedPart(why));
+    };
     // Within the limit, the rest of the body is read first, so the client is not cut off mid-upload.
     const refuseOnceRead = (why: string) => {
       if (settled) return;
@@ -63,12 +68,9 @@ export function readMultipartFields(
       payload.once('end', () => reject(refusedPart(why)));
       payload.resume();
     };
-    // An upload cut off (the client gone, the connection reset) will send nothing more: refused now.
+    // An upload cut off (the client gone, the connection reset) will send nothing more.
     // `pipe` forwards no error of its source; this listener also keeps such an error from going unhandled.
-    const cutOff = () => {
-      settled = true;
-      reject(refusedPart('body was cut off before its end'));
-    };
+    const cutOff = () => refuseAtOnce('body was cut off before its end');
     payload.once('error', cutOff);
     payload.once('close', () => {
       if (!payload.readableEnded) cutOff();
@@ -76,9 +78,7 @@ export function readMultipartFields(
     // Counted while a refused body is read to its end too: past the limit, that wait ends as well.
     payload.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received <= bodyLimit) return;
-      settled = true;
-      reject(refusedPart('body is over its size limit'));
+      if (received > bodyLimit) refuseAtOnce('body is over its size limit');
     });
     parser.on('field', (name, value, nameTruncated, valueTruncated) => {
       if (nameTruncated || valueTruncated) return refuseOnceRead('field is over its size limit');
