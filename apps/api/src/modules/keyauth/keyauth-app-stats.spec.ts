@@ -54,4 +54,18 @@ describe('KeyAuthAppStats.appInfo', () => {
     database.release();
     expect((await next).numKeys).toBe('3');
   });
+
+  it('answers counted figures at once, with the version the app has now', async () => {
+    const database = slowDatabase(5);
+    const stats = new KeyAuthAppStats(database as unknown as DataSource);
+    const first = stats.appInfo(app);
+    await settle();
+    database.release();
+    await first;
+    const counted = stats.appInfo(app);
+    expect(counted).not.toBeInstanceOf(Promise);
+    expect(counted).toMatchObject({ numUsers: '5', version: '1.0.0' });
+    expect(stats.appInfo({ ...app, version: '2.0.0' } as CachedApp)).toMatchObject({ numUsers: '5', version: '2.0.0' });
+    expect(database.queries).toBe(3);
+  });
 });

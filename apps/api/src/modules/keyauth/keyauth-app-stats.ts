@@ -16,6 +16,16 @@ export interface KeyAuthAppInfo {
   customerPanelLink: string;
 }
 
+type CountedFigures = Omit<KeyAuthAppInfo, 'version'>;
+
+/** An app's figures in the cache: the count, its result once in, and the answer last made with the app's version. */
+interface AppFigures {
+  counting: Promise<CountedFigures>;
+  counted?: CountedFigures;
+  /** shared by every answer until the figures expire or the version changes, so frozen */
+  answer?: Readonly<KeyAuthAppInfo>;
+}
+
 /** How long an app's figures are served from memory: `init` asks for them on every launch of every copy. */
 const APP_INFO_TTL_MS = 30_000;
 /** Counted exactly up to this, then the planner's estimate (as the console's stats do). */
@@ -27,29 +37,35 @@ export const ONLINE_USERS_MAX = 1_000;
 @Injectable()
 export class KeyAuthAppStats {
   /**
-   * Each app's figures, or the count under way: every `init` that arrives
-   * while they are counted waits for that one count, rather than each
-   * starting three of its own when the entry expires under load.
+   * Each app's figures: the count under way, then the answer made from them.
+   * Every `init` that arrives while they are counted waits for that one count,
+   * rather than each starting three of its own when the entry expires under
+   * load; once counted, `init` takes the answer as it is, without waiting.
    */
-  private readonly figures = new LRUCache<string, Promise<Omit<KeyAuthAppInfo, 'version'>>>({
-    max: 10_000,
-    ttl: APP_INFO_TTL_MS,
-  });
+  private readonly figures = new LRUCache<string, AppFigures>({ max: 10_000, ttl: APP_INFO_TTL_MS });
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async appInfo(app: CachedApp): Promise<KeyAuthAppInfo> {
-    let figures = this.figures.get(app.id);
-    if (!figures) {
-      figures = this.count(app);
-      this.figures.set(app.id, figures);
-      // A failed count is not kept: the next call counts again.
-      figures.catch(() => this.figures.get(app.id) === figures && this.figures.delete(app.id));
-    }
-    return { ...(await figures), version: app.version };
+  /** The app's figures: at once when counted in the last APP_INFO_TTL_MS, else once the count is done. */
+  appInfo(app: CachedApp): Readonly<KeyAuthAppInfo> | Promise<Readonly<KeyAuthAppInfo>> {
+    const entry = this.figures.get(app.id);
+    if (entry?.answer?.version === app.version) return entry.answer;
+    if (entry?.counted) return (entry.answer = Object.freeze({ ...entry.counted, version: app.version }));
+    return (entry ?? this.startCount(app)).counting.then((counted) => ({ ...counted, version: app.version }));
   }
 
-  private async count(app: CachedApp): Promise<Omit<KeyAuthAppInfo, 'version'>> {
+  private startCount(app: CachedApp): AppFigures {
+    const entry: AppFigures = { counting: this.count(app) };
+    this.figures.set(app.id, entry);
+    entry.counting.then(
+      (counted) => (entry.counted = counted),
+      // A failed count is not kept: the next call counts again.
+      () => this.figures.get(app.id) === entry && this.figures.delete(app.id),
+    );
+    return entry;
+  }
+
+  private async count(app: CachedApp): Promise<CountedFigures> {
     const [users, online, keys] = await Promise.all([
       sqlTotal(this.dataSource, USERS_OF_APP, [app.id], EXACT_MAX),
       sqlTotal(this.dataSource, LIVE_SESSIONS_OF_APP, [app.id, app.sessionIdleSeconds], EXACT_MAX),
