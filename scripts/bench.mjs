@@ -497,6 +497,23 @@ function medianCpu(runs, field = 'cpuMicrosPerRequest') {
   return sorted.length > 0 ? sorted[Math.floor(sorted.length / 2)] : '-';
 }
 
+/**
+ * The median of the rounds' own ratios of `runs` to `against` (the runs of one
+ * round sit minutes apart at most, the rounds further): on a machine whose
+ * speed drifts, the ratio of the two medians can pair a fast run with a slow
+ * one, where each round's ratio compares runs made under the same conditions.
+ */
+function pairedRatio(runs, against) {
+  const ratios = runs
+    .map((run, round) => (against[round]?.rps ? run.rps / against[round].rps : null))
+    .filter((ratio) => ratio !== null)
+    .sort((a, b) => a - b);
+  if (ratios.length === 0) return 'n/a';
+  const percent = (ratio) => Math.round(ratio * 100);
+  const spread = ratios.length > 1 ? ` (${percent(ratios[0])}-${percent(ratios.at(-1))})` : '';
+  return `${percent(ratios[Math.floor(ratios.length / 2)])}%${spread}`;
+}
+
 /** The run with the median req/s of several. */
 function median(runs) {
   return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
@@ -617,11 +634,12 @@ async function main() {
   const labelWidth = args.metrics ? 'license+metrics'.length : 'license/ka1.3'.length;
   log(
     `${'type'.padEnd(labelWidth)} latchkey req/s  p50  p99 | floor req/s  p50  p99 | ratio  non-2xx+errors (ours/floor)` +
-      ' | API CPU us/req (ours/floor) | DB CPU us/req (ours/floor)',
+      ' | API CPU us/req (ours/floor) | DB CPU us/req (ours/floor) | ratio per round (median, range)',
   );
   log(`(login's floor is bcrypt.compare alone at cost ${BCRYPT_COST}, ${args.connections} in flight)`);
   log("(API CPU: median over the runs of the API process's (the floor's) user + system time per answered request;");
-  log(" DB CPU: the same of the PostgreSQL backends serving each one's database)");
+  log(" DB CPU: the same of the PostgreSQL backends serving each one's database;");
+  log(" ratio per round: the median and range of each round's own ratio, its runs made minutes apart at most)");
   for (const type of loadTypes) {
     const { latchkey, withMetrics, withNonce, floor: f, runs } = results[type];
     const rows = [[type, latchkey, runs.latchkey]];
@@ -633,7 +651,8 @@ async function main() {
         `${label.padEnd(labelWidth)} ${String(o.rps).padStart(14)} ${String(o.p50).padStart(4)} ${String(o.p99).padStart(4)} |` +
           ` ${String(f.rps).padStart(11)} ${String(f.p50 ?? '-').padStart(4)} ${String(f.p99 ?? '-').padStart(4)} |` +
           ` ${ratio.padStart(5)}  ${o.non2xx + o.errors}/${f.non2xx + f.errors} | ${medianCpu(ourRuns)}/${medianCpu(runs.floor)} |` +
-          ` ${medianCpu(ourRuns, 'databaseCpuMicrosPerRequest')}/${medianCpu(runs.floor, 'databaseCpuMicrosPerRequest')}`,
+          ` ${medianCpu(ourRuns, 'databaseCpuMicrosPerRequest')}/${medianCpu(runs.floor, 'databaseCpuMicrosPerRequest')}` +
+          ` | ${pairedRatio(ourRuns, runs.floor)}`,
       );
     }
     for (const version of KEYAUTH_VERSIONS) {
@@ -641,12 +660,15 @@ async function main() {
       if (!k) continue;
       const keyauthRuns = runs[`keyauth${version}`];
       // Held against our own `/v1` row of the same call, in the same run (and its `+nonce` row, where it has one).
-      const againstNonce = withNonce ? ` | ${Math.round((k.rps / withNonce.rps) * 100)}% of +nonce` : '';
+      const againstNonce = withNonce
+        ? ` | ${Math.round((k.rps / withNonce.rps) * 100)}% of +nonce, per round ${pairedRatio(keyauthRuns, runs.withNonce)}`
+        : '';
       log(
         `${`${type}/ka${version}`.padEnd(labelWidth)} ${String(k.rps).padStart(14)} ${String(k.p50).padStart(4)} ${String(k.p99).padStart(4)} |` +
           ` ${'/v1 ' + String(latchkey.rps).padStart(7)}    -    - |` +
           ` ${`${Math.round((k.rps / latchkey.rps) * 100)}%`.padStart(5)}  ${k.non2xx + k.errors}/- | ${medianCpu(keyauthRuns)} |` +
-          ` ${medianCpu(keyauthRuns, 'databaseCpuMicrosPerRequest')}/-${againstNonce}`,
+          ` ${medianCpu(keyauthRuns, 'databaseCpuMicrosPerRequest')}/- | ${pairedRatio(keyauthRuns, runs.latchkey)}` +
+          againstNonce,
       );
     }
   }
