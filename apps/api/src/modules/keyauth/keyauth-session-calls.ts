@@ -8,7 +8,7 @@ import { DownloadRoute } from '../files/download.route.js';
 import { UsersService } from '../users/users.service.js';
 import { KeyAuthAppStats } from './keyauth-app-stats.js';
 import { type KeyAuthAnswer, type KeyAuthCall, KeyAuthRefusal } from './keyauth-call.js';
-import { FILE_MAX_BYTES, KeyAuthText } from './keyauth-wire.js';
+import { FILE_MAX_BYTES, KeyAuthText, type SessionGatedType } from './keyauth-wire.js';
 
 /**
  * The KeyAuth types a validated session gates (check, var, getvar, setvar,
@@ -27,7 +27,7 @@ export class KeyAuthSessionCalls {
   ) {}
 
   /** The session-gated type `type`, on a validated session. */
-  async serve(call: KeyAuthCall, sessionToken: string, type: string): Promise<KeyAuthAnswer> {
+  async serve(call: KeyAuthCall, sessionToken: string, type: SessionGatedType): Promise<KeyAuthAnswer> {
     const { app, fields, ip, origin } = call;
     const dispatch = (body: Record<string, unknown>) =>
       this.client.dispatchForApp(app, { ...body, sessionToken }, ip, origin);
@@ -98,8 +98,6 @@ export class KeyAuthSessionCalls {
         await this.users.rename(author, app.id, user.userId, username);
         return { success: true, message: KeyAuthText.usernameChanged };
       }
-      default:
-        throw new KeyAuthRefusal(KeyAuthText.unknownType);
     }
   }
 

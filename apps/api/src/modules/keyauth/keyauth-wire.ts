@@ -133,13 +133,8 @@ export const KeyAuthText = {
   notOffered: (type: string) => `${type} is not offered by this server (Latchkey's KeyAuth compatibility)`,
 } as const;
 
-/** The KeyAuth types Latchkey answers; any other is refused before its session is looked up. */
-export const SERVED_TYPES = new Set([
-  'init',
-  'register',
-  'login',
-  'license',
-  'upgrade',
+/** The types served on a validated session by KeyAuthSessionCalls (the endpoint serves the others itself). */
+const SESSION_GATED_TYPES = [
   'check',
   'var',
   'getvar',
@@ -147,12 +142,29 @@ export const SERVED_TYPES = new Set([
   'log',
   'file',
   'ban',
-  'checkblacklist',
   'fetchOnline',
-  'fetchStats',
   'changeUsername',
+] as const;
+export type SessionGatedType = (typeof SESSION_GATED_TYPES)[number];
+
+const ENDPOINT_TYPES = [
+  'init',
+  'register',
+  'login',
+  'license',
+  'upgrade',
+  'checkblacklist',
+  'fetchStats',
   'logout',
-]);
+] as const;
+export type ServedType = (typeof ENDPOINT_TYPES)[number] | SessionGatedType;
+
+/** The KeyAuth types Latchkey answers; any other is refused before its session is looked up. */
+export const SERVED_TYPES: ReadonlySet<string> = new Set<ServedType>([...ENDPOINT_TYPES, ...SESSION_GATED_TYPES]);
+
+export function isServedType(type: string): type is ServedType {
+  return SERVED_TYPES.has(type);
+}
 
 /** The types KeyAuth's protocol has that Latchkey does not offer, answered with a clear refusal. */
 export const NOT_OFFERED_TYPES = new Set(['webhook', 'chatget', 'chatsend', 'forgot', '2faenable', '2fadisable']);

@@ -18,12 +18,13 @@ import { KeyAuthSessions, type KeyAuthSession } from './keyauth-sessions.js';
 import {
   ENCKEY_MAX,
   inKeyAuthFieldNames,
+  isServedType,
   KEYAUTH_FAILURE,
   KEYAUTH_INVALID,
   KeyAuthText,
   NOT_OFFERED_TYPES,
   requestFields,
-  SERVED_TYPES,
+  type SessionGatedType,
   versionOfPath,
 } from './keyauth-wire.js';
 
@@ -94,7 +95,7 @@ export class KeyAuthEndpoint {
     const type = fields.get('type');
     if (type === undefined) throw new KeyAuthRefusal(KeyAuthText.missingType);
     if (NOT_OFFERED_TYPES.has(type)) throw new KeyAuthRefusal(KeyAuthText.notOffered(type));
-    if (!SERVED_TYPES.has(type)) throw new KeyAuthRefusal(KeyAuthText.unknownType);
+    if (!isServedType(type)) throw new KeyAuthRefusal(KeyAuthText.unknownType);
     if (!app.enabled) throw new AppError('APP_DISABLED');
     if (type === 'init') return this.init(call);
 
@@ -145,7 +146,7 @@ export class KeyAuthEndpoint {
   private async sessionCallOnLatestBinding(
     call: KeyAuthCall,
     session: KeyAuthSession,
-    type: string,
+    type: SessionGatedType,
   ): Promise<KeyAuthAnswer> {
     try {
       return await this.sessionCalls.serve(call, validatedToken(call, session), type);
