@@ -48,10 +48,9 @@ export class KeyAuthAppStats {
 
   /** The app's figures: at once when counted in the last APP_INFO_TTL_MS, else once the count is done. */
   appInfo(app: CachedApp): Readonly<KeyAuthAppInfo> | Promise<Readonly<KeyAuthAppInfo>> {
-    const entry = this.figures.get(app.id);
-    if (entry?.answer?.version === app.version) return entry.answer;
-    if (entry?.counted) return (entry.answer = Object.freeze({ ...entry.counted, version: app.version }));
-    return (entry ?? this.startCount(app)).counting.then((counted) => ({ ...counted, version: app.version }));
+    const entry = this.figures.get(app.id) ?? this.startCount(app);
+    if (entry.counted) return answerOf(entry, entry.counted, app.version);
+    return entry.counting.then((counted) => answerOf(entry, counted, app.version));
   }
 
   private startCount(app: CachedApp): AppFigures {
@@ -87,4 +86,10 @@ export class KeyAuthAppStats {
     ]);
     return rows.map((row) => row.username);
   }
+}
+
+/** The entry's answer for `version`, made anew only when the app's version is not the one it was made with. */
+function answerOf(entry: AppFigures, counted: CountedFigures, version: string): Readonly<KeyAuthAppInfo> {
+  if (entry.answer?.version !== version) entry.answer = Object.freeze({ ...counted, version });
+  return entry.answer;
 }
